@@ -1,0 +1,37 @@
+// Shared measuring for `npm run bench`: wall time (median of runs) and peak RSS of a whole command.
+import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+
+const GNU_TIME = '/usr/bin/time';
+
+/** Runs argv `runs` times; returns the median wall time in ms and the largest peak RSS in MiB (when GNU time exists). */
+export function measureCommand(argv, { runs = 5, env = process.env, cwd } = {}) {
+  const times = [];
+  let peakRssMiB = null;
+  for (let index = 0; index < runs; index++) {
+    const useTime = existsSync(GNU_TIME);
+    const command = useTime ? [GNU_TIME, '-f', '__RSS_KIB=%M', ...argv] : argv;
+    const started = process.hrtime.bigint();
+    const result = spawnSync(command[0], command.slice(1), { env, cwd, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
+    const elapsed = Number(process.hrtime.bigint() - started) / 1e6;
+    if (result.error) throw result.error;
+    if (result.status !== 0 && !useTime) throw new Error(`${argv.join(' ')} exited ${result.status}: ${result.stderr}`);
+    times.push(elapsed);
+    const rss = /__RSS_KIB=(\d+)/.exec(result.stderr ?? '');
+    if (rss) peakRssMiB = Math.max(peakRssMiB ?? 0, Number(rss[1]) / 1024);
+  }
+  times.sort((a, b) => a - b);
+  return { ms: times[Math.floor(times.length / 2)], peakRssMiB };
+}
+
+/** Times an async function: median over runs, in ms. */
+export async function measureAsync(fn, runs = 5) {
+  const times = [];
+  for (let index = 0; index < runs; index++) {
+    const started = process.hrtime.bigint();
+    await fn();
+    times.push(Number(process.hrtime.bigint() - started) / 1e6);
+  }
+  times.sort((a, b) => a - b);
+  return times[Math.floor(times.length / 2)];
+}

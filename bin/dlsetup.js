@@ -1,0 +1,16 @@
+#!/usr/bin/env node
+// The `dlsetup` command: a thin launcher for the compiled CLI in dist/.
+import { existsSync } from 'node:fs';
+
+const entry = new URL('../dist/main/cli/main.js', import.meta.url);
+if (!existsSync(entry)) {
+  process.stderr.write('dlsetup: DL Setup is not built yet. Run `npm install` (or `npm run build`) in its folder first.\n');
+  process.exit(1);
+}
+const { main } = await import(entry.href);
+const io = {
+  out: (text) => process.stdout.write(text),
+  err: (text) => process.stderr.write(text),
+  color: Boolean(process.stdout.isTTY) && !process.env.NO_COLOR,
+};
+process.exitCode = await main(process.argv.slice(2), io);

@@ -1,0 +1,19 @@
+import type { FlagSpec, ParsedArgs } from './parseArgs.js';
+
+/** What a command writes to; tests pass their own to read what a user would see. */
+export interface CliIo {
+  out(text: string): void;
+  err(text: string): void;
+  /** Colours and tables for a person; plain text for pipes. */
+  color: boolean;
+}
+
+export interface CliCommand {
+  flags: Record<string, FlagSpec>;
+  /** e.g. "[FILE|-]" — shown in help. */
+  positionals?: string;
+  maxPositionals?: number;
+  run(args: ParsedArgs, io: CliIo): Promise<number>;
+}
+
+export const JSON_FLAG: FlagSpec = { type: 'boolean', description: 'print machine-readable JSON' };

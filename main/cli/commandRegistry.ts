@@ -1,0 +1,20 @@
+import type { CliCommand } from './cliCommand.js';
+
+export interface RegisteredCommand {
+  name: string;
+  summary: string;
+  /** Loaded only when run, so `dlsetup --version` starts fast; undefined until the service lands. */
+  load?: () => Promise<CliCommand>;
+}
+
+export const COMMANDS: RegisteredCommand[] = [
+  { name: 'detect', summary: 'Detect GPUs, driver, CUDA Toolkits, cuDNN, Python environments and OS facts', load: async () => (await import('./commands/detectCommand.js')).detectCommand },
+  { name: 'plan', summary: 'Resolve a compatible driver / CUDA / cuDNN / Python / framework plan' },
+  { name: 'install', summary: 'Carry out a plan step by step (driver, Toolkit, cuDNN, Python env, framework)' },
+  { name: 'rollback', summary: 'Undo what an install run changed' },
+  { name: 'verify', summary: 'Prove the GPU works: matmul vs spec peak, cuDNN convolution, report' },
+  { name: 'diagnose', summary: 'Explain an error message or tool output and how to fix it' },
+  { name: 'export', summary: 'Export a plan as a shell script, Ansible playbook or Dockerfile' },
+  { name: 'fleet', summary: 'Aggregate verify reports from many machines' },
+  { name: 'serve', summary: 'Serve the wizard on loopback for a browser (headless servers, SSH tunnels)', load: async () => (await import('./commands/serveCommand.js')).serveCommand },
+];

@@ -1,0 +1,79 @@
+import { appVersion } from '../appPaths.js';
+import { DlsetupError, toAppError } from '../../shared/errors.js';
+import type { CliIo } from './cliCommand.js';
+import { COMMANDS } from './commandRegistry.js';
+import { parseArgs, UsageError } from './parseArgs.js';
+
+function generalHelp(): string {
+  const width = Math.max(...COMMANDS.map((command) => command.name.length));
+  return [
+    'DL Setup — set up and prove a deep-learning GPU environment.',
+    '',
+    'Usage: dlsetup <command> [options]',
+    '',
+    'Commands:',
+    ...COMMANDS.map((command) => `  ${command.name.padEnd(width)}  ${command.summary}${command.load ? '' : ' (not available yet)'}`),
+    '',
+    'Options:',
+    '  --help     show help (also: dlsetup <command> --help)',
+    '  --version  print the version',
+    '',
+    'Every command that prints data accepts --json.',
+  ].join('\n');
+}
+
+/** Runs the CLI and returns the exit code: 0 done, 1 the operation failed, 2 the command line was wrong. */
+export async function main(argv: string[], io: CliIo): Promise<number> {
+  const [name, ...rest] = argv;
+  if (name === undefined || name === '--help' || name === '-h' || name === 'help') {
+    io.out(generalHelp() + '\n');
+    return name === undefined ? 2 : 0;
+  }
+  if (name === '--version' || name === '-v') {
+    io.out(`${appVersion}\n`);
+    return 0;
+  }
+  const registered = COMMANDS.find((command) => command.name === name);
+  if (!registered) {
+    io.err(`dlsetup: unknown command "${name}" (see dlsetup --help)\n`);
+    return 2;
+  }
+  if (!registered.load) {
+    io.err(`dlsetup ${name}: not available yet in this version\n`);
+    return 2;
+  }
+  const command = await registered.load();
+  if (rest.includes('--help') || rest.includes('-h')) {
+    io.out(commandHelp(name, registered.summary, command) + '\n');
+    return 0;
+  }
+  const json = rest.includes('--json');
+  try {
+    const args = parseArgs(rest, command.flags, command.maxPositionals ?? 0);
+    return await command.run(args, io);
+  } catch (thrown) {
+    if (thrown instanceof UsageError) {
+      io.err(`dlsetup ${name}: ${thrown.message} (see dlsetup ${name} --help)\n`);
+      return 2;
+    }
+    const error = toAppError(thrown);
+    if (json) io.out(JSON.stringify({ ok: false, error }, null, 2) + '\n');
+    else io.err(`dlsetup ${name}: ${error.message}${error.detail && !(thrown instanceof DlsetupError) ? `\n  ${error.detail}` : ''} [${error.code}]\n`);
+    return 1;
+  }
+}
+
+function commandHelp(name: string, summary: string, command: { flags: Record<string, { description: string; type: string; valueName?: string; values?: readonly string[] }>; positionals?: string }): string {
+  const flagLines = Object.entries(command.flags).map(([flag, spec]) => {
+    const value = spec.type === 'string' ? ` ${spec.valueName ?? (spec.values ? spec.values.join('|') : 'VALUE')}` : '';
+    return [`  --${flag}${value}`, spec.description] as const;
+  });
+  const width = Math.max(0, ...flagLines.map(([left]) => left.length));
+  return [
+    summary,
+    '',
+    `Usage: dlsetup ${name}${command.positionals ? ` ${command.positionals}` : ''}${flagLines.length ? ' [options]' : ''}`,
+    '',
+    ...(flagLines.length ? ['Options:', ...flagLines.map(([left, right]) => `${left.padEnd(width)}  ${right}`)] : []),
+  ].join('\n');
+}

@@ -1,0 +1,88 @@
+// The Electron shell: a window, the app:// scheme and IPC wiring — no business logic (DESIGN.md §1).
+import { app, BrowserWindow, ipcMain, Menu, protocol, session, shell } from 'electron';
+import { CHANNELS, PROGRESS_CHANNEL } from '../../shared/ipc/contract.js';
+import { rendererDistDir } from '../appPaths.js';
+import { dispatch } from '../transport/dispatch.js';
+import { createHandlers } from '../transport/handlers.js';
+import { ProgressHub } from '../transport/progressHub.js';
+import { SECURITY_HEADERS } from '../transport/contentSecurityPolicy.js';
+import { readStaticFile } from '../transport/staticFiles.js';
+import { APP_ORIGIN, isTrustedSender, WEB_PREFERENCES } from './windowSecurity.js';
+
+protocol.registerSchemesAsPrivileged([{ scheme: 'app', privileges: { standard: true, secure: true, supportFetchAPI: true } }]);
+
+if (!app.requestSingleInstanceLock()) app.quit();
+
+const progress = new ProgressHub();
+const handlers = createHandlers({ transport: 'electron', progress });
+
+function serveRenderer(): void {
+  protocol.handle('app', async (request) => {
+    const url = new URL(request.url);
+    const file = url.host === 'dlsetup' ? await readStaticFile(rendererDistDir, url.pathname) : null;
+    if (!file) return new Response('Not found', { status: 404, headers: SECURITY_HEADERS });
+    return new Response(new Uint8Array(file.body), { headers: { ...SECURITY_HEADERS, 'Content-Type': file.contentType } });
+  });
+}
+
+function wireIpc(): void {
+  for (const channel of CHANNELS) {
+    ipcMain.handle(channel, (event, arg: unknown) => {
+      const frame = event.senderFrame;
+      if (!isTrustedSender(frame?.url, frame !== null && frame === event.sender.mainFrame)) {
+        return { ok: false, error: { code: 'UNAUTHORIZED', message: 'Refused a call from a page that is not DL Setup.' } };
+      }
+      return dispatch(handlers, channel, arg);
+    });
+  }
+}
+
+function lockDown(): void {
+  session.defaultSession.setPermissionRequestHandler((_contents, _permission, callback) => callback(false));
+  session.defaultSession.setPermissionCheckHandler(() => false);
+  app.on('web-contents-created', (_event, contents) => {
+    contents.on('will-navigate', (navigation) => navigation.preventDefault());
+    contents.on('will-redirect', (navigation) => navigation.preventDefault());
+    contents.on('will-attach-webview', (attach) => attach.preventDefault());
+    contents.setWindowOpenHandler(({ url }) => {
+      // Reference links (NVIDIA docs, PyTorch pages) open in the user's browser, never inside the app.
+      if (url.startsWith('https://')) void shell.openExternal(url);
+      return { action: 'deny' };
+    });
+  });
+}
+
+function createWindow(): BrowserWindow {
+  const window = new BrowserWindow({
+    width: 1180,
+    height: 800,
+    minWidth: 1024,
+    minHeight: 640,
+    title: 'DL Setup',
+    show: false,
+    webPreferences: { ...WEB_PREFERENCES },
+  });
+  window.once('ready-to-show', () => window.show());
+  const unsubscribe = progress.subscribe((event) => window.webContents.send(PROGRESS_CHANNEL, event));
+  window.on('closed', unsubscribe);
+  void window.loadURL(`${APP_ORIGIN}/index.html`);
+  return window;
+}
+
+app.on('second-instance', () => {
+  const [window] = BrowserWindow.getAllWindows();
+  if (window) {
+    if (window.isMinimized()) window.restore();
+    window.focus();
+  }
+});
+
+app.on('window-all-closed', () => app.quit());
+
+void app.whenReady().then(() => {
+  Menu.setApplicationMenu(Menu.buildFromTemplate([{ role: process.platform === 'darwin' ? 'appMenu' : 'fileMenu' }, { role: 'editMenu' }]));
+  lockDown();
+  serveRenderer();
+  wireIpc();
+  createWindow();
+});

@@ -1,0 +1,24 @@
+import type { IpcRenderer, IpcRendererEvent } from 'electron';
+import { PROGRESS_CHANNEL, type DlsetupApi } from '../../shared/ipc/contract.js';
+import type { ProgressEvent } from '../../shared/types/install.js';
+
+/** One function per contract channel; the renderer never sees ipcRenderer itself (DESIGN.md §5). */
+export function createPreloadBridge(ipc: Pick<IpcRenderer, 'invoke' | 'on' | 'removeListener'>) {
+  return {
+    'app:info': (arg) => ipc.invoke('app:info', arg),
+    'detect:run': (arg) => ipc.invoke('detect:run', arg),
+    'plan:resolve': (arg) => ipc.invoke('plan:resolve', arg),
+    'install:start': (arg) => ipc.invoke('install:start', arg),
+    'install:cancel': (arg) => ipc.invoke('install:cancel', arg),
+    'install:status': (arg) => ipc.invoke('install:status', arg),
+    'verify:run': (arg) => ipc.invoke('verify:run', arg),
+    'diagnose:text': (arg) => ipc.invoke('diagnose:text', arg),
+    onProgress(listener: (event: ProgressEvent) => void) {
+      const forward = (_event: IpcRendererEvent, progress: ProgressEvent) => listener(progress);
+      ipc.on(PROGRESS_CHANNEL, forward);
+      return () => {
+        ipc.removeListener(PROGRESS_CHANNEL, forward);
+      };
+    },
+  } satisfies DlsetupApi;
+}

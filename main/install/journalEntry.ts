@@ -1,0 +1,26 @@
+import type { Plan } from '../../shared/types/plan.js';
+import type { RunStatus, StepState } from '../../shared/types/install.js';
+
+/** A change a step made to the host; rollback undoes exactly these and nothing else. Paths are host paths (before sysroot). */
+export type JournalChange =
+  | { type: 'file-backed-up'; path: string; backup: string; sha256: string; mode: number }
+  | { type: 'file-created'; path: string }
+  | { type: 'file-written'; path: string; sha256: string }
+  | { type: 'dir-created'; path: string }
+  | { type: 'packages-installed'; manager: 'apt' | 'pip'; packages: string[]; python?: string }
+  | { type: 'packages-upgraded'; manager: 'pip'; packages: { name: string; from: string; to: string }[]; python: string }
+  | { type: 'alternative-set'; name: string; path: string; previous: string | null; registered: boolean }
+  | { type: 'needs-ldconfig' };
+
+/** One line of runs/<runId>.jsonl. */
+export type JournalEntry =
+  | { t: 'run-started'; time: string; runId: string; plan: Plan; dryRun: boolean; pid: number; bootId: string | null }
+  | { t: 'run-resumed'; time: string; pid: number; bootId: string | null }
+  | { t: 'step-started'; time: string; stepId: string }
+  | { t: 'step-finished'; time: string; stepId: string; state: StepState; errorCode?: string; message?: string }
+  | { t: 'command'; time: string; stepId: string; argv: string[]; exitCode: number | null; durationMs: number; elevated: boolean }
+  | { t: 'change'; time: string; stepId: string; change: JournalChange }
+  | { t: 'run-finished'; time: string; state: RunStatus['state']; errorCode?: string; message?: string }
+  | { t: 'rollback-started'; time: string; dryRun: boolean }
+  | { t: 'rollback-undone'; time: string; stepId: string; change: JournalChange }
+  | { t: 'rollback-finished'; time: string; ok: boolean; message?: string };

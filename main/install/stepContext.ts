@@ -1,0 +1,82 @@
+import type { ByteProgress, CommandRecord } from '../../shared/types/install.js';
+import type { Plan } from '../../shared/types/plan.js';
+import { runCommand } from '../system/runCommand.js';
+import { classifyFailure } from './failureClassifier.js';
+import type { StepContext } from './installStep.js';
+import type { JournalChange } from './journalEntry.js';
+import { killCommandTree } from './processTree.js';
+
+/** Where a step context sends what happens: the runner (in-process) or the helper's stdout (elevated). */
+export interface StepContextSinks {
+  log(stream: 'stdout' | 'stderr' | 'info', line: string, command?: CommandRecord): void;
+  progress(fraction: number | null, detail: string, bytes?: ByteProgress): void;
+  record(change: JournalChange): void;
+  command(record: CommandRecord): void;
+}
+
+export interface StepContextOptions {
+  runId: string;
+  stepId: string;
+  signal: AbortSignal;
+  elevated: boolean;
+  plan: Plan | null;
+  backupDir: string;
+  sinks: StepContextSinks;
+}
+
+export function createStepContext(options: StepContextOptions): StepContext {
+  const { sinks, signal } = options;
+  return {
+    runId: options.runId,
+    stepId: options.stepId,
+    signal,
+    elevated: options.elevated,
+    plan: options.plan,
+    backupDir: options.backupDir,
+    log: (line) => sinks.log('info', line),
+    progress: (fraction, detail, bytes) => sinks.progress(fraction === null ? null : Math.max(0, Math.min(1, fraction)), detail, bytes),
+    record: (change) => sinks.record(change),
+    async run(argv, commandOptions = {}) {
+      signal.throwIfAborted();
+      sinks.log('info', `$ ${argv.map(quoteForDisplay).join(' ')}${options.elevated ? '   [elevated]' : ''}`);
+      // Registered before execa's own listener so the grandchildren are found while the parent still lives.
+      const onAbort = () => {
+        killCommandTree(argv, 'SIGTERM');
+        setTimeout(() => killCommandTree(argv, 'SIGKILL'), 2000).unref();
+      };
+      signal.addEventListener('abort', onAbort, { once: true });
+      const started = performance.now();
+      try {
+        const result = await runCommand(argv, {
+          signal,
+          env: commandOptions.env,
+          timeoutMs: commandOptions.timeoutMs,
+          input: commandOptions.input,
+          cwd: commandOptions.cwd,
+          onLine: (stream, line) => {
+            if (!commandOptions.quiet) sinks.log(stream, line);
+            commandOptions.onLine?.(stream, line);
+          },
+        });
+        const record: CommandRecord = { argv, exitCode: result.exitCode, durationMs: result.durationMs, elevated: options.elevated };
+        sinks.command(record);
+        sinks.log('info', `exit ${result.exitCode} after ${(result.durationMs / 1000).toFixed(1)} s`, record);
+        if (result.exitCode !== 0 && !commandOptions.allowFailure) throw classifyFailure(result, `running ${argv[0]}`);
+        return result;
+      } catch (error) {
+        if ((error as { code?: string }).code === 'CANCELLED' || (error as { code?: string }).code === 'TIMEOUT') {
+          const record: CommandRecord = { argv, exitCode: null, durationMs: Math.round(performance.now() - started), elevated: options.elevated };
+          sinks.command(record);
+        }
+        throw error;
+      } finally {
+        signal.removeEventListener('abort', onAbort);
+      }
+    },
+  };
+}
+
+/** For the log only: commands never pass through a shell. */
+export function quoteForDisplay(arg: string): string {
+  return /^[A-Za-z0-9_@%+=:,./-]+$/.test(arg) ? arg : `'${arg.replace(/'/g, `'\\''`)}'`;
+}

@@ -1,0 +1,146 @@
+import { constants } from 'node:fs';
+import { access, readdir, rmdir, stat, statfs } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { DlsetupError } from '../../../shared/errors.js';
+import { hostPathExists, sysrootPath } from '../../system/sysroot.js';
+import type { InstallStep, PlannedCommand, StepContext } from '../installStep.js';
+import { ParamReader, checkPathUnder } from '../stepParams.js';
+import { commandOnPath } from '../commandOnPath.js';
+
+export interface PythonEnvParams {
+  manager: 'auto' | 'venv' | 'uv' | 'conda';
+  /** Where the environment goes (the user chose it). */
+  path: string;
+  /** "3.11": the version uv/conda create; for venv the interpreter found as python3.11 (else python3). */
+  python?: string;
+  /** An explicit interpreter for venv (e.g. /usr/bin/python3). */
+  interpreter?: string;
+  minFreeBytes: number;
+}
+
+const DEFAULT_MIN_FREE = 8e9;
+
+/** The interpreter inside an environment DL Setup created (venv and conda share the layout on Linux). */
+export function envPython(envPath: string): string {
+  return sysrootPath(path.join(envPath, 'bin', 'python'));
+}
+
+function formatGb(bytes: number): string {
+  return `${(bytes / 1e9).toFixed(1)} GB`;
+}
+
+async function nearestExisting(dir: string): Promise<string> {
+  let current = dir;
+  for (;;) {
+    try {
+      await stat(sysrootPath(current));
+      return current;
+    } catch {
+      const parent = path.dirname(current);
+      if (parent === current) return current;
+      current = parent;
+    }
+  }
+}
+
+/** Free space and writability are checked before anything is created (issue 5). */
+export async function checkEnvLocation(envPath: string, minFreeBytes: number): Promise<void> {
+  const existing = await nearestExisting(envPath);
+  try {
+    await access(sysrootPath(existing), constants.W_OK);
+  } catch {
+    throw new DlsetupError('INVALID_ARGUMENT', `DL Setup cannot write to ${existing}. Choose a folder you own for the Python environment.`);
+  }
+  const fs = await statfs(sysrootPath(existing));
+  const free = fs.bavail * fs.bsize;
+  if (free < minFreeBytes) {
+    throw new DlsetupError('DISK_FULL', `${existing} has ${formatGb(free)} free; the Python environment needs about ${formatGb(minFreeBytes)}. Free some space or choose another disk.`);
+  }
+}
+
+async function chooseManager(params: PythonEnvParams): Promise<'venv' | 'uv' | 'conda'> {
+  if (params.manager !== 'auto') return params.manager;
+  return (await commandOnPath('uv')) ? 'uv' : 'venv';
+}
+
+async function venvInterpreter(params: PythonEnvParams): Promise<string> {
+  if (params.interpreter) return params.interpreter;
+  if (params.python && (await commandOnPath(`python${params.python}`))) return `python${params.python}`;
+  return 'python3';
+}
+
+function createArgv(manager: 'venv' | 'uv' | 'conda', params: PythonEnvParams, interpreter: string): string[] {
+  const target = sysrootPath(params.path);
+  if (manager === 'uv') return ['uv', 'venv', '--seed', ...(params.python ? ['--python', params.python] : []), target];
+  if (manager === 'conda') return ['conda', 'create', '--yes', '--prefix', target, `python=${params.python ?? '3'}`, 'pip'];
+  return [interpreter, '-m', 'venv', target];
+}
+
+export const pythonEnvStep: InstallStep<PythonEnvParams> = {
+  kind: 'python-env',
+  weight: 3,
+  elevated: false,
+  parse(raw) {
+    const reader = new ParamReader('python-env', raw);
+    const rawPath = reader.string('path').replace(/^~(?=\/|$)/, os.homedir());
+    return {
+      manager: reader.oneOf('manager', ['auto', 'venv', 'uv', 'conda'] as const, 'auto'),
+      path: checkPathUnder('python-env', 'path', rawPath, ['/']),
+      python: reader.optionalString('python', /^\d+\.\d+(\.\d+)?$/),
+      interpreter: reader.optionalString('interpreter', /^[A-Za-z0-9._/+-]+$/),
+      minFreeBytes: reader.optionalNumber('minFreeBytes') ?? DEFAULT_MIN_FREE,
+    };
+  },
+  async check(params, ctx) {
+    if (!(await hostPathExists(path.join(params.path, 'bin', 'python')))) return { satisfied: false, message: '' };
+    const result = await ctx.run([envPython(params.path), '-c', 'import sys; print("%d.%d.%d" % sys.version_info[:3])'], { allowFailure: true, quiet: true });
+    const version = result.stdout.trim();
+    if (result.exitCode !== 0) return { satisfied: false, message: '' };
+    if (params.python && !`${version}.`.startsWith(`${params.python}.`)) {
+      throw new DlsetupError(
+        'INVALID_ARGUMENT',
+        `${params.path} already holds a Python ${version} environment, but the plan needs Python ${params.python}. Choose another folder.`,
+      );
+    }
+    return { satisfied: true, message: `${params.path} already has Python ${version}.` };
+  },
+  async run(params, ctx: StepContext) {
+    await checkEnvLocation(params.path, params.minFreeBytes);
+    const real = sysrootPath(params.path);
+    let existed = false;
+    try {
+      const entries = await readdir(real);
+      if (entries.length > 0) {
+        throw new DlsetupError('INVALID_ARGUMENT', `${params.path} exists and is not empty. Choose an empty or new folder for the Python environment.`);
+      }
+      // An empty folder the user picked: keep it, it is theirs.
+      existed = true;
+    } catch (error) {
+      if (error instanceof DlsetupError) throw error;
+    }
+    const manager = await chooseManager(params);
+    ctx.progress(0.1, `Creating the ${manager} environment in ${params.path}`);
+    if (!existed) ctx.record({ type: 'dir-created', path: params.path });
+    try {
+      await ctx.run(createArgv(manager, params, await venvInterpreter(params)), { timeoutMs: 15 * 60_000 });
+    } catch (error) {
+      // Partly created and not the user's folder: leave nothing behind.
+      if (existed) await rmdir(real).catch(() => undefined);
+      throw error;
+    }
+    ctx.progress(1, 'Python environment ready');
+    return { message: `Activate it with: source ${params.path}/bin/activate` };
+  },
+  describe(params): PlannedCommand[] {
+    const manager = params.manager === 'auto' ? 'venv' : params.manager;
+    return [
+      { argv: [], elevated: false, note: `check that ${params.path} is writable and has ${formatGb(params.minFreeBytes)} free` },
+      {
+        argv: createArgv(manager, params, params.interpreter ?? (params.python ? `python${params.python}` : 'python3')),
+        elevated: false,
+        note: params.manager === 'auto' ? 'uv venv is used instead when uv is installed' : undefined,
+      },
+    ];
+  },
+};

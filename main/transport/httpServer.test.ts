@@ -1,0 +1,131 @@
+import { mkdtempSync, writeFileSync, rmSync } from 'node:fs';
+import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
+import type { HandlerTable } from '../../shared/ipc/contract.js';
+import { DlsetupError } from '../../shared/errors.js';
+import { startHttpServer, type RunningServer } from './httpServer.js';
+import { ProgressHub } from './progressHub.js';
+
+const refuse = async (): Promise<never> => {
+  throw new DlsetupError('NOT_AVAILABLE', 'Not in this test.');
+};
+const handlers: HandlerTable = {
+  'app:info': async () => ({ name: 'DL Setup', version: 'test', platform: 'linux', transport: 'http' }),
+  'detect:run': refuse,
+  'plan:resolve': refuse,
+  'install:start': refuse,
+  'install:cancel': refuse,
+  'install:status': async () => null,
+  'verify:run': refuse,
+  'diagnose:text': refuse,
+};
+
+let server: RunningServer;
+let staticDir: string;
+const progress = new ProgressHub();
+
+beforeAll(async () => {
+  staticDir = mkdtempSync(path.join(os.tmpdir(), 'dlsetup-static-'));
+  writeFileSync(path.join(staticDir, 'index.html'), '<!doctype html><title>DL Setup</title>');
+  writeFileSync(path.join(os.tmpdir(), 'dlsetup-secret.txt'), 'secret');
+  server = await startHttpServer({ host: '127.0.0.1', port: 0, handlers, progress, staticDir });
+});
+
+afterAll(async () => {
+  await server.close();
+  rmSync(staticDir, { recursive: true, force: true });
+});
+
+const invoke = (channel: string, body: unknown, headers: Record<string, string> = {}) =>
+  fetch(`${server.origin}/api/invoke/${channel}`, {
+    method: 'POST',
+    headers: { Authorization: `Bearer ${server.token}`, 'Content-Type': 'application/json', ...headers },
+    body: JSON.stringify(body),
+  });
+
+describe('dlsetup serve transport', () => {
+  it('prints a loopback URL that carries a long random token', () => {
+    expect(server.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/\?token=[\w-]{32}$/);
+  });
+
+  it('refuses a request without the token with 401', async () => {
+    const page = await fetch(`${server.origin}/`);
+    expect(page.status).toBe(401);
+    expect(await page.text()).toContain('access token');
+    const api = await fetch(`${server.origin}/api/invoke/app:info`, { method: 'POST', body: '{}' });
+    expect(api.status).toBe(401);
+  });
+
+  it('refuses a wrong token', async () => {
+    expect((await fetch(`${server.origin}/?token=not-the-token`)).status).toBe(401);
+  });
+
+  it('refuses another Origin even with the token', async () => {
+    const response = await invoke('app:info', {}, { Origin: 'https://evil.example' });
+    expect(response.status).toBe(403);
+  });
+
+  it('refuses a foreign Host (DNS rebinding)', async () => {
+    // fetch() drops a custom Host header, so speak plain HTTP the way a rebinding page's browser would.
+    const status = await new Promise<number>((resolve, reject) => {
+      const request = http.get({ host: '127.0.0.1', port: server.port, path: `/?token=${server.token}`, headers: { Host: 'attacker.example' } }, (response) => {
+        response.resume();
+        resolve(response.statusCode ?? 0);
+      });
+      request.on('error', reject);
+    });
+    expect(status).toBe(403);
+  });
+
+  it('trades the URL token for an HttpOnly cookie and serves the page with a strict CSP', async () => {
+    const first = await fetch(server.url, { redirect: 'manual' });
+    expect(first.status).toBe(302);
+    expect(first.headers.get('location')).toBe('/');
+    const cookie = first.headers.get('set-cookie')!;
+    expect(cookie).toMatch(/HttpOnly/);
+    expect(cookie).toMatch(/SameSite=Strict/);
+    const page = await fetch(`${server.origin}/`, { headers: { Cookie: cookie.split(';')[0]! } });
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain('<title>DL Setup</title>');
+    expect(page.headers.get('content-security-policy')).toContain("script-src 'self'");
+    expect(page.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
+  });
+
+  it('answers a contract call with a Result, and errors as values with a code', async () => {
+    expect(await (await invoke('app:info', {})).json()).toEqual({
+      ok: true,
+      value: { name: 'DL Setup', version: 'test', platform: 'linux', transport: 'http' },
+    });
+    expect(await (await invoke('no:such', {})).json()).toMatchObject({ ok: false, error: { code: 'UNKNOWN_CHANNEL' } });
+    expect(await (await invoke('plan:resolve', { arg: { framework: 'caffe' } })).json()).toMatchObject({
+      ok: false,
+      error: { code: 'INVALID_ARGUMENT', message: expect.stringContaining('pytorch, tensorflow, jax') },
+    });
+    expect(await (await invoke('verify:run', {})).json()).toMatchObject({ ok: false, error: { code: 'NOT_AVAILABLE' } });
+  });
+
+  it('never serves files outside the renderer folder', async () => {
+    const response = await fetch(`${server.origin}/..%2F..%2F..%2Ftmp%2Fdlsetup-secret.txt`, { headers: { Authorization: `Bearer ${server.token}` } });
+    expect(await response.text()).not.toContain('secret');
+  });
+
+  it('streams progress events over the socket only with the token', async () => {
+    const wsUrl = `${server.origin.replace('http', 'ws')}/api/events`;
+    const refused = await new Promise<number>((resolve) => {
+      const socket = new WebSocket(wsUrl);
+      socket.on('unexpected-response', (_request, response) => resolve(response.statusCode ?? 0));
+      socket.on('open', () => resolve(200));
+    });
+    expect(refused).toBe(401);
+
+    const socket = new WebSocket(wsUrl, { headers: { Authorization: `Bearer ${server.token}` } });
+    await new Promise((resolve) => socket.on('open', resolve));
+    const received = new Promise<unknown>((resolve) => socket.on('message', (data) => resolve(JSON.parse(String(data)))));
+    progress.publish({ type: 'run-finished', runId: 'r1', seq: 3, time: '2026-12-02T00:00:00Z', state: 'succeeded' });
+    expect(await received).toMatchObject({ type: 'run-finished', runId: 'r1', seq: 3 });
+    socket.close();
+  });
+});

@@ -1,0 +1,65 @@
+import type { ArgOf, Channel, DlsetupApi } from '../../shared/ipc/contract.js';
+import type { ProgressEvent } from '../../shared/types/install.js';
+import type { Result } from '../../shared/result.js';
+
+/** The `dlsetup serve` transport: invokes over HTTP POST, progress over one WebSocket; the token travels as an HttpOnly cookie. */
+export function createHttpApi(origin: string = window.location.origin) {
+  async function invoke<C extends Channel>(channel: C, arg: ArgOf<C>): Promise<Result<never>> {
+    try {
+      const response = await fetch(`${origin}/api/invoke/${encodeURIComponent(channel)}`, {
+        method: 'POST',
+        credentials: 'same-origin',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ arg }),
+      });
+      if (!response.ok) {
+        const code = response.status === 401 || response.status === 403 ? 'UNAUTHORIZED' : 'NETWORK';
+        return { ok: false, error: { code, message: await response.text() } };
+      }
+      return (await response.json()) as Result<never>;
+    } catch (thrown) {
+      return { ok: false, error: { code: 'NETWORK', message: 'Lost the connection to DL Setup. Is `dlsetup serve` still running?', detail: String(thrown) } };
+    }
+  }
+
+  const listeners = new Set<(event: ProgressEvent) => void>();
+  let socket: WebSocket | null = null;
+  let retryMs = 500;
+
+  function connect(): void {
+    const url = new URL('/api/events', origin);
+    url.protocol = url.protocol === 'https:' ? 'wss:' : 'ws:';
+    socket = new WebSocket(url);
+    socket.onopen = () => {
+      retryMs = 500;
+    };
+    socket.onmessage = (message) => {
+      const event = JSON.parse(String(message.data)) as ProgressEvent;
+      for (const listener of listeners) listener(event);
+    };
+    socket.onclose = () => {
+      socket = null;
+      // Reconnect while someone listens, so a restarted server or a dropped tunnel heals by itself.
+      if (listeners.size > 0) setTimeout(connect, (retryMs = Math.min(retryMs * 2, 8000)));
+    };
+  }
+
+  return {
+    'app:info': (arg) => invoke('app:info', arg),
+    'detect:run': (arg) => invoke('detect:run', arg),
+    'plan:resolve': (arg) => invoke('plan:resolve', arg),
+    'install:start': (arg) => invoke('install:start', arg),
+    'install:cancel': (arg) => invoke('install:cancel', arg),
+    'install:status': (arg) => invoke('install:status', arg),
+    'verify:run': (arg) => invoke('verify:run', arg),
+    'diagnose:text': (arg) => invoke('diagnose:text', arg),
+    onProgress(listener: (event: ProgressEvent) => void) {
+      listeners.add(listener);
+      if (!socket) connect();
+      return () => {
+        listeners.delete(listener);
+        if (listeners.size === 0) socket?.close();
+      };
+    },
+  } satisfies DlsetupApi;
+}

@@ -1,0 +1,31 @@
+#!/usr/bin/env node
+// Builds everything the app and the CLI run from: main/ + shared/ (tsc → dist/), the renderer (Vite), the preload (one CommonJS file).
+import { execFileSync } from 'node:child_process';
+import { rmSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { build } from 'esbuild';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const bin = (name) => path.join(root, 'node_modules', '.bin', name);
+const step = (label, run) => {
+  const started = Date.now();
+  run();
+  process.stdout.write(`build: ${label} (${Date.now() - started} ms)\n`);
+};
+
+rmSync(path.join(root, 'dist', 'main'), { recursive: true, force: true });
+rmSync(path.join(root, 'dist', 'shared'), { recursive: true, force: true });
+step('main + shared', () => execFileSync(bin('tsc'), ['-p', 'main/tsconfig.json'], { cwd: root, stdio: 'inherit' }));
+step('renderer', () => execFileSync(bin('vite'), ['build', '--config', 'renderer/vite.config.ts', '--logLevel', 'warn'], { cwd: root, stdio: 'inherit' }));
+await build({
+  entryPoints: [path.join(root, 'main', 'electron', 'preload.ts')],
+  outfile: path.join(root, 'dist', 'preload', 'preload.cjs'),
+  bundle: true,
+  platform: 'node',
+  format: 'cjs',
+  target: 'node20',
+  external: ['electron'],
+  logLevel: 'warning',
+});
+process.stdout.write('build: preload\n');

@@ -1,0 +1,89 @@
+import type { HardwareReport } from '../types/hardware.js';
+import type { Plan, PlanRequest, HardwareProfile } from '../types/plan.js';
+import type { ProgressEvent, RunStatus } from '../types/install.js';
+import type { VerifyReport, VerifyRequest } from '../types/verify.js';
+import type { DiagnoseResult } from '../types/diagnose.js';
+import type { Result } from '../result.js';
+import { noArgument, objectOf, type Validator } from './validate.js';
+
+export interface AppInfo {
+  name: string;
+  version: string;
+  platform: string;
+  transport: 'electron' | 'http';
+}
+
+export interface DetectRequest {
+  /** Skip slow probes (Python environments) for a quick first screen. */
+  quick?: boolean;
+}
+
+export interface PlanResolveRequest extends PlanRequest {
+  /** What-if overrides for planning a machine you are not on. */
+  profile?: Partial<HardwareProfile>;
+}
+
+export interface InstallStartRequest {
+  plan: Plan;
+  dryRun?: boolean;
+}
+
+export interface DiagnoseRequest {
+  text: string;
+  locale?: 'en' | 'zh-CN';
+}
+
+interface ChannelSpec<Arg, Value> {
+  validate: Validator<Arg>;
+  /** Phantom field that carries the reply type; never set at run time. */
+  readonly value?: Value;
+}
+
+function channel<Arg, Value>(validate: Validator<Arg>): ChannelSpec<Arg, Value> {
+  return { validate };
+}
+
+const frameworks = ['pytorch', 'tensorflow', 'jax'] as const;
+const methods = ['wheels', 'system', 'conda'] as const;
+
+/** The one contract both transports carry (DESIGN.md §3): each invoke channel with its argument validator and reply type. */
+export const contract = {
+  'app:info': channel<void, AppInfo>(noArgument),
+  'detect:run': channel<DetectRequest, HardwareReport>(objectOf({ 'quick?': 'boolean' }, { optional: true })),
+  'plan:resolve': channel<PlanResolveRequest, Plan>(
+    objectOf({ framework: frameworks, 'frameworkVersion?': 'string', 'python?': 'string', 'method?': methods, 'profile?': 'object' }),
+  ),
+  'install:start': channel<InstallStartRequest, { runId: string }>(objectOf({ plan: 'object', 'dryRun?': 'boolean' })),
+  'install:cancel': channel<{ runId: string }, { cancelled: boolean }>(objectOf({ runId: 'string' })),
+  'install:status': channel<{ runId?: string }, RunStatus | null>(objectOf({ 'runId?': 'string' }, { optional: true })),
+  'verify:run': channel<VerifyRequest, VerifyReport>(
+    objectOf({ 'python?': 'string', 'framework?': ['auto', ...frameworks], 'toolkit?': 'boolean', 'quick?': 'boolean' }, { optional: true }),
+  ),
+  'diagnose:text': channel<DiagnoseRequest, DiagnoseResult>(objectOf({ text: 'string', 'locale?': ['en', 'zh-CN'] })),
+} as const;
+
+export type Contract = typeof contract;
+export type Channel = keyof Contract;
+export type ArgOf<C extends Channel> = Contract[C] extends ChannelSpec<infer A, unknown> ? A : never;
+export type ValueOf<C extends Channel> = Contract[C] extends ChannelSpec<unknown, infer V> ? V : never;
+
+export const CHANNELS = Object.keys(contract) as Channel[];
+
+/** The single event channel. */
+export const PROGRESS_CHANNEL = 'install:progress';
+
+/** What the renderer sees as `window.dlsetup`, whichever transport is underneath. */
+export type DlsetupApi = {
+  [C in Channel]: (arg: ArgOf<C>) => Promise<Result<ValueOf<C>>>;
+} & {
+  onProgress(listener: (event: ProgressEvent) => void): () => void;
+};
+
+/** The main-process side: one handler per channel, each given an already-validated argument. */
+export type HandlerTable = {
+  [C in Channel]: (arg: ArgOf<C>) => Promise<ValueOf<C>>;
+};
+
+export function isChannel(name: string): name is Channel {
+  return Object.prototype.hasOwnProperty.call(contract, name);
+}

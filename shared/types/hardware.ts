@@ -1,0 +1,135 @@
+/** What detection reports about a machine (issue 3). Field names are part of the `dlsetup detect --json` contract. */
+
+export type GpuVendor = 'nvidia' | 'amd' | 'intel' | 'apple';
+
+export interface OsInfo {
+  platform: 'linux' | 'windows' | 'macos' | 'other';
+  distro: string | null;
+  version: string | null;
+  kernel: string | null;
+  arch: string;
+  wsl: boolean;
+  container: boolean;
+  packageManager: 'apt' | 'dnf' | 'yum' | 'zypper' | 'pacman' | 'brew' | 'winget' | null;
+  secureBoot: 'enabled' | 'disabled' | 'unknown';
+  nouveauLoaded: boolean;
+  disks: DiskSpace[];
+  /** WSL2 only: where the Windows driver's CUDA libraries appear (/usr/lib/wsl/lib), when present. */
+  wslDriverDir?: string | null;
+}
+
+export interface DiskSpace {
+  path: string;
+  freeBytes: number;
+  totalBytes: number;
+}
+
+export interface CpuInfo {
+  model: string;
+  cores: number;
+  memoryBytes: number;
+}
+
+export interface Gpu {
+  vendor: GpuVendor;
+  name: string;
+  pciId?: string;
+  busId?: string;
+  computeCapability?: string;
+  memoryMiB?: number;
+  driverVersion?: string;
+  architecture?: string;
+  gfxArch?: string;
+  index?: number;
+  uuid?: string;
+  /** Windows driver model (WDDM, TCC, MCDM) as nvidia-smi reports it. */
+  driverModel?: string;
+  migEnabled?: boolean;
+  /** Number of MIG instances carved out of this GPU, when MIG is on. */
+  migDevices?: number;
+  /** "vGPU" for a virtual-GPU slice (GRID), "passthrough" for a whole card handed to a VM. */
+  virtualization?: 'vgpu' | 'passthrough';
+  /** Integrated GPUs (Jetson, APUs, Apple) share system memory. */
+  integrated?: boolean;
+  /** Which probe reported this GPU (nvidia-smi, pci, rocm-smi, ...). */
+  source?: string;
+  /** Spec figures from data/gpus.json when the card is known there. */
+  spec?: GpuSpec;
+}
+
+export interface GpuSpec {
+  fp32Tflops?: number;
+  tensorTflops?: Record<string, number>;
+  bandwidthGBs?: number;
+  memoryMiB?: number;
+  source: string;
+}
+
+export interface DisplayAdapter {
+  vendorId: string;
+  deviceId: string;
+  name: string;
+  virtual: boolean;
+  busId?: string;
+  subsystemId?: string;
+}
+
+export interface DriverInfo {
+  version: string;
+  /** Highest CUDA the driver supports (the nvidia-smi header's "CUDA Version"). */
+  cudaVersion: string | null;
+  source: string;
+  /** NVIDIA's open kernel module or the proprietary one (/proc/driver/nvidia/version). */
+  kernelModule?: 'open' | 'proprietary';
+}
+
+export interface CudaToolkit {
+  version: string;
+  path: string;
+  active: boolean;
+  nvccRuns?: boolean;
+  source: string;
+}
+
+export interface CudnnInstall {
+  version: string;
+  path: string;
+  source: string;
+}
+
+export interface PythonEnv {
+  path: string;
+  version: string;
+  kind: 'system' | 'pyenv' | 'conda' | 'venv' | 'dlsetup';
+  packages: Record<string, string>;
+  sitePackages?: string[];
+}
+
+export interface Finding {
+  code: string;
+  message: string;
+  severity?: 'error' | 'warning' | 'info';
+}
+
+/** The classic confusion spelled out: what the driver supports vs which Toolkit is installed. */
+export interface CudaSummary {
+  driverCuda: string | null;
+  toolkit: string | null;
+  compatible: boolean | null;
+  message: string;
+}
+
+export interface HardwareReport {
+  os: OsInfo;
+  cpu: CpuInfo;
+  gpus: Gpu[];
+  displayAdapters: DisplayAdapter[];
+  driver: DriverInfo | null;
+  cudaToolkits: CudaToolkit[];
+  cudnn: CudnnInstall[];
+  pythons: PythonEnv[];
+  findings: Finding[];
+  warnings: string[];
+  durationMs: number;
+  cudaSummary?: CudaSummary;
+}

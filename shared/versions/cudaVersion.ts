@@ -1,0 +1,22 @@
+import { compareDottedText, parseDotted, satisfiesDotted, type DottedVersion } from './dottedVersion.js';
+import type { VersionScheme } from './versionScheme.js';
+
+/** CUDA versions: "12.4", "12.4.1"; a bare "12.4" range clause such as "==12.4" matches every 12.4.x. */
+export const cudaVersion: VersionScheme<DottedVersion> = {
+  name: 'CUDA',
+  parse: parseDotted,
+  compare: (a, b) => compareDottedText(a, b, 'CUDA'),
+  satisfies: (version, range) => satisfiesDotted(version, range.replace(/==(\d+(?:\.\d+)?)$/, '==$1.*'), 'CUDA'),
+};
+
+/** "12.4.1" -> "12.4"; "cu126" -> "12.6"; "cu118" -> "11.8"; "cu80" -> "8.0". */
+export function cudaSeries(text: string): string {
+  const variant = /^cu(\d+)(\d)$/.exec(text.trim());
+  if (variant) return `${variant[1]}.${variant[2]}`;
+  const [major = '0', minor = '0'] = text.trim().split('.');
+  return `${major}.${minor}`;
+}
+
+export function cudaMajor(text: string): number {
+  return Number(cudaSeries(text).split('.')[0]);
+}
