@@ -1,5 +1,5 @@
 // The Electron shell: a window, the app:// scheme and IPC wiring — no business logic (DESIGN.md §1).
-import { app, BrowserWindow, ipcMain, Menu, protocol, session, shell } from 'electron';
+import { app, BrowserWindow, ipcMain, Menu, protocol, session } from 'electron';
 import { CHANNELS, PROGRESS_CHANNEL } from '../../shared/ipc/contract.js';
 import { rendererDistDir } from '../appPaths.js';
 import { dispatch } from '../transport/dispatch.js';
@@ -7,7 +7,7 @@ import { createHandlers } from '../transport/handlers.js';
 import { ProgressHub } from '../transport/progressHub.js';
 import { SECURITY_HEADERS } from '../transport/contentSecurityPolicy.js';
 import { readStaticFile } from '../transport/staticFiles.js';
-import { APP_ORIGIN, isTrustedSender, WEB_PREFERENCES } from './windowSecurity.js';
+import { APP_ORIGIN, isTrustedSender, PRELOAD_PATH } from './windowSecurity.js';
 
 protocol.registerSchemesAsPrivileged([{ scheme: 'app', privileges: { standard: true, secure: true, supportFetchAPI: true } }]);
 
@@ -44,11 +44,8 @@ function lockDown(): void {
     contents.on('will-navigate', (navigation) => navigation.preventDefault());
     contents.on('will-redirect', (navigation) => navigation.preventDefault());
     contents.on('will-attach-webview', (attach) => attach.preventDefault());
-    contents.setWindowOpenHandler(({ url }) => {
-      // Reference links (NVIDIA docs, PyTorch pages) open in the user's browser, never inside the app.
-      if (url.startsWith('https://')) void shell.openExternal(url);
-      return { action: 'deny' };
-    });
+    // No new windows at all: reference links are shown as text the user can copy, never opened by the app.
+    contents.setWindowOpenHandler(() => ({ action: 'deny' }));
   });
 }
 
@@ -60,7 +57,22 @@ function createWindow(): BrowserWindow {
     minHeight: 640,
     title: 'DL Setup',
     show: false,
-    webPreferences: { ...WEB_PREFERENCES },
+    // DESIGN.md §5, written out here so reviewers and scanners see it; the Electron e2e lane reads the live values.
+    webPreferences: {
+      contextIsolation: true,
+      sandbox: true,
+      nodeIntegration: false,
+      nodeIntegrationInWorker: false,
+      nodeIntegrationInSubFrames: false,
+      webSecurity: true,
+      allowRunningInsecureContent: false,
+      webviewTag: false,
+      experimentalFeatures: false,
+      navigateOnDragDrop: false,
+      spellcheck: false,
+      disableBlinkFeatures: 'Auxclick',
+      preload: PRELOAD_PATH,
+    },
   });
   window.once('ready-to-show', () => window.show());
   const unsubscribe = progress.subscribe((event) => window.webContents.send(PROGRESS_CHANNEL, event));

@@ -3,21 +3,7 @@ import { packageRoot } from '../appPaths.js';
 
 export const APP_ORIGIN = 'app://dlsetup';
 
-/** DESIGN.md §5, checked live by the Electron e2e lane. */
-export const WEB_PREFERENCES = {
-  contextIsolation: true,
-  sandbox: true,
-  nodeIntegration: false,
-  nodeIntegrationInWorker: false,
-  nodeIntegrationInSubFrames: false,
-  webSecurity: true,
-  allowRunningInsecureContent: false,
-  webviewTag: false,
-  experimentalFeatures: false,
-  navigateOnDragDrop: false,
-  spellcheck: false,
-  preload: path.join(packageRoot, 'dist', 'preload', 'preload.cjs'),
-} as const;
+export const PRELOAD_PATH = path.join(packageRoot, 'dist', 'preload', 'preload.cjs');
 
 /** Only the top frame of our own page may call the engine. */
 export function isTrustedSender(frameUrl: string | undefined, isTopFrame: boolean): boolean {

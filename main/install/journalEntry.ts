@@ -6,7 +6,8 @@ export type JournalChange =
   | { type: 'file-backed-up'; path: string; backup: string; sha256: string; mode: number }
   | { type: 'file-created'; path: string }
   | { type: 'file-written'; path: string; sha256: string }
-  | { type: 'dir-created'; path: string }
+  /** owned: everything inside was made by DL Setup (a venv, a runfile toolkit), so rollback may remove the tree. */
+  | { type: 'dir-created'; path: string; owned?: boolean }
   | { type: 'packages-installed'; manager: 'apt' | 'pip'; packages: string[]; python?: string }
   | { type: 'packages-upgraded'; manager: 'pip'; packages: { name: string; from: string; to: string }[]; python: string }
   | { type: 'alternative-set'; name: string; path: string; previous: string | null; registered: boolean }
@@ -19,8 +20,8 @@ export type JournalEntry =
   | { t: 'step-started'; time: string; stepId: string }
   | { t: 'step-finished'; time: string; stepId: string; state: StepState; errorCode?: string; message?: string }
   | { t: 'command'; time: string; stepId: string; argv: string[]; exitCode: number | null; durationMs: number; elevated: boolean }
-  | { t: 'change'; time: string; stepId: string; change: JournalChange }
+  | { t: 'change'; time: string; stepId: string; elevated: boolean; change: JournalChange }
   | { t: 'run-finished'; time: string; state: RunStatus['state']; errorCode?: string; message?: string }
   | { t: 'rollback-started'; time: string; dryRun: boolean }
-  | { t: 'rollback-undone'; time: string; stepId: string; change: JournalChange }
+  | { t: 'rollback-undone'; time: string; stepId: string; change: JournalChange; ok: boolean; message?: string }
   | { t: 'rollback-finished'; time: string; ok: boolean; message?: string };

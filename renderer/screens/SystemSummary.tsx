@@ -1,36 +1,17 @@
-import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { HardwareReport } from '../../shared/types/hardware.js';
-import type { AppError } from '../../shared/errors.js';
-import { api } from '../api/index.js';
-
-type Load = { state: 'loading' } | { state: 'failed'; error: AppError } | { state: 'ready'; report: HardwareReport };
+import { ErrorPanel } from '../components/ErrorPanel.js';
+import { LoadingStatus } from '../components/LoadingStatus.js';
+import type { Load } from '../wizard/wizardState.js';
 
 const GIB = 1024 ** 3;
 
-/** A live summary fed by a real detect:run call, through whichever transport is underneath. */
-export function SystemSummary() {
+/** A short summary of the detect:run report on the Welcome screen. */
+export function SystemSummary({ detect, onRetry }: { detect: Load<HardwareReport>; onRetry: () => void }) {
   const { t } = useTranslation();
-  const [load, setLoad] = useState<Load>({ state: 'loading' });
-
-  const run = useCallback(() => {
-    setLoad({ state: 'loading' });
-    void api['detect:run']({ quick: true }).then((result) =>
-      setLoad(result.ok ? { state: 'ready', report: result.value } : { state: 'failed', error: result.error }),
-    );
-  }, []);
-  useEffect(run, [run]);
-
-  if (load.state === 'loading') return <p role="status" className="summary-loading">{t('summary.loading')}</p>;
-  if (load.state === 'failed') {
-    return (
-      <div role="alert" className="summary-error">
-        <p>{t('summary.failed', { message: load.error.message })}</p>
-        <button type="button" onClick={run}>{t('summary.retry')}</button>
-      </div>
-    );
-  }
-  const { report } = load;
+  if (detect.status === 'idle' || detect.status === 'loading') return <LoadingStatus>{t('summary.loading')}</LoadingStatus>;
+  if (detect.status === 'failed') return <ErrorPanel error={detect.error} onRetry={onRetry} testId="summary-error" />;
+  const report = detect.value;
   const os = [report.os.distro, report.os.version, report.os.arch, report.os.wsl ? 'WSL2' : null].filter(Boolean).join(' ');
   return (
     <section aria-labelledby="summary-heading" className="summary">
@@ -70,15 +51,7 @@ export function SystemSummary() {
           )}
         </dd>
       </dl>
-      {report.findings.length > 0 ? (
-        <>
-          <h3>{t('summary.findings')}</h3>
-          <ul data-testid="summary-findings">
-            {report.findings.map((finding) => <li key={finding.code + finding.message}>{finding.message}</li>)}
-          </ul>
-        </>
-      ) : null}
-      <p className="muted">{t('summary.detectedIn', { ms: report.durationMs })}</p>
+      <p className="muted">{t('summary.detectedIn', { ms: Math.round(report.durationMs) })}</p>
     </section>
   );
 }

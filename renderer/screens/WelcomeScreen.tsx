@@ -1,10 +1,14 @@
 import { useTranslation } from 'react-i18next';
 import { ScreenHeading } from '../components/ScreenHeading.js';
-import type { Screen } from '../wizard/wizardState.js';
+import { useDetect } from '../wizard/useDetect.js';
+import type { ReverifyHint, ScreenProps } from '../wizard/wizardState.js';
 import { SystemSummary } from './SystemSummary.js';
 
-export function WelcomeScreen({ onGo }: { onGo: (screen: Screen) => void }) {
+/** Screen 1: what will happen, and three ways in; re-verify is the highlighted one when a previous report exists. */
+export function WelcomeScreen({ state, dispatch, reverifyHint }: ScreenProps & { reverifyHint: ReverifyHint }) {
   const { t } = useTranslation();
+  const detect = useDetect(dispatch);
+  const suggestReverify = reverifyHint !== 'none';
   return (
     <div className="screen welcome">
       <ScreenHeading>{t('welcome.heading')}</ScreenHeading>
@@ -14,12 +18,18 @@ export function WelcomeScreen({ onGo }: { onGo: (screen: Screen) => void }) {
         <li>{t('welcome.admin')}</li>
         <li>{t('welcome.privacy')}</li>
       </ul>
+      {reverifyHint === 'driver-changed' ? <p className="hint" data-testid="reverify-hint">{t('welcome.driverChanged')}</p> : null}
+      {reverifyHint === 'previous' ? <p className="hint" data-testid="reverify-hint">{t('welcome.previousReport')}</p> : null}
       <div className="entries">
-        <button type="button" className="primary" onClick={() => onGo('machine')}>{t('welcome.start')}</button>
-        <button type="button" onClick={() => onGo('verify')}>{t('welcome.reverify')}</button>
-        <button type="button" onClick={() => onGo('troubleshoot')}>{t('welcome.troubleshoot')}</button>
+        <button type="button" className={suggestReverify ? '' : 'primary'} onClick={() => dispatch({ type: 'go', screen: 'machine' })}>
+          {t('welcome.start')}
+        </button>
+        <button type="button" className={suggestReverify ? 'primary' : ''} data-highlighted={suggestReverify || undefined} onClick={() => dispatch({ type: 'go', screen: 'verify' })}>
+          {t('welcome.reverify')}
+        </button>
+        <button type="button" onClick={() => dispatch({ type: 'go', screen: 'troubleshoot' })}>{t('welcome.troubleshoot')}</button>
       </div>
-      <SystemSummary />
+      <SystemSummary detect={state.detect} onRetry={detect} />
     </div>
   );
 }

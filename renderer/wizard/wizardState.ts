@@ -1,23 +1,158 @@
 /** The wizard's one state machine: every screen is a function of this state (issue 7). */
+import type { AppError } from '../../shared/errors.js';
+import type { HardwareReport } from '../../shared/types/hardware.js';
+import type { Framework, InstallMethod, Plan, PlanRequest } from '../../shared/types/plan.js';
+import type { VerifyReport } from '../../shared/types/verify.js';
+import type { DiagnoseResult } from '../../shared/types/diagnose.js';
 
 export type Screen = 'welcome' | 'machine' | 'choose' | 'plan' | 'install' | 'verify' | 'troubleshoot';
+
+/** The setup path in order; Troubleshoot sits beside it. */
+export const SETUP_SCREENS: readonly Screen[] = ['welcome', 'machine', 'choose', 'plan', 'install', 'verify'];
+
+/** A service call's state as a screen shows it. */
+export type Load<T> =
+  | { status: 'idle' }
+  | { status: 'loading' }
+  | { status: 'failed'; error: AppError }
+  | { status: 'ready'; value: T };
+
+/** What the person picked on the Choose screen. Empty strings mean "let DL Setup decide". */
+export interface Choice {
+  framework: Framework;
+  frameworkVersion: string;
+  method: InstallMethod;
+  python: string;
+  /** Absolute folder for the new Python environment; empty keeps the plan's default. */
+  location: string;
+  /** Mirror preset id, or 'custom' to use the matching custom URL. */
+  pypiMirror: string;
+  pytorchMirror: string;
+  customPypiUrl: string;
+  customPytorchUrl: string;
+  proxy: string;
+}
 
 export interface WizardState {
   screen: Screen;
   history: Screen[];
+  detect: Load<HardwareReport>;
+  choice: Choice;
+  plan: Load<Plan>;
+  /** The plan handed to install:start (with the install options applied), kept for retry. */
+  installedPlan: Plan | null;
+  /** The install run the Install screen watches. */
+  runId: string | null;
+  /** Where the framework went, once a run succeeded: verify uses its interpreter. */
+  envPath: string | null;
+  verify: Load<VerifyReport>;
+  /** The report saved by the last verification on this machine, for comparison and the Welcome hint. */
+  previousReport: VerifyReport | null;
+  diagnose: Load<DiagnoseResult>;
 }
 
-export type WizardAction = { type: 'go'; screen: Screen } | { type: 'back' };
+export type LoadKey = 'detect' | 'plan' | 'verify' | 'diagnose';
+type LoadValue = { detect: HardwareReport; plan: Plan; verify: VerifyReport; diagnose: DiagnoseResult };
 
-export const initialWizardState: WizardState = { screen: 'welcome', history: [] };
+export type WizardAction =
+  | { type: 'go'; screen: Screen }
+  | { type: 'back' }
+  | { [K in LoadKey]: { type: 'load'; key: K; load: Load<LoadValue[K]> } }[LoadKey]
+  | { type: 'choose'; patch: Partial<Choice> }
+  | { type: 'accept-alternative'; request: PlanRequest }
+  | { type: 'install-started'; runId: string; plan: Plan | null }
+  | { type: 'install-attached'; runId: string; plan: Plan | null }
+  | { type: 'install-succeeded'; envPath: string | null }
+  | { type: 'previous-report'; report: VerifyReport | null };
+
+export const defaultChoice: Choice = {
+  framework: 'pytorch',
+  frameworkVersion: '',
+  method: 'wheels',
+  python: '',
+  location: '',
+  pypiMirror: 'official',
+  pytorchMirror: 'official',
+  customPypiUrl: '',
+  customPytorchUrl: '',
+  proxy: '',
+};
+
+export const initialWizardState: WizardState = {
+  screen: 'welcome',
+  history: [],
+  detect: { status: 'idle' },
+  choice: defaultChoice,
+  plan: { status: 'idle' },
+  installedPlan: null,
+  runId: null,
+  envPath: null,
+  verify: { status: 'idle' },
+  previousReport: null,
+  diagnose: { status: 'idle' },
+};
+
+function go(state: WizardState, screen: Screen): WizardState {
+  return screen === state.screen ? state : { ...state, screen, history: [...state.history, state.screen] };
+}
 
 export function wizardReducer(state: WizardState, action: WizardAction): WizardState {
   switch (action.type) {
     case 'go':
-      return action.screen === state.screen ? state : { screen: action.screen, history: [...state.history, state.screen] };
+      return go(state, action.screen);
     case 'back': {
       const previous = state.history.at(-1);
-      return previous ? { screen: previous, history: state.history.slice(0, -1) } : state;
+      return previous ? { ...state, screen: previous, history: state.history.slice(0, -1) } : state;
     }
+    case 'load':
+      return { ...state, [action.key]: action.load };
+    case 'choose':
+      // A changed choice makes the old plan stale.
+      return { ...state, choice: { ...state.choice, ...action.patch }, plan: { status: 'idle' } };
+    case 'accept-alternative': {
+      const { request } = action;
+      const choice: Choice = {
+        ...state.choice,
+        framework: request.framework,
+        frameworkVersion: request.frameworkVersion ?? '',
+        python: request.python ?? '',
+        method: request.method ?? state.choice.method,
+      };
+      return { ...state, choice, plan: { status: 'idle' } };
+    }
+    case 'install-started':
+      return { ...go(state, 'install'), runId: action.runId, installedPlan: action.plan ?? state.installedPlan, envPath: null, verify: { status: 'idle' } };
+    case 'install-attached':
+      return { ...go(state, 'install'), runId: action.runId, installedPlan: action.plan ?? state.installedPlan };
+    case 'install-succeeded':
+      return { ...state, envPath: action.envPath };
+    case 'previous-report':
+      return { ...state, previousReport: action.report };
   }
+}
+
+/** The request plan:resolve gets for a choice. */
+export function planRequestOf(choice: Choice): PlanRequest {
+  return {
+    framework: choice.framework,
+    method: choice.method,
+    ...(choice.frameworkVersion.trim() ? { frameworkVersion: choice.frameworkVersion.trim() } : {}),
+    ...(choice.python ? { python: choice.python } : {}),
+  };
+}
+
+/** Why the Welcome screen suggests re-verifying: a previous report exists, or the driver changed since it. */
+export type ReverifyHint = 'none' | 'previous' | 'driver-changed';
+
+export function reverifyHint(previous: VerifyReport | null, detected: HardwareReport | null): ReverifyHint {
+  if (!previous) return 'none';
+  const before = previous.fingerprint.driver ?? previous.fingerprint.driverVersion ?? null;
+  const now = detected?.driver?.version ?? null;
+  return before && now && before !== now ? 'driver-changed' : 'previous';
+}
+
+/** What every screen receives: the whole state and the one way to change it. */
+export interface ScreenProps {
+  state: WizardState;
+  dispatch: (action: WizardAction) => void;
 }

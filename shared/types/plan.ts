@@ -14,7 +14,10 @@ export interface HardwareProfile {
   gpuArch?: string;
   /** null: no driver installed. */
   driverVersion: string | null;
+  /** Installed CUDA Toolkit versions ("12.6.3", "13.0"). */
   cudaToolkits?: string[];
+  /** Installed system cuDNN versions ("9.10.2"). */
+  cudnnVersions?: string[];
   pythonVersion?: string;
 }
 
@@ -23,6 +26,8 @@ export interface PlanRequest {
   frameworkVersion?: string;
   python?: string;
   method?: InstallMethod;
+  /** false: never plan a driver install or upgrade; pick a build the current driver runs. Default true. */
+  allowDriverChange?: boolean;
 }
 
 export interface PlanBlocker {
@@ -32,9 +37,27 @@ export interface PlanBlocker {
   alternative?: PlanRequest;
 }
 
+/**
+ * Step kinds the installer executes, with their params (all values are strings, numbers, booleans or string lists):
+ * - 'driver': { action: 'install'|'upgrade', os: 'linux'|'windows', branch: '580', minimumVersion: '580.65.06',
+ *     manual: boolean (true under WSL2: the user updates the Windows driver; nothing is installed inside WSL),
+ *     ubuntuPackage?: 'nvidia-driver-580', rebootRequired: boolean }
+ * - 'cuda-repo': { os: 'linux', purpose: 'cuda-toolkit', wsl: boolean (WSL2 needs the WSL-Ubuntu repository, which has no driver) }
+ * - 'cuda-toolkit': { version: '12.6.3', series: '12.6', os, installPath: '/usr/local/cuda-12.6', withoutDriver: true,
+ *     makeActive: boolean, keep: string[] (toolkits already installed that stay side by side) }
+ * - 'cudnn': { version: '9.10', cudaMajor: '12', cudaSeries: '12.6', os }
+ * - 'env-vars': { scope: 'environment', CUDA_HOME: path, pathPrepend: string[], libraryPathPrepend: string[] }
+ *     (applied when the DL Setup environment is activated; Windows uses CUDA_PATH and PATH only)
+ * - 'python-env': { manager: 'venv'|'conda', python: '3.12', name: 'dlsetup-pytorch-2.14', condaChannel?: 'conda-forge',
+ *     condaPackages?: string[] }
+ * - 'framework': { framework, installer: 'pip', packages: string[] (exact pins), indexUrl?: string, extraIndexUrl?: string,
+ *     variant: 'cu126' }
+ */
+export type PlanStepKind = 'driver' | 'cuda-repo' | 'cuda-toolkit' | 'cudnn' | 'env-vars' | 'python-env' | 'framework';
+
 export interface PlanStep {
   id: string;
-  kind: string;
+  kind: PlanStepKind;
   title: string;
   elevated: boolean;
   params: Record<string, string | number | boolean | string[]>;
@@ -50,8 +73,11 @@ export interface Plan {
     version: string;
     variant: string;
     indexUrl?: string;
+    /** PyTorch 1.12/1.13 were installed with --extra-index-url. */
+    extraIndexUrl?: string;
     cuda?: string;
     cudnn?: string;
+    rocm?: string;
     packages: string[];
   };
   python: { version: string };
@@ -62,5 +88,7 @@ export interface Plan {
   reasons: string[];
   warnings: string[];
   blockers: PlanBlocker[];
+  /** The GPU the plan is for, as the data knows it. */
+  gpu?: { vendor: HardwareProfile['gpuVendor']; name?: string; computeCapability?: string; gfxArch?: string; architecture?: string };
   dataReviewedAt?: string;
 }

@@ -1,5 +1,5 @@
 import { constants } from 'node:fs';
-import { access, readdir, rmdir, stat, statfs } from 'node:fs/promises';
+import { access, readdir, rm, stat, statfs } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { DlsetupError } from '../../../shared/errors.js';
@@ -121,12 +121,12 @@ export const pythonEnvStep: InstallStep<PythonEnvParams> = {
     }
     const manager = await chooseManager(params);
     ctx.progress(0.1, `Creating the ${manager} environment in ${params.path}`);
-    if (!existed) ctx.record({ type: 'dir-created', path: params.path });
+    if (!existed) ctx.record({ type: 'dir-created', path: params.path, owned: true });
     try {
       await ctx.run(createArgv(manager, params, await venvInterpreter(params)), { timeoutMs: 15 * 60_000 });
     } catch (error) {
       // Partly created and not the user's folder: leave nothing behind.
-      if (existed) await rmdir(real).catch(() => undefined);
+      if (existed) for (const entry of await readdir(real).catch(() => [])) await rm(path.join(real, entry), { recursive: true, force: true });
       throw error;
     }
     ctx.progress(1, 'Python environment ready');

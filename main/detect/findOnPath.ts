@@ -1,0 +1,20 @@
+import { access, constants } from 'node:fs/promises';
+import path from 'node:path';
+
+/** Finds an executable on PATH the way a shell would (commands are never sysroot'd: DESIGN.md §4). */
+export async function findOnPath(name: string, env: NodeJS.ProcessEnv = process.env): Promise<string | null> {
+  const dirs = (env.PATH ?? env.Path ?? '').split(path.delimiter).filter(Boolean);
+  const suffixes = process.platform === 'win32' ? (env.PATHEXT ?? '.EXE;.CMD;.BAT').split(';').map((ext) => ext.toLowerCase()) : [''];
+  for (const dir of dirs) {
+    for (const suffix of suffixes) {
+      const candidate = path.join(dir, name + suffix);
+      try {
+        await access(candidate, constants.X_OK);
+        return candidate;
+      } catch {
+        // not here: keep looking
+      }
+    }
+  }
+  return null;
+}

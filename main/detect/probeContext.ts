@@ -1,0 +1,9 @@
+/** What every probe gets: the platform to probe for, the time budget, and one place to leave warnings. */
+export interface ProbeContext {
+  platform: NodeJS.Platform;
+  quick: boolean;
+  /** Per-command budget; a probe that runs several commands gives each this much. */
+  timeoutMs: number;
+  env: NodeJS.ProcessEnv;
+  warn(message: string): void;
+}

@@ -1,0 +1,105 @@
+import path from 'node:path';
+import type { CudaToolkit, PythonEnv } from '../../../shared/types/hardware.js';
+import { hostPathExists, listHostDir, readHostFile, readHostLink, sysrootPath } from '../../system/sysroot.js';
+import { findOnPath } from '../findOnPath.js';
+import { parseCudaVersionFile } from '../parsers/parseCudaVersionFile.js';
+import { parseDistInfoDirName } from '../parsers/parseDistMetadata.js';
+import { parseNvccVersion } from '../parsers/parseNvccVersion.js';
+import type { ProbeContext } from '../probeContext.js';
+import { runTool } from '../runTool.js';
+
+export interface ToolkitProbeResult {
+  toolkits: CudaToolkit[];
+  /** What `nvcc --version` on PATH says, whichever toolkit it belongs to. */
+  nvccOnPath: { path: string; version: string | null } | null;
+}
+
+async function versionFromFiles(root: string): Promise<string | null> {
+  for (const file of ['version.json', 'version.txt']) {
+    const version = parseCudaVersionFile((await readHostFile(path.join(root, file))) ?? '');
+    if (version) return version;
+  }
+  // Toolkits assembled from NVIDIA's wheels carry dist-info records instead of version.json.
+  for (const entry of await listHostDir(path.join(root, 'dist-info'))) {
+    const parsed = parseDistInfoDirName(entry);
+    if (parsed && /^nvidia_cuda_nvcc/i.test(parsed.name)) return parsed.version;
+  }
+  return null;
+}
+
+/**
+ * Every CUDA Toolkit, not only the one on PATH: /usr/local/cuda-*, the /usr/local/cuda symlink (the active one),
+ * /opt/cuda, CUDA_HOME/CUDA_PATH, nvcc on PATH; each with its version and whether its nvcc actually runs.
+ */
+export async function probeCudaToolkits(context: ProbeContext): Promise<ToolkitProbeResult> {
+  const roots = new Map<string, string>();
+  const add = (root: string, source: string) => {
+    const clean = path.normalize(root).replace(/[\\/]+$/, '');
+    if (!roots.has(clean)) roots.set(clean, source);
+  };
+  if (context.platform !== 'win32') {
+    for (const entry of await listHostDir('/usr/local')) if (/^cuda-\d+(\.\d+)*$/.test(entry)) add(`/usr/local/${entry}`, '/usr/local');
+    for (const fixed of ['/opt/cuda', '/usr/lib/cuda']) if (await hostPathExists(path.join(fixed, 'bin'))) add(fixed, fixed);
+  }
+  const activeLink = context.platform !== 'win32' ? await readHostLink('/usr/local/cuda') : null;
+  let active: string | null = activeLink ? path.normalize(activeLink).replace(/[\\/]+$/, '') : null;
+  if (!active && context.platform !== 'win32' && (await hostPathExists('/usr/local/cuda/bin'))) active = '/usr/local/cuda';
+  if (active) add(active, '/usr/local/cuda');
+  for (const variable of ['CUDA_HOME', 'CUDA_PATH']) {
+    const value = context.env[variable];
+    if (value && (await hostPathExists(value))) add(value, variable);
+  }
+  const nvccPath = await findOnPath(context.platform === 'win32' ? 'nvcc.exe' : 'nvcc', context.env);
+  const [toolkits, pathVersion] = await Promise.all([
+    Promise.all(
+      [...roots.entries()].map(async ([root, source]): Promise<CudaToolkit | null> => {
+        const nvcc = path.join(root, 'bin', context.platform === 'win32' ? 'nvcc.exe' : 'nvcc');
+        const hasNvcc = await hostPathExists(nvcc);
+        let version = await versionFromFiles(root);
+        let nvccRuns: boolean | undefined;
+        if (hasNvcc && !context.quick) {
+          const outcome = await runTool(context, [sysrootPath(nvcc), '--version'], `whether the nvcc in ${root} runs`);
+          const parsed = outcome.ok && outcome.result.exitCode === 0 ? parseNvccVersion(outcome.result.stdout) : null;
+          nvccRuns = parsed !== null;
+          version ??= parsed?.version ?? null;
+        }
+        version ??= /cuda-(\d+\.\d+)$/.exec(root)?.[1] ?? null;
+        if (!version && !hasNvcc) return null;
+        const toolkit: CudaToolkit = { version: version ?? 'unknown', path: root, active: root === active, source };
+        if (nvccRuns !== undefined) toolkit.nvccRuns = nvccRuns;
+        else if (!hasNvcc) toolkit.nvccRuns = false;
+        return toolkit;
+      }),
+    ),
+    nvccPath && !context.quick ? runTool(context, [nvccPath, '--version'], 'the version of nvcc on PATH') : Promise.resolve(null),
+  ]);
+  const found = toolkits.filter((toolkit): toolkit is CudaToolkit => toolkit !== null);
+  const nvccVersion = pathVersion?.ok ? (parseNvccVersion(pathVersion.result.stdout)?.version ?? null) : null;
+  if (nvccPath && nvccVersion && !found.some((toolkit) => toolkit.version === nvccVersion || toolkit.path === path.dirname(path.dirname(nvccPath)))) {
+    // An nvcc on PATH that belongs to none of the known roots (a distro package, a wrapper): report it as its own install.
+    found.push({ version: nvccVersion, path: path.dirname(path.dirname(nvccPath)), active: active === null, nvccRuns: true, source: 'nvcc on PATH' });
+  }
+  if (!active && nvccVersion) {
+    const owner = found.find((toolkit) => toolkit.version === nvccVersion);
+    if (owner) owner.active = true;
+  }
+  return { toolkits: found, nvccOnPath: nvccPath ? { path: nvccPath, version: nvccVersion } : null };
+}
+
+/** Toolkits that live inside Python environments: conda's cuda-nvcc and pip's nvidia-cuda-nvcc-cu*. */
+export async function toolkitsInPythonEnvs(pythons: PythonEnv[]): Promise<CudaToolkit[]> {
+  const found: CudaToolkit[] = [];
+  for (const env of pythons) {
+    const prefix = path.dirname(path.dirname(env.path));
+    if (env.kind === 'conda' && (await hostPathExists(path.join(prefix, 'bin', 'nvcc')))) {
+      const meta = (await listHostDir(path.join(prefix, 'conda-meta'))).map((entry) => /^cuda-nvcc-(\d+\.\d+[\d.]*)-/.exec(entry)?.[1]).find(Boolean);
+      found.push({ version: meta ?? 'unknown', path: prefix, active: false, source: 'conda cuda-nvcc' });
+    }
+    for (const [name, version] of Object.entries(env.packages)) {
+      if (!/^nvidia-cuda-nvcc(-cu\d+)?$/.test(name)) continue;
+      const site = env.sitePackages?.[0] ?? prefix;
+      found.push({ version, path: path.join(site, 'nvidia', 'cuda_nvcc'), active: false, source: `pip ${name} (${env.path})` });
+    }
+  }
+  return found;
+}

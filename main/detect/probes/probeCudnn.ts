@@ -1,0 +1,57 @@
+import path from 'node:path';
+import type { CudaToolkit, CudnnInstall, PythonEnv } from '../../../shared/types/hardware.js';
+import { listHostDir, readHostFile } from '../../system/sysroot.js';
+import { parseCudnnHeader } from '../parsers/parseCudnnHeader.js';
+import { parseLdconfig, versionFromSoname } from '../parsers/parseLdconfig.js';
+import type { ProbeContext } from '../probeContext.js';
+import { runTool } from '../runTool.js';
+
+const HEADER_DIRS = ['/usr/include', '/usr/include/x86_64-linux-gnu', '/usr/include/aarch64-linux-gnu', '/usr/include/sbsa-linux-gnu'];
+
+async function headersIn(dir: string): Promise<CudnnInstall[]> {
+  const names = (await listHostDir(dir)).filter((name) => /^cudnn(_version)?(_v\d+)?\.h$/.test(name));
+  // cudnn_version.h is authoritative from cuDNN 8 on; cudnn.h only holds the numbers up to 7.
+  names.sort((a, b) => Number(b.includes('version')) - Number(a.includes('version')));
+  const found: CudnnInstall[] = [];
+  for (const name of names) {
+    const parsed = parseCudnnHeader((await readHostFile(path.join(dir, name))) ?? '');
+    if (parsed && !found.some((install) => install.version === parsed.version)) found.push({ version: parsed.version, path: path.join(dir, name), source: 'header' });
+  }
+  return found;
+}
+
+/** The loader's view of cuDNN: `ldconfig -p`; run in the first wave since it does not depend on anything. */
+export async function probeLdconfigCudnn(context: ProbeContext): Promise<CudnnInstall[]> {
+  if (context.platform !== 'linux') return [];
+  const outcome = await runTool(context, ['ldconfig', '-p'], 'the cuDNN libraries in the loader path');
+  const fallback = outcome.ok ? null : await runTool(context, ['/sbin/ldconfig', '-p'], 'the cuDNN libraries in the loader path');
+  const text = outcome.ok ? outcome.result.stdout : fallback?.ok ? fallback.result.stdout : '';
+  const found: CudnnInstall[] = [];
+  for (const entry of parseLdconfig(text, 'libcudnn.so')) {
+    const version = versionFromSoname(entry.soname);
+    if (version && !found.some((install) => install.path === entry.path)) found.push({ version, path: entry.path, source: 'ldconfig' });
+  }
+  return found;
+}
+
+/** cuDNN from headers (system and toolkit dirs), toolkit lib dirs, the loader cache and pip nvidia-cudnn-* packages. */
+export async function collectCudnn(toolkits: CudaToolkit[], pythons: PythonEnv[], fromLoader: CudnnInstall[]): Promise<CudnnInstall[]> {
+  const dirs = [...HEADER_DIRS, ...toolkits.map((toolkit) => path.join(toolkit.path, 'include'))];
+  const headerLists = await Promise.all([...new Set(dirs)].map(headersIn));
+  const libLists = await Promise.all(
+    toolkits.flatMap((toolkit) => ['lib64', 'lib'].map((lib) => path.join(toolkit.path, lib))).map(async (dir) => {
+      const libs = (await listHostDir(dir)).filter((name) => /^libcudnn\.so\.\d+\.\d+\.\d+$/.test(name));
+      return libs.map((name): CudnnInstall => ({ version: versionFromSoname(name) as string, path: path.join(dir, name), source: 'toolkit lib' }));
+    }),
+  );
+  const fromPip: CudnnInstall[] = [];
+  for (const env of pythons) {
+    for (const [name, version] of Object.entries(env.packages)) {
+      if (!/^nvidia-cudnn(-cu\d+)?$/.test(name)) continue;
+      const site = env.sitePackages?.[0] ?? path.dirname(path.dirname(env.path));
+      fromPip.push({ version, path: path.join(site, 'nvidia', 'cudnn'), source: `pip ${name} (${env.path})` });
+    }
+  }
+  const all = [...headerLists.flat(), ...libLists.flat(), ...fromLoader, ...fromPip];
+  return all.filter((install, at) => all.findIndex((other) => other.path === install.path) === at);
+}

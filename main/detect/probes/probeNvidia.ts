@@ -1,0 +1,90 @@
+import { hostPathExists, readHostFile, sysrootPath } from '../../system/sysroot.js';
+import type { NvidiaSmiSnapshot } from '../parsers/nvidiaSmiSnapshot.js';
+import { GPU_QUERY_FIELDS, parseNvidiaSmiCsv } from '../parsers/parseNvidiaSmiCsv.js';
+import { parseNvidiaSmiError, type NvidiaSmiError } from '../parsers/parseNvidiaSmiError.js';
+import { parseNvidiaSmiTable } from '../parsers/parseNvidiaSmiTable.js';
+import { parseNvidiaSmiXml } from '../parsers/parseNvidiaSmiXml.js';
+import { parseProcDriverVersion, type ProcDriverVersion } from '../parsers/parseProcDriverVersion.js';
+import type { ProbeContext } from '../probeContext.js';
+import { runTool, warnUnreadable, type ToolOutcome } from '../runTool.js';
+
+export interface NvidiaProbeResult {
+  /** Whether an nvidia-smi binary was found at all. */
+  smiFound: boolean;
+  snapshot: NvidiaSmiSnapshot | null;
+  /** Which nvidia-smi format the GPU list came from. */
+  snapshotSource: string | null;
+  error: NvidiaSmiError | null;
+  kernelModule: ProcDriverVersion | null;
+  /** /sys/module/nvidia/version: the loaded kernel module, the cheapest driver fact there is. */
+  moduleVersion: string | null;
+}
+
+const PURPOSE = 'the NVIDIA GPU details';
+
+function output(outcome: ToolOutcome): string {
+  return outcome.ok ? `${outcome.result.stdout}\n${outcome.result.stderr}` : '';
+}
+
+/**
+ * NVIDIA facts: the kernel module version from /sys and /proc (cheap), then nvidia-smi: the CSV query and the
+ * default table in parallel (the table is the only place with the driver's CUDA version), the XML as fallback.
+ */
+export async function probeNvidia(context: ProbeContext): Promise<NvidiaProbeResult> {
+  const linux = context.platform === 'linux';
+  // WSL puts nvidia-smi in /usr/lib/wsl/lib, which is not always on PATH.
+  const wslSmi = linux && (await hostPathExists('/usr/lib/wsl/lib/nvidia-smi')) ? sysrootPath('/usr/lib/wsl/lib/nvidia-smi') : null;
+  const smi = context.platform === 'win32' ? 'nvidia-smi.exe' : 'nvidia-smi';
+  const query = [`--query-gpu=${GPU_QUERY_FIELDS.join(',')}`, '--format=csv,noheader,nounits'];
+  const run = async (args: string[]) => {
+    const first = await runTool(context, [smi, ...args], PURPOSE);
+    if (!first.ok && first.reason === 'missing' && wslSmi) return runTool(context, [wslSmi, ...args], PURPOSE);
+    return first;
+  };
+  const [moduleText, procText, csv, table] = await Promise.all([
+    linux ? readHostFile('/sys/module/nvidia/version') : null,
+    linux ? readHostFile('/proc/driver/nvidia/version') : null,
+    run(query),
+    run([]),
+  ]);
+  const result: NvidiaProbeResult = {
+    smiFound: csv.ok || (!csv.ok && csv.reason !== 'missing') || table.ok,
+    snapshot: null,
+    snapshotSource: null,
+    error: null,
+    kernelModule: parseProcDriverVersion(procText ?? ''),
+    moduleVersion: /^\d+(?:\.\d+)+/.exec(moduleText?.trim() ?? '')?.[0] ?? null,
+  };
+  if (!result.smiFound) return result;
+  result.error = parseNvidiaSmiError(output(table)) ?? parseNvidiaSmiError(output(csv));
+  const fromTable = table.ok ? parseNvidiaSmiTable(table.result.stdout) : null;
+  let snapshot = csv.ok && csv.result.exitCode === 0 ? parseNvidiaSmiCsv(csv.result.stdout) : null;
+  let source = snapshot ? 'nvidia-smi --query-gpu' : null;
+  if (!snapshot && !result.error) {
+    // Old drivers reject compute_cap in --query-gpu; the XML has everything but compute capability.
+    const xml = await run(['-q', '-x']);
+    snapshot = xml.ok ? parseNvidiaSmiXml(xml.result.stdout) : null;
+    if (snapshot) source = 'nvidia-smi -q -x';
+  }
+  if (!snapshot && fromTable && fromTable.gpus.length > 0) {
+    snapshot = { driverVersion: fromTable.driverVersion, cudaVersion: fromTable.cudaVersion, gpus: fromTable.gpus };
+    source = 'nvidia-smi';
+  }
+  if (snapshot) {
+    snapshot.driverVersion ??= fromTable?.driverVersion ?? null;
+    snapshot.cudaVersion ??= fromTable?.cudaVersion ?? null;
+    // The CSV has no MIG instance count; the table does.
+    for (const gpu of snapshot.gpus) {
+      const tableGpu = fromTable?.gpus.find((candidate) => candidate.index === gpu.index);
+      if (tableGpu?.migDevices && gpu.migDevices === undefined) gpu.migDevices = tableGpu.migDevices;
+      if (tableGpu?.driverModel && !gpu.driverModel) gpu.driverModel = tableGpu.driverModel;
+    }
+  }
+  result.snapshot = snapshot;
+  result.snapshotSource = source;
+  if (!snapshot && !result.error) {
+    const shown = table.ok ? table : csv;
+    if (shown.ok) warnUnreadable(context, [smi], shown.result, PURPOSE);
+  }
+  return result;
+}

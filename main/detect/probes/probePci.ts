@@ -1,0 +1,73 @@
+import { listHostDir, readHostFile } from '../../system/sysroot.js';
+import { parseLspci } from '../parsers/parseLspci.js';
+import type { ProbeContext } from '../probeContext.js';
+import { runTool } from '../runTool.js';
+
+export interface PciDisplayDevice {
+  busId?: string;
+  /** "0300" VGA, "0302" 3D controller, "0380" other display controller. */
+  classId?: string;
+  vendorId: string;
+  deviceId: string;
+  subsystemId?: string;
+  name?: string;
+  source: 'sysfs' | 'lspci';
+}
+
+function hex4(text: string | null): string | null {
+  const match = /^0x([0-9a-fA-F]{4})\s*$/.exec((text ?? '').trim());
+  return match ? (match[1] as string).toLowerCase() : null;
+}
+
+async function scanSysfs(): Promise<PciDisplayDevice[]> {
+  const root = '/sys/bus/pci/devices';
+  const slots = await listHostDir(root);
+  const devices = await Promise.all(
+    slots.map(async (slot): Promise<PciDisplayDevice | null> => {
+      const classCode = (await readHostFile(`${root}/${slot}/class`))?.trim() ?? '';
+      if (!/^0x03[0-9a-fA-F]{4}$/.test(classCode)) return null;
+      const [vendor, device, subVendor, subDevice] = await Promise.all(
+        ['vendor', 'device', 'subsystem_vendor', 'subsystem_device'].map((file) => readHostFile(`${root}/${slot}/${file}`)),
+      );
+      const vendorId = hex4(vendor ?? null);
+      const deviceId = hex4(device ?? null);
+      if (!vendorId || !deviceId) return null;
+      const found: PciDisplayDevice = { busId: slot, classId: classCode.slice(2, 6).toLowerCase(), vendorId, deviceId, source: 'sysfs' };
+      const subsystemVendor = hex4(subVendor ?? null);
+      const subsystemDevice = hex4(subDevice ?? null);
+      if (subsystemVendor && subsystemDevice) found.subsystemId = `${subsystemVendor}:${subsystemDevice}`;
+      return found;
+    }),
+  );
+  return devices.filter((device): device is PciDisplayDevice => device !== null);
+}
+
+/**
+ * Display-class PCI devices from sysfs (no process needed); `lspci -nn` names them where it is installed and is the
+ * fallback when sysfs is not there (containers, other kernels).
+ */
+export async function probePci(context: ProbeContext): Promise<PciDisplayDevice[]> {
+  if (context.platform !== 'linux') return [];
+  const [sysfs, lspci] = await Promise.all([scanSysfs(), runTool(context, ['lspci', '-nn'], 'the PCI device names')]);
+  const listed = lspci.ok ? parseLspci(lspci.result.stdout) : [];
+  const nameOf = (busId: string | undefined, vendorId: string, deviceId: string) => {
+    const bySlot = listed.find((entry) => entry.slot && busId && busId.toLowerCase().endsWith(entry.slot.toLowerCase()));
+    const entry = bySlot ?? listed.find((item) => item.vendorId === vendorId && item.deviceId === deviceId);
+    return entry?.name ?? undefined;
+  };
+  if (sysfs.length > 0) {
+    return sysfs.map((device) => {
+      const name = nameOf(device.busId, device.vendorId, device.deviceId);
+      return name ? { ...device, name } : device;
+    });
+  }
+  return listed
+    .filter((entry) => entry.vendorId && entry.deviceId)
+    .map((entry) => {
+      const device: PciDisplayDevice = { vendorId: entry.vendorId as string, deviceId: entry.deviceId as string, source: 'lspci' };
+      if (entry.slot) device.busId = entry.slot.includes(':', 3) && entry.slot.length > 8 ? entry.slot : `0000:${entry.slot}`;
+      if (entry.classId) device.classId = entry.classId;
+      if (entry.name) device.name = entry.name;
+      return device;
+    });
+}

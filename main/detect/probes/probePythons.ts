@@ -1,0 +1,120 @@
+import { realpath } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import type { PythonEnv } from '../../../shared/types/hardware.js';
+import { appDataDir } from '../../appPaths.js';
+import { hostPathExists, listHostDir, readHostFile, sysrootPath } from '../../system/sysroot.js';
+import { findOnPath } from '../findOnPath.js';
+import { normalizePackageName, parseDistInfoDirName, parseDistMetadata } from '../parsers/parseDistMetadata.js';
+import type { ProbeContext } from '../probeContext.js';
+import { runTool, warnUnreadable } from '../runTool.js';
+
+// One process per interpreter, importing nothing heavy; valid Python 2.7 and 3.x.
+const SITE_SCRIPT = [
+  'import sys, json, site',
+  'paths = []',
+  'try:\n import sysconfig\n paths += [sysconfig.get_paths().get(k) for k in ("purelib", "platlib")]\nexcept Exception:\n pass',
+  'try:\n paths = list(site.getsitepackages()) + paths\nexcept Exception:\n pass',
+  'try:\n paths.append(site.getusersitepackages())\nexcept Exception:\n pass',
+  'print(json.dumps({"version": "%d.%d.%d" % tuple(sys.version_info[:3]), "prefix": sys.prefix, "site": [p for p in paths if p]}))',
+].join('\n');
+
+/** Packages the report lists: the frameworks and NVIDIA's pip-packaged CUDA libraries. */
+const INTERESTING = /^(torch|torchvision|torchaudio|tensorflow|tensorflow-gpu|tensorflow-cpu|tf-nightly|keras|jax|jaxlib|jax-cuda\d+-(plugin|pjrt)|cupy(-cuda\w+)?|nvidia-.+)$/;
+
+interface Candidate {
+  /** Host path of the interpreter. */
+  path: string;
+  kind: PythonEnv['kind'];
+  /** Commands on PATH run as they are; interpreters found by path run through the sysroot. */
+  onPath?: boolean;
+}
+
+function interpreterIn(root: string, platform: NodeJS.Platform): string {
+  return platform === 'win32' ? path.join(root, 'python.exe') : path.join(root, 'bin', 'python');
+}
+
+async function candidates(context: ProbeContext): Promise<Candidate[]> {
+  const home = os.homedir();
+  const found: Candidate[] = [];
+  const onPath = await findOnPath(context.platform === 'win32' ? 'python' : 'python3', context.env);
+  // A pyenv shim only forwards to one of the versions listed below; running it costs a bash start.
+  if (onPath && !/[\\/]\.pyenv[\\/]shims[\\/]/.test(onPath)) found.push({ path: onPath, kind: 'system', onPath: true });
+  if (context.platform !== 'win32' && (await hostPathExists('/usr/bin/python3'))) found.push({ path: '/usr/bin/python3', kind: 'system' });
+  const pyenvRoot = context.env.PYENV_ROOT ?? path.join(home, '.pyenv');
+  for (const version of await listHostDir(path.join(pyenvRoot, 'versions'))) {
+    found.push({ path: interpreterIn(path.join(pyenvRoot, 'versions', version), context.platform), kind: 'pyenv' });
+  }
+  const condaRoots = ['miniconda3', 'anaconda3', 'miniforge3', 'mambaforge'].map((name) => path.join(home, name));
+  for (const root of condaRoots) {
+    if (!(await hostPathExists(root))) continue;
+    found.push({ path: interpreterIn(root, context.platform), kind: 'conda' });
+    for (const env of await listHostDir(path.join(root, 'envs'))) found.push({ path: interpreterIn(path.join(root, 'envs', env), context.platform), kind: 'conda' });
+  }
+  if (context.env.CONDA_PREFIX) found.push({ path: interpreterIn(context.env.CONDA_PREFIX, context.platform), kind: 'conda' });
+  if (context.env.VIRTUAL_ENV) found.push({ path: interpreterIn(context.env.VIRTUAL_ENV, context.platform), kind: 'venv' });
+  const envsDir = path.join(appDataDir(), 'envs');
+  for (const env of await listHostDir(envsDir)) found.push({ path: interpreterIn(path.join(envsDir, env), context.platform), kind: 'dlsetup' });
+  return found;
+}
+
+/** Reads name and version of the interesting packages in one site-packages dir, without importing anything. */
+export async function readSitePackages(dir: string): Promise<Record<string, string>> {
+  const packages: Record<string, string> = {};
+  const entries = await listHostDir(dir);
+  await Promise.all(
+    entries.map(async (entry) => {
+      const fromName = parseDistInfoDirName(entry);
+      if (!fromName || !INTERESTING.test(normalizePackageName(fromName.name))) return;
+      const file = entry.endsWith('.dist-info') ? 'METADATA' : 'PKG-INFO';
+      const text = (await readHostFile(path.join(dir, entry, file))) ?? (await readHostFile(path.join(dir, entry)));
+      const meta = parseDistMetadata(text ?? '') ?? fromName;
+      const name = normalizePackageName(meta.name);
+      packages[name] ??= meta.version;
+    }),
+  );
+  return packages;
+}
+
+async function inspect(context: ProbeContext, candidate: Candidate): Promise<PythonEnv | null> {
+  const executable = candidate.onPath ? candidate.path : sysrootPath(candidate.path);
+  const outcome = await runTool(context, [executable, '-E', '-c', SITE_SCRIPT], `the Python at ${candidate.path}`);
+  if (!outcome.ok) return null;
+  let parsed: { version?: unknown; site?: unknown };
+  try {
+    parsed = JSON.parse(outcome.result.stdout.trim().split(/\r?\n/).pop() ?? '') as typeof parsed;
+  } catch {
+    warnUnreadable(context, [candidate.path], outcome.result, `the Python at ${candidate.path}`);
+    return null;
+  }
+  if (typeof parsed.version !== 'string') return null;
+  const sitePackages = [...new Set((Array.isArray(parsed.site) ? parsed.site : []).filter((entry): entry is string => typeof entry === 'string'))];
+  const packages: Record<string, string> = {};
+  // sys.path order: the first site dir that has a package is the one Python imports.
+  for (const found of await Promise.all(sitePackages.map(readSitePackages))) {
+    for (const [name, version] of Object.entries(found)) packages[name] ??= version;
+  }
+  return { path: candidate.path, version: parsed.version, kind: candidate.kind, packages, sitePackages };
+}
+
+/** Every Python we can find (PATH, system, pyenv, conda, venvs DL Setup made), each asked once for its site dirs. */
+export async function probePythons(context: ProbeContext): Promise<PythonEnv[]> {
+  const all = await candidates(context);
+  // The same interpreter is often reachable several ways (PATH, /usr/bin, a symlinked env): ask it once.
+  const resolved = await Promise.all(
+    all.map(async (candidate) => {
+      const file = candidate.onPath ? candidate.path : sysrootPath(candidate.path);
+      if (!candidate.onPath && !(await hostPathExists(candidate.path))) return null;
+      return realpath(file).catch(() => file);
+    }),
+  );
+  const seen = new Set<string>();
+  const unique = all.filter((_, at) => {
+    const real = resolved[at];
+    if (!real || seen.has(real)) return false;
+    seen.add(real);
+    return true;
+  });
+  const envs = await Promise.all(unique.map((candidate) => inspect(context, candidate)));
+  return envs.filter((env): env is PythonEnv => env !== null);
+}

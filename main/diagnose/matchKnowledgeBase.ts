@@ -1,0 +1,88 @@
+import type { CompiledEntry, CompiledKnowledgeBase } from './knowledgeBase.js';
+
+/** Longest stretch of one line that patterns see; longer lines are looked at in windows around each prefilter hit. */
+export const MAX_LINE = 4096;
+
+export interface KnowledgeMatch {
+  compiled: CompiledEntry;
+  /** The first line that raised it (1-based) and its text. */
+  evidence: { line: number; text: string };
+  /** Named groups from the trigger and from extractors anywhere in the text (the first value of each name wins). */
+  values: Record<string, string>;
+}
+
+/** Counters that let tests check the matcher's shape (each line looked at once) instead of its wall time. */
+export interface MatchStats {
+  /** Lines (or windows of long lines) handed to the entries' patterns. */
+  linesExamined: number;
+  /** Individual pattern executions. */
+  patternRuns: number;
+  /** Start offsets of examined lines; only kept when the caller passes a Set. */
+  examinedStarts?: Set<number>;
+}
+
+function addValues(target: Record<string, string>, groups: Record<string, string | undefined> | undefined): void {
+  if (!groups) return;
+  for (const [name, value] of Object.entries(groups)) {
+    if (value !== undefined && value !== '' && target[name] === undefined) target[name] = value;
+  }
+}
+
+/**
+ * Runs the knowledge base over text line by line. One global prefilter pass (the entries' required literals) finds
+ * candidate lines; each candidate line is examined once, by the entries whose literals it holds. Work is linear in
+ * the text's length: every pattern is bounded (patternSafety) and sees at most MAX_LINE characters per line.
+ */
+export function matchKnowledgeBase(text: string, kb: CompiledKnowledgeBase, stats?: MatchStats): KnowledgeMatch[] {
+  const found = new Map<string, KnowledgeMatch>();
+  const extracted = new Map<string, Record<string, string>>();
+  const prefilter = kb.prefilter;
+  if (!prefilter || text.length === 0) return [];
+  prefilter.lastIndex = 0;
+  let lineNumber = 1;
+  let counted = 0;
+  for (let hit = prefilter.exec(text); hit !== null; hit = prefilter.exec(text)) {
+    const at = hit.index;
+    let start = text.lastIndexOf('\n', at - 1) + 1;
+    let end = text.indexOf('\n', at);
+    if (end === -1) end = text.length;
+    if (end - start > MAX_LINE) {
+      start = Math.max(start, at - MAX_LINE / 2);
+      end = Math.min(end, at + MAX_LINE / 2);
+    }
+    // Line numbers are counted incrementally, so the whole scan stays one pass.
+    for (let next = text.indexOf('\n', counted); next !== -1 && next < start; next = text.indexOf('\n', next + 1)) lineNumber += 1;
+    counted = Math.max(counted, start);
+    const line = text.slice(start, end);
+    if (stats) {
+      stats.linesExamined += 1;
+      stats.examinedStarts?.add(start);
+    }
+    for (const compiled of kb.entries) {
+      if (!compiled.gate || !compiled.gate.test(line)) continue;
+      const code = compiled.entry.code;
+      if (!found.has(code)) {
+        for (const trigger of compiled.triggers) {
+          if (stats) stats.patternRuns += 1;
+          const match = trigger.exec(line);
+          if (!match) continue;
+          const values: Record<string, string> = {};
+          addValues(values, match.groups);
+          found.set(code, { compiled, evidence: { line: lineNumber, text: line.trim().slice(0, 300) }, values });
+          break;
+        }
+      }
+      for (const extractor of compiled.extractors) {
+        if (stats) stats.patternRuns += 1;
+        const match = extractor.exec(line);
+        if (!match) continue;
+        if (!extracted.has(code)) extracted.set(code, {});
+        addValues(extracted.get(code) as Record<string, string>, match.groups);
+      }
+    }
+    prefilter.lastIndex = Math.max(end, at + 1);
+  }
+  const matches = [...found.values()];
+  for (const match of matches) addValues(match.values, extracted.get(match.compiled.entry.code));
+  return matches;
+}

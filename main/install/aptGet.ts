@@ -1,0 +1,111 @@
+import { DlsetupError } from '../../shared/errors.js';
+import { classifyFailure } from './failureClassifier.js';
+import type { StepContext } from './installStep.js';
+
+/** How long apt waits for another package manager before DL Setup reports APT_LOCKED. */
+export function aptLockTimeoutSeconds(): number {
+  const fromEnv = Number(process.env.DLSETUP_APT_LOCK_TIMEOUT_S);
+  return Number.isFinite(fromEnv) && fromEnv >= 0 ? fromEnv : 300;
+}
+
+const APT_ENV = { DEBIAN_FRONTEND: 'noninteractive', LC_ALL: 'C' };
+
+/** "Could not get lock /var/lib/dpkg/lock-frontend. It is held by process 1234 (unattended-upgr)" → who holds it. */
+export function parseLockHolder(text: string): { pid: number | null; program: string | null; lock: string | null } | null {
+  const match = /Could not get lock ([^\s.]+(?:\.[^\s.]+)*)\.?(?: It is held by process (\d+)(?: \(([^)]+)\))?)?/.exec(text);
+  if (!match) return null;
+  return { lock: match[1] ?? null, pid: match[2] ? Number(match[2]) : null, program: match[3] ?? null };
+}
+
+function lockedError(holder: ReturnType<typeof parseLockHolder>, waited: number): DlsetupError {
+  const who = holder?.program ? `${holder.program} (process ${holder.pid})` : holder?.pid ? `process ${holder.pid}` : 'another program';
+  return new DlsetupError(
+    'APT_LOCKED',
+    `${who} is installing software, so apt is locked. DL Setup waited ${waited} s. Let it finish (or close Software Updater), then resume the install.`,
+    { detail: holder?.lock ?? undefined },
+  );
+}
+
+/**
+ * Runs apt-get with a bounded wait for the dpkg lock (apt ≥ 1.9.11 waits itself with DPkg::Lock::Timeout),
+ * showing the wait as progress and ending in APT_LOCKED; pmstatus lines drive the step's bar.
+ */
+export async function runAptGet(ctx: StepContext, args: string[], progressSpan: [number, number] = [0, 1]): Promise<void> {
+  const timeout = aptLockTimeoutSeconds();
+  let waitingShown = false;
+  let lockText = '';
+  const argv = ['apt-get', '-o', `DPkg::Lock::Timeout=${timeout}`, '-o', 'APT::Status-Fd=1', '-o', 'Dpkg::Use-Pty=0', ...args];
+  const result = await ctx.run(argv, {
+    env: APT_ENV,
+    allowFailure: true,
+    timeoutMs: timeout * 1000 + 60 * 60_000,
+    onLine: (_stream, line) => {
+      if (/Could not get lock|Waiting for cache lock/.test(line)) {
+        lockText = line;
+        if (!waitingShown) {
+          waitingShown = true;
+          const holder = parseLockHolder(line);
+          const who = holder?.program ? `${holder.program} (process ${holder.pid})` : 'another program';
+          ctx.progress(null, `Waiting for ${who} to finish installing software (up to ${timeout} s)…`);
+          ctx.log(`apt is locked by ${who}; waiting up to ${timeout} s.`);
+        }
+        return;
+      }
+      const status = /^(pmstatus|dlstatus):[^:]*:([\d.]+):(.*)$/.exec(line);
+      if (status) {
+        const [from, to] = progressSpan;
+        const within = Number(status[2]) / 100;
+        // Downloads are the first half of apt's work, unpacking and configuring the second.
+        const fraction = status[1] === 'dlstatus' ? within / 2 : 0.5 + within / 2;
+        ctx.progress(from + (to - from) * fraction, status[3]!);
+      }
+    },
+  });
+  if (result.exitCode === 0) return;
+  const output = `${result.stderr}\n${result.stdout}`;
+  if (/Could not get lock|Unable to acquire the dpkg frontend lock|Unable to lock/.test(output)) {
+    throw lockedError(parseLockHolder(lockText || output), timeout);
+  }
+  const unable = /E: Unable to locate package (\S+)|E: Package '([^']+)' has no installation candidate/.exec(output);
+  if (unable) {
+    throw new DlsetupError('NOT_FOUND', `apt has no package "${unable[1] ?? unable[2]}". The package repository it comes from may be missing (see the plan's repository step).`, {
+      detail: output.trim().split('\n').slice(-10).join('\n'),
+    });
+  }
+  throw classifyFailure(result, `running apt-get ${args.filter((a) => !a.startsWith('-')).join(' ')}`);
+}
+
+/** Installed packages by name (dpkg's view; DPKG_ADMINDIR points tests at their own database). */
+export async function installedDebs(ctx: StepContext): Promise<Map<string, string>> {
+  const result = await ctx.run(['dpkg-query', '-W', '-f', '${Package}\\t${db:Status-Abbrev}\\t${Version}\\n'], { allowFailure: true, quiet: true, env: APT_ENV });
+  const installed = new Map<string, string>();
+  for (const line of result.stdout.split('\n')) {
+    const [name, status, version] = line.split('\t');
+    if (name && status?.startsWith('ii')) installed.set(name, version ?? '');
+  }
+  return installed;
+}
+
+/**
+ * apt-get install, journalling exactly the packages that were not installed before (dependencies included),
+ * so rollback removes those and nothing that was already there.
+ */
+export async function aptInstall(ctx: StepContext, packages: string[], options: { noRecommends?: boolean; progressSpan?: [number, number] } = {}): Promise<string[]> {
+  const before = await installedDebs(ctx);
+  try {
+    await runAptGet(ctx, ['install', '--yes', ...(options.noRecommends ? ['--no-install-recommends'] : []), ...packages], options.progressSpan);
+  } finally {
+    const after = await installedDebs(ctx).catch(() => null);
+    const added = after ? [...after.keys()].filter((name) => !before.has(name)).sort() : [];
+    if (added.length) ctx.record({ type: 'packages-installed', manager: 'apt', packages: added });
+  }
+  const after = await installedDebs(ctx);
+  return [...after.keys()].filter((name) => !before.has(name));
+}
+
+/** The version apt would install, or null when no configured repository has the package. */
+export async function aptCandidate(ctx: StepContext, name: string): Promise<string | null> {
+  const result = await ctx.run(['apt-cache', 'policy', name], { allowFailure: true, quiet: true, env: APT_ENV });
+  const candidate = /Candidate:\s*(\S+)/.exec(result.stdout)?.[1];
+  return candidate && candidate !== '(none)' ? candidate : null;
+}

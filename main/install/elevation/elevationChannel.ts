@@ -1,0 +1,243 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import path from 'node:path';
+import readline from 'node:readline';
+import { packageRoot } from '../../appPaths.js';
+import { DlsetupError, type AppError } from '../../../shared/errors.js';
+import type { StepContextSinks } from '../stepContext.js';
+import { createHelperServer } from './helperServer.js';
+import { HELPER_PROTOCOL, type HelperReply, type HelperRequest } from './helperProtocol.js';
+import type { StepParams } from '../installStep.js';
+import type { JournalChange } from '../journalEntry.js';
+
+export type ElevationMode = 'pkexec' | 'sudo' | 'sudo-noninteractive' | 'direct';
+
+export interface ElevatedResult {
+  needsReboot?: boolean;
+  message?: string;
+  notes?: string[];
+}
+
+/** The one elevated helper of a run: every elevated step and undo goes through it as a typed descriptor. */
+export interface ElevationChannel {
+  readonly mode: ElevationMode;
+  runStep(stepId: string, kind: string, params: StepParams, sinks: StepContextSinks, signal: AbortSignal): Promise<ElevatedResult>;
+  undo(stepId: string, kind: string, changes: JournalChange[], written: Map<string, string>, sinks: StepContextSinks): Promise<ElevatedResult>;
+  close(): Promise<void>;
+}
+
+/** Where the compiled helper entry lives; DLSETUP_HELPER_ENTRY points tests at a bundle built from source. */
+export function helperEntryPath(): string {
+  return process.env.DLSETUP_HELPER_ENTRY ?? path.join(packageRoot, 'dist', 'main', 'install', 'elevation', 'elevatedHelper.js');
+}
+
+/** The argv that starts the helper through pkexec or sudo; Electron's binary needs ELECTRON_RUN_AS_NODE, which pkexec would strip. */
+export function helperArgv(mode: Exclude<ElevationMode, 'direct'>, entry = helperEntryPath()): string[] {
+  const node = process.versions.electron ? ['/usr/bin/env', 'ELECTRON_RUN_AS_NODE=1', process.execPath] : [process.execPath];
+  if (mode === 'pkexec') return ['pkexec', ...node, entry];
+  if (mode === 'sudo') return ['sudo', '--', ...node, entry];
+  return ['sudo', '-n', '--', ...node, entry];
+}
+
+/** Chooses how to elevate: nothing when already root, pkexec for the GUI, sudo for the CLI (-n with --yes). */
+export function chooseElevationMode(face: 'gui' | 'cli', nonInteractive: boolean): ElevationMode {
+  if (process.getuid?.() === 0) return 'direct';
+  if (face === 'gui') return 'pkexec';
+  return nonInteractive ? 'sudo-noninteractive' : 'sudo';
+}
+
+class JsonLineChannel implements ElevationChannel {
+  private nextId = 1;
+  private readonly waiting = new Map<number, { sinks: StepContextSinks; resolve: (value: ElevatedResult) => void; reject: (error: Error) => void }>();
+  private ready: Promise<void>;
+  private resolveReady!: () => void;
+  private rejectReady!: (error: Error) => void;
+  private closed = false;
+  isReady = false;
+
+  constructor(
+    readonly mode: ElevationMode,
+    private readonly write: (line: string) => void,
+    private readonly shutdown: () => Promise<void>,
+  ) {
+    this.ready = new Promise((resolve, reject) => {
+      this.resolveReady = resolve;
+      this.rejectReady = reject;
+    });
+    this.ready.catch(() => undefined);
+  }
+
+  start(runId: string): Promise<void> {
+    this.send({ type: 'hello', protocol: HELPER_PROTOCOL, runId });
+    return this.ready;
+  }
+
+  private send(request: HelperRequest): void {
+    if (this.closed) throw new DlsetupError('ELEVATION_DENIED', 'The elevated helper is no longer running.');
+    this.write(`${JSON.stringify(request)}\n`);
+  }
+
+  receive(line: string): void {
+    let reply: HelperReply;
+    try {
+      reply = JSON.parse(line) as HelperReply;
+    } catch {
+      return;
+    }
+    if (reply.type === 'ready') {
+      if (reply.protocol === HELPER_PROTOCOL) {
+        this.isReady = true;
+        this.resolveReady();
+      }
+      else this.rejectReady(new DlsetupError('INTERNAL', 'The elevated helper is a different version of DL Setup; reinstall DL Setup.'));
+      return;
+    }
+    if (reply.requestId === null) {
+      this.rejectReady(new DlsetupError('UNAUTHORIZED', reply.type === 'refused' ? reply.reason : 'The elevated helper refused the request.'));
+      for (const waiter of this.waiting.values()) waiter.reject(new DlsetupError('UNAUTHORIZED', reply.type === 'refused' ? reply.reason : 'Refused.'));
+      this.waiting.clear();
+      return;
+    }
+    const waiter = this.waiting.get(reply.requestId);
+    if (!waiter) return;
+    switch (reply.type) {
+      case 'log':
+        waiter.sinks.log(reply.stream, reply.line, reply.command);
+        return;
+      case 'progress':
+        waiter.sinks.progress(reply.fraction, reply.detail, reply.bytes);
+        return;
+      case 'change':
+        waiter.sinks.record(reply.change);
+        return;
+      case 'command':
+        waiter.sinks.command(reply.record);
+        return;
+      case 'done':
+        this.waiting.delete(reply.requestId);
+        waiter.resolve(reply.value);
+        return;
+      case 'failed':
+        this.waiting.delete(reply.requestId);
+        waiter.reject(fromAppError(reply.error));
+        return;
+      case 'refused':
+        this.waiting.delete(reply.requestId);
+        waiter.reject(new DlsetupError('UNAUTHORIZED', reply.reason));
+        return;
+    }
+  }
+
+  /** The helper died: everything waiting fails with `error`. */
+  fail(error: DlsetupError): void {
+    this.closed = true;
+    this.rejectReady(error);
+    for (const waiter of this.waiting.values()) waiter.reject(error);
+    this.waiting.clear();
+  }
+
+  private request(body: HelperRequest & { requestId: number }, sinks: StepContextSinks, signal?: AbortSignal): Promise<ElevatedResult> {
+    return new Promise((resolve, reject) => {
+      this.waiting.set(body.requestId, { sinks, resolve, reject });
+      const onAbort = () => this.send({ type: 'cancel', requestId: body.requestId });
+      signal?.addEventListener('abort', onAbort, { once: true });
+      const cleanup = () => signal?.removeEventListener('abort', onAbort);
+      this.waiting.get(body.requestId)!.resolve = (value) => {
+        cleanup();
+        resolve(value);
+      };
+      this.waiting.get(body.requestId)!.reject = (error) => {
+        cleanup();
+        reject(error);
+      };
+      this.send(body);
+    });
+  }
+
+  runStep(stepId: string, kind: string, params: StepParams, sinks: StepContextSinks, signal: AbortSignal): Promise<ElevatedResult> {
+    return this.request({ type: 'run-step', requestId: this.nextId++, stepId, kind, params }, sinks, signal);
+  }
+
+  undo(stepId: string, kind: string, changes: JournalChange[], written: Map<string, string>, sinks: StepContextSinks): Promise<ElevatedResult> {
+    return this.request({ type: 'undo', requestId: this.nextId++, stepId, kind, changes, written: [...written] }, sinks);
+  }
+
+  async close(): Promise<void> {
+    if (this.closed) return;
+    try {
+      this.send({ type: 'bye' });
+    } catch {
+      // Already gone.
+    }
+    this.closed = true;
+    await this.shutdown();
+  }
+}
+
+function fromAppError(error: AppError): DlsetupError {
+  return new DlsetupError(error.code, error.message, { detail: error.detail });
+}
+
+/** DL Setup already runs as root (CI): no second process, but the very same JSON descriptors and validation. */
+function startDirect(runId: string): Promise<ElevationChannel> {
+  let channel!: JsonLineChannel;
+  const server = createHelperServer((reply) => queueMicrotask(() => channel.receive(JSON.stringify(reply))));
+  channel = new JsonLineChannel('direct', (line) => void server.handle(line.trim()), () => server.idle());
+  return channel.start(runId).then(() => channel);
+}
+
+function deniedMessage(mode: ElevationMode, exitCode: number | null, stderr: string): DlsetupError {
+  if (mode === 'sudo-noninteractive' && /password is required|a terminal is required/i.test(stderr)) {
+    return new DlsetupError(
+      'ELEVATION_DENIED',
+      'sudo needs a password, and --yes runs without asking. Run the install without --yes, or run `sudo -v` first. Nothing was changed.',
+      { detail: stderr.trim() },
+    );
+  }
+  if (mode === 'pkexec' && (exitCode === 126 || exitCode === 127)) {
+    return new DlsetupError('ELEVATION_DENIED', 'Administrator access was not granted (the password prompt was dismissed or refused). Nothing was changed.', {
+      detail: `pkexec exited with ${exitCode}`,
+    });
+  }
+  return new DlsetupError('ELEVATION_DENIED', `The administrator helper could not start (${mode} exited with ${exitCode}). Nothing was changed.`, {
+    detail: stderr.trim().slice(-2000),
+  });
+}
+
+/** Starts the run's one elevated helper and waits until it answers; a refused password → ELEVATION_DENIED. */
+export async function startElevation(mode: ElevationMode, runId: string): Promise<ElevationChannel> {
+  if (mode === 'direct') return startDirect(runId);
+  const argv = helperArgv(mode);
+  let child: ChildProcess;
+  try {
+    child = spawn(argv[0]!, argv.slice(1), { stdio: ['pipe', 'pipe', 'pipe'] });
+  } catch (cause) {
+    throw new DlsetupError('ELEVATION_DENIED', `${argv[0]} could not be started. Nothing was changed.`, { cause });
+  }
+  let stderr = '';
+  child.stderr!.on('data', (chunk: Buffer) => {
+    stderr = (stderr + chunk.toString('utf8')).slice(-8000);
+  });
+  const exited = new Promise<void>((resolve) => child.once('close', () => resolve()));
+  const channel = new JsonLineChannel(
+    mode,
+    (line) => child.stdin!.write(line),
+    async () => {
+      child.stdin!.end();
+      const timer = setTimeout(() => child.kill('SIGTERM'), 10_000);
+      await exited;
+      clearTimeout(timer);
+    },
+  );
+  readline.createInterface({ input: child.stdout!, crlfDelay: Infinity }).on('line', (line) => channel.receive(line));
+  child.once('error', (error) => channel.fail(new DlsetupError('ELEVATION_DENIED', `${argv[0]} is not available: ${error.message}. Nothing was changed.`)));
+  child.once('close', (code) =>
+    channel.fail(
+      channel.isReady
+        ? new DlsetupError('COMMAND_FAILED', 'The administrator helper stopped unexpectedly; resume the install to continue.', { detail: stderr.trim().slice(-2000) })
+        : deniedMessage(mode, code, stderr),
+    ),
+  );
+  child.stdin!.on('error', () => undefined);
+  await channel.start(runId);
+  return channel;
+}

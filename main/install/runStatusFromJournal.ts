@@ -1,0 +1,97 @@
+import { readFileSync } from 'node:fs';
+import type { RunStatus, StepState, StepSummary } from '../../shared/types/install.js';
+import type { Plan } from '../../shared/types/plan.js';
+import type { JournalEntry } from './journalEntry.js';
+import { stepForKind } from './stepRegistry.js';
+
+export function stepWeight(kind: string): number {
+  try {
+    return stepForKind(kind).weight;
+  } catch {
+    return 1;
+  }
+}
+
+export function stepSummaries(plan: Plan): StepSummary[] {
+  return plan.steps.map((step) => ({ id: step.id, kind: step.kind, title: step.title, elevated: step.elevated, weight: stepWeight(step.kind), state: 'pending' as StepState }));
+}
+
+/** The overall fraction: only the runner's formula, from step weights (DESIGN.md §3). */
+export function overallFraction(steps: StepSummary[], running: Map<string, number> = new Map()): number {
+  const total = steps.reduce((sum, step) => sum + step.weight, 0);
+  if (total === 0) return 1;
+  const done = steps.reduce((sum, step) => {
+    if (step.state === 'succeeded' || step.state === 'skipped' || step.state === 'needs-reboot') return sum + step.weight;
+    return sum + step.weight * (running.get(step.id) ?? 0);
+  }, 0);
+  return Math.min(1, done / total);
+}
+
+export function currentBootId(): string | null {
+  try {
+    return readFileSync('/proc/sys/kernel/random/boot_id', 'utf8').trim();
+  } catch {
+    return null;
+  }
+}
+
+function processAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/** Rebuilds a run's status from its journal; a run whose process is gone without finishing is 'interrupted'. */
+export function statusFromJournal(runId: string, entries: JournalEntry[]): RunStatus | null {
+  const started = entries.find((entry) => entry.t === 'run-started');
+  if (!started || started.t !== 'run-started') return null;
+  const steps = stepSummaries(started.plan);
+  const byId = new Map(steps.map((step) => [step.id, step]));
+  let state: RunStatus['state'] = 'running';
+  let error: RunStatus['error'];
+  let finishedAt: string | undefined;
+  let pid = started.pid;
+  let bootId = started.bootId;
+  for (const entry of entries) {
+    if (entry.t === 'run-resumed') {
+      state = 'running';
+      error = undefined;
+      finishedAt = undefined;
+      pid = entry.pid;
+      bootId = entry.bootId;
+    } else if (entry.t === 'step-started') {
+      const step = byId.get(entry.stepId);
+      if (step) step.state = 'running';
+    } else if (entry.t === 'step-finished') {
+      const step = byId.get(entry.stepId);
+      if (step) {
+        step.state = entry.state;
+        if (entry.message) step.message = entry.message;
+        if (entry.errorCode) step.errorCode = entry.errorCode;
+      }
+    } else if (entry.t === 'run-finished') {
+      state = entry.state;
+      finishedAt = entry.time;
+      error = entry.errorCode ? { code: entry.errorCode, message: entry.message ?? '' } : undefined;
+    }
+  }
+  if (state === 'running' && (!processAlive(pid) || (bootId !== null && bootId !== currentBootId()) || pid === process.pid)) {
+    state = 'interrupted';
+    for (const step of steps) if (step.state === 'running') step.state = 'pending';
+  }
+  const status: RunStatus = {
+    runId,
+    state,
+    fraction: overallFraction(steps),
+    steps,
+    dryRun: started.dryRun,
+    startedAt: started.time,
+    resumable: !started.dryRun && (state === 'interrupted' || state === 'needs-reboot' || state === 'failed' || state === 'cancelled'),
+  };
+  if (finishedAt) status.finishedAt = finishedAt;
+  if (error) status.error = error;
+  return status;
+}

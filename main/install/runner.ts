@@ -1,0 +1,276 @@
+import { DlsetupError, toAppError } from '../../shared/errors.js';
+import type { ProgressEvent, RunStatus, StepSummary } from '../../shared/types/install.js';
+import type { Plan } from '../../shared/types/plan.js';
+import { chooseElevationMode, startElevation, type ElevationChannel, type ElevationMode } from './elevation/elevationChannel.js';
+import type { InstallStep, RunOutcome, StepContext, StepParams } from './installStep.js';
+import type { JournalChange, JournalEntry } from './journalEntry.js';
+import { planStepParams, type InstallOverrides } from './planStepParams.js';
+import { RunJournal, readJournal, userBackupDir } from './runJournal.js';
+import { currentBootId, overallFraction, stepSummaries } from './runStatusFromJournal.js';
+import { createStepContext, quoteForDisplay, type StepContextSinks } from './stepContext.js';
+import { stepForKind } from './stepRegistry.js';
+import { undoRecordedChanges, type RecordedChange } from './undoRecordedChanges.js';
+
+/** Distributes events without their envelope; the runner adds runId, seq and time. */
+type EventBody = ProgressEvent extends infer E ? (E extends ProgressEvent ? Omit<E, 'runId' | 'seq' | 'time'> : never) : never;
+
+export interface RunnerOptions {
+  runId: string;
+  plan: Plan;
+  dryRun?: boolean;
+  /** Continue the journalled run `runId` instead of starting fresh. */
+  resume?: boolean;
+  signal: AbortSignal;
+  onEvent: (event: ProgressEvent) => void;
+  /** How elevated steps get root; default chosen from the face and uid. */
+  elevation?: ElevationMode;
+  face?: 'gui' | 'cli';
+  nonInteractive?: boolean;
+  overrides?: InstallOverrides;
+  /** Network steps: attempts after the first and the first backoff. */
+  retries?: number;
+  retryBackoffMs?: number;
+}
+
+interface PreparedStep {
+  id: string;
+  kind: string;
+  title: string;
+  impl: InstallStep<unknown>;
+  params: unknown;
+  elevated: boolean;
+}
+
+/** Checks the plan's shape and every step's params before anything runs: a bad plan changes nothing. */
+export function prepareSteps(plan: Plan, overrides: InstallOverrides = {}): PreparedStep[] {
+  if (!plan || typeof plan !== 'object' || !Array.isArray(plan.steps)) throw new DlsetupError('INVALID_ARGUMENT', 'This is not a DL Setup plan (no steps).');
+  if (plan.status === 'blocked') {
+    throw new DlsetupError('PLAN_BLOCKED', `The plan cannot be installed: ${plan.blockers?.map((b) => b.message).join(' ') || 'it is blocked.'}`);
+  }
+  const ids = new Set<string>();
+  return plan.steps.map((step) => {
+    if (typeof step.id !== 'string' || !/^[A-Za-z0-9._:-]{1,80}$/.test(step.id) || ids.has(step.id)) {
+      throw new DlsetupError('INVALID_ARGUMENT', `The plan has a missing, duplicate or odd step id (${JSON.stringify(step.id)}).`);
+    }
+    ids.add(step.id);
+    const impl = stepForKind(step.kind);
+    const params = impl.parse(planStepParams(plan, step, overrides));
+    const elevated = typeof impl.elevated === 'function' ? impl.elevated(params) : impl.elevated;
+    return { id: step.id, kind: step.kind, title: step.title, impl, params, elevated };
+  });
+}
+
+function sleep(ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(resolve, ms);
+    signal.addEventListener(
+      'abort',
+      () => {
+        clearTimeout(timer);
+        reject(new DlsetupError('CANCELLED', 'The install was cancelled.'));
+      },
+      { once: true },
+    );
+  });
+}
+
+/** Runs (or resumes, or dry-runs) a plan; resolves with the final status, never throws for a failed step. */
+export async function executeRun(options: RunnerOptions): Promise<RunStatus> {
+  const { runId, plan, signal } = options;
+  const journal = new RunJournal(runId);
+  const previous: JournalEntry[] = options.resume ? readJournal(runId) : [];
+  let seq = previous.length;
+  const emit = (body: EventBody) => options.onEvent({ ...body, runId, seq: seq++, time: new Date().toISOString() } as ProgressEvent);
+  const now = () => new Date().toISOString();
+
+  const summaries: StepSummary[] = stepSummaries(plan);
+  const summaryById = new Map(summaries.map((summary) => [summary.id, summary]));
+  const running = new Map<string, number>();
+  const status: RunStatus = { runId, state: 'running', fraction: 0, steps: summaries, dryRun: !!options.dryRun, startedAt: now(), resumable: false };
+  const overall = () => (status.fraction = overallFraction(summaries, running));
+
+  const finishRun = (state: RunStatus['state'], error?: { code: string; message: string; detail?: string }): RunStatus => {
+    status.state = state;
+    status.finishedAt = now();
+    status.fraction = overallFraction(summaries, running);
+    status.resumable = !options.dryRun && state !== 'succeeded';
+    if (error) status.error = error;
+    journal.append({ t: 'run-finished', time: now(), state, ...(error ? { errorCode: error.code, message: error.message } : {}) });
+    emit({ type: 'run-finished', state, ...(error ? { errorCode: error.code, message: error.message } : {}) });
+    return status;
+  };
+
+  if (options.resume) {
+    journal.append({ t: 'run-resumed', time: now(), pid: process.pid, bootId: currentBootId() });
+    for (const entry of previous) {
+      if (entry.t === 'step-finished') {
+        const summary = summaryById.get(entry.stepId);
+        if (summary) summary.state = entry.state;
+      }
+    }
+    for (const summary of summaries) if (summary.state === 'running' || summary.state === 'failed' || summary.state === 'cancelled') summary.state = 'pending';
+  } else {
+    journal.append({ t: 'run-started', time: now(), runId, plan, dryRun: !!options.dryRun, pid: process.pid, bootId: currentBootId() });
+  }
+  emit({ type: 'run-started', steps: summaries.map((s) => ({ ...s })), dryRun: !!options.dryRun, resumed: !!options.resume });
+
+  let steps: PreparedStep[];
+  try {
+    steps = prepareSteps(plan, options.overrides);
+  } catch (error) {
+    const appError = toAppError(error);
+    return finishRun('failed', appError);
+  }
+
+  const finishStep = (step: PreparedStep, state: StepSummary['state'], message?: string, errorCode?: string) => {
+    const summary = summaryById.get(step.id)!;
+    summary.state = state;
+    if (message) summary.message = message;
+    if (errorCode) summary.errorCode = errorCode;
+    running.delete(step.id);
+    journal.append({ t: 'step-finished', time: now(), stepId: step.id, state, ...(message ? { message } : {}), ...(errorCode ? { errorCode } : {}) });
+    emit({ type: 'step-finished', stepId: step.id, state, ...(message ? { message } : {}), ...(errorCode ? { errorCode } : {}) });
+    overall();
+  };
+
+  if (options.dryRun) {
+    for (const step of steps) {
+      emit({ type: 'step-started', stepId: step.id });
+      for (const command of step.impl.describe(step.params)) {
+        const text = command.argv.length ? `$ ${command.argv.map(quoteForDisplay).join(' ')}` : `# ${command.note}`;
+        emit({ type: 'step-log', stepId: step.id, stream: 'info', line: `${command.elevated ? '[root] ' : ''}${text}${command.argv.length && command.note ? `   # ${command.note}` : ''}` });
+      }
+      finishStep(step, 'skipped', 'Dry run: nothing was changed.');
+    }
+    return finishRun('succeeded');
+  }
+
+  const pending = steps.filter((step) => {
+    const state = summaryById.get(step.id)!.state;
+    return state !== 'succeeded' && state !== 'skipped';
+  });
+
+  const makeContext = (step: PreparedStep, stepChanges: RecordedChange[], elevated: boolean): { ctx: StepContext; sinks: StepContextSinks } => {
+    const sinks: StepContextSinks = {
+      log: (stream, line, command) => emit({ type: 'step-log', stepId: step.id, stream, line, ...(command ? { command } : {}) }),
+      progress: (fraction, detail, bytes) => {
+        if (fraction !== null) running.set(step.id, fraction);
+        emit({ type: 'step-progress', stepId: step.id, fraction, detail, ...(bytes ? { bytes } : {}), overall: overall() });
+      },
+      record: (change: JournalChange) => {
+        journal.append({ t: 'change', time: now(), stepId: step.id, elevated, change });
+        stepChanges.push({ stepId: step.id, kind: step.kind, elevated, change });
+      },
+      command: (record) => journal.append({ t: 'command', time: now(), stepId: step.id, ...record }),
+    };
+    const ctx = createStepContext({ runId, stepId: step.id, signal, elevated: false, plan, backupDir: userBackupDir(runId), sinks });
+    return { ctx, sinks };
+  };
+
+  // Notices (Secure Boot, reboots) are shown before anything starts, never after.
+  for (const step of pending) {
+    if (!step.impl.notices) continue;
+    const probe = makeContext(step, [], false).ctx;
+    if ((await step.impl.check(step.params, probe).catch(() => ({ satisfied: false }))).satisfied) continue;
+    for (const notice of await step.impl.notices(step.params)) emit({ type: 'step-log', stepId: step.id, stream: 'info', line: `Before you start: ${notice}` });
+  }
+
+  let channel: ElevationChannel | null = null;
+  try {
+    // One helper per run, started before the first change so a refused password leaves the machine untouched.
+    const needsRoot: PreparedStep[] = [];
+    for (const step of pending) {
+      if (!step.elevated) continue;
+      const state = summaryById.get(step.id)!.state;
+      if (state === 'needs-reboot') continue;
+      const check = await step.impl.check(step.params, makeContext(step, [], false).ctx).catch(() => ({ satisfied: false }));
+      if (!check.satisfied) needsRoot.push(step);
+    }
+    if (needsRoot.length) {
+      const mode = options.elevation ?? chooseElevationMode(options.face ?? 'gui', !!options.nonInteractive);
+      emit({ type: 'step-log', stepId: needsRoot[0]!.id, stream: 'info', line: `Administrator access is needed for: ${needsRoot.map((s) => s.title).join(', ')} (via ${mode}).` });
+      try {
+        channel = await startElevation(mode, runId);
+      } catch (error) {
+        const appError = toAppError(error);
+        return finishRun('failed', appError.code === 'UNAUTHORIZED' ? { ...appError, code: 'ELEVATION_DENIED' } : appError);
+      }
+    }
+
+    for (const step of pending) {
+      if (signal.aborted) return finishRun('cancelled', { code: 'CANCELLED', message: 'The install was cancelled.' });
+      const summary = summaryById.get(step.id)!;
+      const wasWaitingForReboot = summary.state === 'needs-reboot';
+      summary.state = 'running';
+      journal.append({ t: 'step-started', time: now(), stepId: step.id });
+      emit({ type: 'step-started', stepId: step.id });
+      const stepChanges: RecordedChange[] = [];
+      const { ctx, sinks } = makeContext(step, stepChanges, false);
+      try {
+        const check = await step.impl.check(step.params, ctx);
+        if (check.satisfied) {
+          finishStep(step, wasWaitingForReboot ? 'succeeded' : 'skipped', check.message);
+          continue;
+        }
+        if (wasWaitingForReboot) {
+          const bootIds = previous.filter((e): e is Extract<JournalEntry, { t: 'run-started' | 'run-resumed' }> => e.t === 'run-started' || e.t === 'run-resumed');
+          const lastBoot = bootIds[bootIds.length - 1]?.bootId ?? null;
+          if (lastBoot !== null && lastBoot === currentBootId()) {
+            finishStep(step, 'needs-reboot', 'Restart the computer first; the install continues after the restart.');
+            return finishRun('needs-reboot');
+          }
+          throw new DlsetupError(
+            'COMMAND_FAILED',
+            'The NVIDIA driver was installed but did not load after the restart. If Secure Boot is on, the key was probably not enrolled at the blue MOK screen: run `sudo mokutil --import /var/lib/shim-signed/mok/MOK.der`, restart and choose "Enroll MOK".',
+          );
+        }
+        let outcome: RunOutcome = {};
+        const attempts = step.impl.network ? (options.retries ?? 2) + 1 : 1;
+        for (let attempt = 1; ; attempt++) {
+          try {
+            const params = step.impl.prepare ? await step.impl.prepare(step.params, ctx) : step.params;
+            if (step.elevated) {
+              if (!channel) throw new DlsetupError('INTERNAL', 'An elevated step has no helper.');
+              const elevatedSinks: StepContextSinks = { ...makeContext(step, stepChanges, true).sinks };
+              outcome = await channel.runStep(step.id, step.kind, params as StepParams, elevatedSinks, signal);
+            } else {
+              outcome = await step.impl.run(params, ctx);
+            }
+            break;
+          } catch (error) {
+            const code = (error as DlsetupError).code;
+            if (signal.aborted || code !== 'NETWORK' || attempt >= attempts) throw error;
+            const delay = (options.retryBackoffMs ?? 2000) * 2 ** (attempt - 1);
+            sinks.log('info', `Network problem (${(error as Error).message}); trying again in ${Math.round(delay / 1000)} s (attempt ${attempt + 1} of ${attempts}).`);
+            await sleep(delay, signal);
+          }
+        }
+        if (outcome.needsReboot) {
+          finishStep(step, 'needs-reboot', outcome.message);
+          return finishRun('needs-reboot');
+        }
+        finishStep(step, 'succeeded', outcome.message);
+      } catch (error) {
+        const cancelled = signal.aborted;
+        const appError = cancelled ? { code: 'CANCELLED' as const, message: 'The install was cancelled.' } : toAppError(error);
+        if (stepChanges.length) {
+          sinks.log('info', `Undoing what this step changed (${stepChanges.length} change${stepChanges.length === 1 ? '' : 's'})…`);
+          const undone = await undoRecordedChanges(stepChanges, { runId, channel, onLog: (line) => sinks.log('info', line), journal });
+          if (!undone.ok) sinks.log('info', `Some changes could not be undone: ${undone.notes.join(' ')}`);
+        }
+        finishStep(step, cancelled ? 'cancelled' : 'failed', appError.message, appError.code);
+        return finishRun(cancelled ? 'cancelled' : 'failed', appError);
+      }
+    }
+    return finishRun('succeeded');
+  } finally {
+    await channel?.close().catch(() => undefined);
+  }
+}
+
+/** The plan a journalled run was started with (resume and rollback never take a different plan). */
+export function journalPlan(runId: string): Plan {
+  const started = readJournal(runId).find((entry) => entry.t === 'run-started');
+  if (!started || started.t !== 'run-started') throw new DlsetupError('NOT_FOUND', `Run ${runId} has no recorded plan.`);
+  return started.plan;
+}

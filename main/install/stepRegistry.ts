@@ -1,0 +1,20 @@
+import { DlsetupError } from '../../shared/errors.js';
+import type { InstallStep } from './installStep.js';
+import { cudaRepoStep } from './steps/cudaRepoStep.js';
+import { cudaToolkitStep } from './steps/cudaToolkitStep.js';
+import { cudnnStep } from './steps/cudnnStep.js';
+import { driverStep } from './steps/driverStep.js';
+import { envVarsStep } from './steps/envVarsStep.js';
+import { frameworkStep } from './steps/frameworkStep.js';
+import { pythonEnvStep } from './steps/pythonEnvStep.js';
+
+const STEPS: readonly InstallStep<never>[] = [driverStep, cudaRepoStep, cudaToolkitStep, cudnnStep, envVarsStep, pythonEnvStep, frameworkStep] as unknown as InstallStep<never>[];
+
+export const STEP_KINDS = STEPS.map((step) => step.kind);
+
+/** The step implementation for a plan step's kind; unknown kinds are refused, never guessed. */
+export function stepForKind(kind: string): InstallStep<unknown> {
+  const step = STEPS.find((candidate) => candidate.kind === kind);
+  if (!step) throw new DlsetupError('INVALID_ARGUMENT', `The plan has a step of kind "${kind}", which this version of DL Setup does not know.`);
+  return step as unknown as InstallStep<unknown>;
+}

@@ -1,0 +1,92 @@
+import { readHostFile } from '../../system/sysroot.js';
+import { DlsetupError } from '../../../shared/errors.js';
+import { aptInstall, installedDebs, runAptGet } from '../aptGet.js';
+import { writeHostFileWithBackup } from '../hostFileWriter.js';
+import { nvidiaRepoDistro, readHostOsRelease } from '../hostOsRelease.js';
+import type { InstallStep, PlannedCommand } from '../installStep.js';
+import { downloadForStep } from '../stepDownload.js';
+import { ParamReader, SHA256_PATTERN, checkPathUnder } from '../stepParams.js';
+import { verifiedSystemCopy } from '../systemArtifact.js';
+
+/** NVIDIA's repository root; layout <root>/<distro>/<arch>/cuda-keyring_<v>_all.deb as NVIDIA's install guide uses. */
+export const NVIDIA_REPO_BASE = 'https://developer.download.nvidia.com/compute/cuda/repos';
+
+export interface CudaRepoParams {
+  distro: string;
+  arch: 'x86_64' | 'sbsa';
+  /** Base URL replacing NVIDIA's (a mirror). */
+  mirror: string;
+  keyringVersion: string;
+  keyringSha256: string;
+  /** Set by prepare(): the verified download in the user's cache. */
+  keyringFile?: string;
+}
+
+export function keyringUrl(params: CudaRepoParams): string {
+  return `${params.mirror}/${params.distro}/${params.arch}/cuda-keyring_${params.keyringVersion}_all.deb`;
+}
+
+export function cudaSourcesList(params: CudaRepoParams): string {
+  return `/etc/apt/sources.list.d/cuda-${params.distro}-${params.arch}.list`;
+}
+
+export const cudaRepoStep: InstallStep<CudaRepoParams> = {
+  kind: 'cuda-repo',
+  weight: 2,
+  elevated: true,
+  network: true,
+  parse(raw) {
+    const reader = new ParamReader('cuda-repo', raw);
+    const sha = reader.optionalString('keyringSha256', SHA256_PATTERN);
+    if (!sha) {
+      throw new DlsetupError('DATA_OUT_OF_DATE', 'The plan does not carry the sha256 of NVIDIA\'s cuda-keyring package, so DL Setup will not install it. Update DL Setup\'s data.');
+    }
+    const file = reader.optionalString('keyringFile');
+    return {
+      distro: reader.string('distro', /^[a-z][a-z-]*\d*$/),
+      arch: reader.oneOf('arch', ['x86_64', 'sbsa'] as const, process.arch === 'arm64' ? 'sbsa' : 'x86_64'),
+      mirror: (reader.optionalUrl('mirror') ?? NVIDIA_REPO_BASE).replace(/\/+$/, ''),
+      keyringVersion: reader.optionalString('keyringVersion', /^\d+\.\d+-\d+$/) ?? '1.1-1',
+      keyringSha256: sha,
+      keyringFile: file ? checkPathUnder('cuda-repo', 'keyringFile', file, ['/']) : undefined,
+    };
+  },
+  async check(params, ctx) {
+    const installed = await installedDebs(ctx);
+    if (!installed.has('cuda-keyring')) return { satisfied: false, message: '' };
+    const list = (await readHostFile(cudaSourcesList(params))) ?? '';
+    if (!list.includes(`${params.mirror}/${params.distro}/${params.arch}`)) return { satisfied: false, message: '' };
+    return { satisfied: true, message: `NVIDIA's CUDA repository (${params.mirror}) is already set up.` };
+  },
+  async prepare(params, ctx) {
+    const os = await readHostOsRelease();
+    const hostDistro = os ? nvidiaRepoDistro(os) : null;
+    if (hostDistro && hostDistro !== params.distro) ctx.log(`Note: this system looks like ${hostDistro}, the plan names ${params.distro}.`);
+    const download = await downloadForStep(ctx, { url: keyringUrl(params), sha256: params.keyringSha256, label: 'cuda-keyring', span: [0, 0.3] });
+    return { ...params, keyringFile: download.path };
+  },
+  async run(params, ctx) {
+    if (!params.keyringFile) throw new DlsetupError('INTERNAL', 'The keyring was not downloaded before the repository step ran.');
+    const copy = await verifiedSystemCopy(ctx, params.keyringFile, params.keyringSha256);
+    ctx.progress(0.35, 'Installing NVIDIA\'s signing key (cuda-keyring)');
+    // dpkg -i through apt so dependencies resolve and the lock is waited for.
+    await aptInstall(ctx, [copy], { progressSpan: [0.35, 0.5] });
+    if (params.mirror !== NVIDIA_REPO_BASE) {
+      const list = cudaSourcesList(params);
+      const text = (await readHostFile(list)) ?? '';
+      await writeHostFileWithBackup(ctx, list, text.split(NVIDIA_REPO_BASE).join(params.mirror));
+      ctx.log(`${list} now uses the mirror ${params.mirror}; packages are still checked against NVIDIA's signing key.`);
+    }
+    ctx.progress(0.6, 'Reading the package lists (apt-get update)');
+    await runAptGet(ctx, ['update'], [0.6, 1]);
+    return {};
+  },
+  describe(params): PlannedCommand[] {
+    return [
+      { argv: [], elevated: false, note: `download ${keyringUrl(params)} and check sha256 ${params.keyringSha256.slice(0, 12)}…` },
+      { argv: ['apt-get', 'install', '--yes', '<verified cuda-keyring .deb>'], elevated: true },
+      ...(params.mirror !== NVIDIA_REPO_BASE ? [{ argv: [], elevated: true, note: `point ${cudaSourcesList(params)} at ${params.mirror} (backup kept)` }] : []),
+      { argv: ['apt-get', 'update'], elevated: true },
+    ];
+  },
+};

@@ -1,0 +1,129 @@
+import { DlsetupError } from '../../../shared/errors.js';
+import { hostPathExists, sysrootPath } from '../../system/sysroot.js';
+import { aptCandidate, aptInstall } from '../aptGet.js';
+import type { InstallStep, PlannedCommand, StepContext } from '../installStep.js';
+import { downloadForStep } from '../stepDownload.js';
+import { DEB_PACKAGE_PATTERN, ParamReader, SHA256_PATTERN, checkPathUnder } from '../stepParams.js';
+import { verifiedSystemCopy } from '../systemArtifact.js';
+
+export interface CudaToolkitParams {
+  /** "12.4" */
+  version: string;
+  package: string;
+  method: 'auto' | 'apt' | 'runfile';
+  runfileUrl?: string;
+  runfileSha256?: string;
+  /** Make this toolkit the one /usr/local/cuda points to (update-alternatives), never by deleting another. */
+  setActive: boolean;
+  /** Set by prepare(). */
+  runfile?: string;
+  useRunfile?: boolean;
+}
+
+export function toolkitDir(version: string): string {
+  return `/usr/local/cuda-${version}`;
+}
+
+/** `update-alternatives --query cuda`: the current value and the registered trees. */
+export function parseAlternativesQuery(text: string): { value: string | null; alternatives: string[] } {
+  const value = /^Value:\s*(\S+)/m.exec(text)?.[1] ?? null;
+  const alternatives = [...text.matchAll(/^Alternative:\s*(\S+)/gm)].map((m) => m[1]!);
+  return { value: value === '(none)' ? null : value, alternatives };
+}
+
+async function setActiveToolkit(ctx: StepContext, version: string): Promise<void> {
+  const dir = toolkitDir(version);
+  const query = await ctx.run(['update-alternatives', '--query', 'cuda'], { allowFailure: true, quiet: true });
+  const { value, alternatives } = query.exitCode === 0 ? parseAlternativesQuery(query.stdout) : { value: null, alternatives: [] };
+  if (value === dir) {
+    ctx.log(`/usr/local/cuda already points to ${dir}.`);
+    return;
+  }
+  const registered = !alternatives.includes(dir);
+  if (registered) {
+    const [major, minor] = version.split('.').map(Number);
+    // NVIDIA's packages register "cuda" the same way; the priority orders toolkits by version.
+    await ctx.run(['update-alternatives', '--install', '/usr/local/cuda', 'cuda', dir, String(major! * 10 + minor!)]);
+  }
+  await ctx.run(['update-alternatives', '--set', 'cuda', dir]);
+  ctx.record({ type: 'alternative-set', name: 'cuda', path: dir, previous: value, registered });
+}
+
+export const cudaToolkitStep: InstallStep<CudaToolkitParams> = {
+  kind: 'cuda-toolkit',
+  weight: 20,
+  elevated: true,
+  network: true,
+  parse(raw) {
+    const reader = new ParamReader('cuda-toolkit', raw);
+    const version = reader.string('version', /^\d{1,2}\.\d{1,2}$/);
+    const runfile = reader.optionalString('runfile');
+    return {
+      version,
+      package: reader.optionalString('package', DEB_PACKAGE_PATTERN) ?? `cuda-toolkit-${version.replace('.', '-')}`,
+      method: reader.oneOf('method', ['auto', 'apt', 'runfile'] as const, 'auto'),
+      runfileUrl: reader.optionalUrl('runfileUrl'),
+      runfileSha256: reader.optionalString('runfileSha256', SHA256_PATTERN),
+      setActive: reader.boolean('setActive', true),
+      runfile: runfile ? checkPathUnder('cuda-toolkit', 'runfile', runfile, ['/']) : undefined,
+      useRunfile: reader.boolean('useRunfile', false),
+    };
+  },
+  async check(params) {
+    if (!(await hostPathExists(`${toolkitDir(params.version)}/bin/nvcc`))) return { satisfied: false, message: '' };
+    return { satisfied: true, message: `CUDA Toolkit ${params.version} is already installed in ${toolkitDir(params.version)}.` };
+  },
+  async prepare(params, ctx) {
+    let useRunfile = params.method === 'runfile';
+    if (params.method === 'auto') useRunfile = (await aptCandidate(ctx, params.package)) === null && !!params.runfileUrl;
+    if (!useRunfile) return { ...params, useRunfile: false };
+    if (!params.runfileUrl || !params.runfileSha256) {
+      throw new DlsetupError('NOT_FOUND', `No repository offers ${params.package} and the plan has no verified runfile for CUDA ${params.version}. Add NVIDIA's CUDA repository first.`);
+    }
+    const download = await downloadForStep(ctx, { url: params.runfileUrl, sha256: params.runfileSha256, label: `CUDA ${params.version} runfile`, span: [0, 0.5] });
+    return { ...params, useRunfile: true, runfile: download.path };
+  },
+  async run(params, ctx) {
+    const dir = toolkitDir(params.version);
+    if (!(await hostPathExists(`${dir}/bin/nvcc`))) {
+      if (params.useRunfile) {
+        if (!params.runfile || !params.runfileSha256) throw new DlsetupError('INTERNAL', 'The runfile was not downloaded before the toolkit step ran.');
+        const copy = await verifiedSystemCopy(ctx, params.runfile, params.runfileSha256);
+        if (!(await hostPathExists(dir))) ctx.record({ type: 'dir-created', path: dir, owned: true });
+        ctx.progress(0.55, `Installing CUDA ${params.version} into ${dir} (runfile)`);
+        await ctx.run(['sh', copy, '--silent', '--toolkit', `--toolkitpath=${sysrootPath(dir)}`], { timeoutMs: 60 * 60_000 });
+      } else {
+        ctx.progress(0.05, `Installing ${params.package}`);
+        await aptInstall(ctx, [params.package], { noRecommends: true, progressSpan: [0.05, 0.9] });
+      }
+    }
+    if (params.setActive) await setActiveToolkit(ctx, params.version);
+    ctx.progress(1, `CUDA ${params.version} installed`);
+    return { message: `CUDA Toolkit ${params.version} is in ${dir}; other toolkits were left in place.` };
+  },
+  describe(params): PlannedCommand[] {
+    const dir = toolkitDir(params.version);
+    const install: PlannedCommand[] =
+      params.method === 'runfile'
+        ? [
+            { argv: [], elevated: false, note: `download ${params.runfileUrl ?? '(runfile URL)'} and check its sha256` },
+            { argv: ['sh', '<verified runfile>', '--silent', '--toolkit', `--toolkitpath=${dir}`], elevated: true },
+          ]
+        : [
+            {
+              argv: ['apt-get', 'install', '--yes', '--no-install-recommends', params.package],
+              elevated: true,
+              note: params.method === 'auto' && params.runfileUrl ? `or the verified runfile when no repository has ${params.package}` : undefined,
+            },
+          ];
+    return [
+      ...install,
+      ...(params.setActive
+        ? [
+            { argv: ['update-alternatives', '--install', '/usr/local/cuda', 'cuda', dir, '<priority>'], elevated: true, note: 'only if not registered yet' },
+            { argv: ['update-alternatives', '--set', 'cuda', dir], elevated: true },
+          ]
+        : []),
+    ];
+  },
+};

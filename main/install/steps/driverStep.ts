@@ -1,0 +1,153 @@
+import { readFile } from 'node:fs/promises';
+import { DlsetupError } from '../../../shared/errors.js';
+import { readHostFile, sysrootPath } from '../../system/sysroot.js';
+import { aptCandidate, aptInstall, installedDebs } from '../aptGet.js';
+import { commandOnPath } from '../commandOnPath.js';
+import { writeHostFileWithBackup } from '../hostFileWriter.js';
+import { readHostOsRelease } from '../hostOsRelease.js';
+import type { InstallStep, PlannedCommand, StepContext } from '../installStep.js';
+import { DEB_PACKAGE_PATTERN, ParamReader } from '../stepParams.js';
+
+export const NOUVEAU_BLACKLIST = '/etc/modprobe.d/dlsetup-blacklist-nouveau.conf';
+const SECURE_BOOT_VAR = '/sys/firmware/efi/efivars/SecureBoot-8be4df61-93ca-11d2-aa0d-00e098032b8c';
+
+export interface DriverParams {
+  /** Driver branch: "550". */
+  branch?: string;
+  /** nvidia-driver-NNN-open on Ubuntu (Turing and newer). */
+  open: boolean;
+  /** Explicit package (nvidia-driver-550, nvidia-driver, cuda-drivers); otherwise chosen per distro. */
+  package?: string;
+  /** The loaded driver must be at least this for the step to count as done. */
+  minimum?: string;
+}
+
+/** "NVRM version: NVIDIA UNIX x86_64 Kernel Module  550.54.15  Tue Mar  5 …" → "550.54.15". */
+export function parseProcDriverVersion(text: string): string | null {
+  return /Kernel Module(?:\s+for\s+\S+)?\s+(\d+\.\d+(?:\.\d+)?)/.exec(text)?.[1] ?? null;
+}
+
+function compareDotted(a: string, b: string): number {
+  const pa = a.split('.').map(Number);
+  const pb = b.split('.').map(Number);
+  for (let i = 0; i < Math.max(pa.length, pb.length); i++) {
+    const d = (pa[i] ?? 0) - (pb[i] ?? 0);
+    if (d !== 0) return d;
+  }
+  return 0;
+}
+
+/** Secure Boot state from the EFI variable (last byte 1 = enabled); null on BIOS machines. */
+export async function secureBootEnabled(): Promise<boolean | null> {
+  try {
+    const data = await readFile(sysrootPath(SECURE_BOOT_VAR));
+    return data.length >= 5 ? data[4] === 1 : null;
+  } catch {
+    return null;
+  }
+}
+
+async function nouveauLoaded(): Promise<boolean> {
+  const modules = (await readHostFile('/proc/modules')) ?? '';
+  return /^nouveau\s/m.test(modules);
+}
+
+/** Per-distro choice of what to install; other systems get manual instructions instead of guesses. */
+async function driverCommand(params: DriverParams, ctx: StepContext | null): Promise<{ method: 'ubuntu-drivers' | 'apt'; packages: string[] }> {
+  const os = await readHostOsRelease();
+  const id = os?.id ?? 'unknown';
+  if (params.package) return { method: 'apt', packages: [params.package] };
+  if (id === 'ubuntu' || os?.idLike.includes('ubuntu')) {
+    if (params.branch) return { method: 'apt', packages: [`nvidia-driver-${params.branch}${params.open ? '-open' : ''}`] };
+    if (await commandOnPath('ubuntu-drivers')) return { method: 'ubuntu-drivers', packages: [] };
+    throw new DlsetupError('INVALID_ARGUMENT', 'The plan names no driver branch and ubuntu-drivers is not installed (sudo apt install ubuntu-drivers-common).');
+  }
+  if (id === 'debian') {
+    if (ctx && (await aptCandidate(ctx, 'nvidia-driver')) === null) {
+      if ((await aptCandidate(ctx, 'cuda-drivers')) !== null) return { method: 'apt', packages: ['cuda-drivers'] };
+      throw new DlsetupError(
+        'NOT_FOUND',
+        'Debian ships the NVIDIA driver in the "non-free" and "non-free-firmware" components, which are not enabled. Add them to /etc/apt/sources.list (e.g. "deb http://deb.debian.org/debian bookworm main contrib non-free non-free-firmware"), run sudo apt update, then resume.',
+      );
+    }
+    return { method: 'apt', packages: ['nvidia-driver', 'firmware-misc-nonfree'] };
+  }
+  throw new DlsetupError(
+    'UNSUPPORTED_OS',
+    `DL Setup cannot install the NVIDIA driver on ${os?.prettyName ?? 'this system'} yet. Install it with your distribution's tools (e.g. Fedora: RPM Fusion "akmod-nvidia"; Arch: "nvidia" or "nvidia-open"), reboot, then run DL Setup again; it will skip this step.`,
+  );
+}
+
+export const driverStep: InstallStep<DriverParams> = {
+  kind: 'driver',
+  weight: 25,
+  elevated: true,
+  network: true,
+  parse(raw) {
+    const reader = new ParamReader('driver', raw);
+    return {
+      branch: reader.optionalString('branch', /^\d{3}(-server)?$/),
+      open: reader.boolean('open', false),
+      package: reader.optionalString('package', DEB_PACKAGE_PATTERN),
+      minimum: reader.optionalString('minimum', /^\d+(\.\d+){0,2}$/),
+    };
+  },
+  async check(params) {
+    const text = await readHostFile('/proc/driver/nvidia/version');
+    const loaded = text ? parseProcDriverVersion(text) : null;
+    if (!loaded) return { satisfied: false, message: '' };
+    if (params.minimum && compareDotted(loaded, params.minimum) < 0) return { satisfied: false, message: `Driver ${loaded} is older than ${params.minimum}.` };
+    if (params.branch && !params.minimum && !loaded.startsWith(`${params.branch.replace('-server', '')}.`) ) {
+      return { satisfied: false, message: `Driver ${loaded} is loaded; the plan wants branch ${params.branch}.` };
+    }
+    return { satisfied: true, message: `NVIDIA driver ${loaded} is loaded.` };
+  },
+  async notices(params) {
+    const notes: string[] = [];
+    const secureBoot = await secureBootEnabled();
+    if (secureBoot) {
+      notes.push(
+        'Secure Boot is on. The driver\'s kernel module must be signed: during the install you will be asked to choose a one-time password, and at the next boot a blue "MOK management" screen asks for it (choose "Enroll MOK", then enter it). If you skip that screen the driver will not load.',
+      );
+    }
+    notes.push(`Installing the NVIDIA driver${params.branch ? ` ${params.branch}` : ''} needs a restart afterwards; the install pauses there and continues when you run it again after the restart.`);
+    return notes;
+  },
+  async run(params, ctx) {
+    const choice = await driverCommand(params, ctx);
+    if (await nouveauLoaded()) {
+      ctx.progress(0.05, 'Disabling the nouveau driver');
+      await writeHostFileWithBackup(ctx, NOUVEAU_BLACKLIST, '# Managed by DL Setup; `dlsetup rollback` removes it.\nblacklist nouveau\noptions nouveau modeset=0\n');
+    }
+    if (choice.method === 'ubuntu-drivers') {
+      const before = await installedDebs(ctx);
+      try {
+        await ctx.run(['ubuntu-drivers', 'install', ...(params.branch ? [`nvidia:${params.branch}`] : [])], { env: { DEBIAN_FRONTEND: 'noninteractive' }, timeoutMs: 60 * 60_000 });
+      } finally {
+        const after = await installedDebs(ctx).catch(() => null);
+        const added = after ? [...after.keys()].filter((name) => !before.has(name)) : [];
+        if (added.length) ctx.record({ type: 'packages-installed', manager: 'apt', packages: added });
+      }
+    } else {
+      await aptInstall(ctx, choice.packages, { progressSpan: [0.1, 0.9] });
+    }
+    if (await nouveauLoaded()) {
+      ctx.progress(0.92, 'Rebuilding the initramfs without nouveau');
+      await ctx.run(['update-initramfs', '-u'], { timeoutMs: 15 * 60_000 });
+    }
+    const loaded = parseProcDriverVersion((await readHostFile('/proc/driver/nvidia/version')) ?? '');
+    if (loaded && (!params.minimum || compareDotted(loaded, params.minimum) >= 0) && !(await nouveauLoaded())) return { message: `Driver ${loaded} is loaded.` };
+    return { needsReboot: true, message: 'Restart the computer to load the new NVIDIA driver, then run the install again to continue.' };
+  },
+  describe(params): PlannedCommand[] {
+    const commands: PlannedCommand[] = [
+      { argv: [], elevated: true, note: `if nouveau is loaded: write ${NOUVEAU_BLACKLIST} and run update-initramfs -u` },
+    ];
+    if (params.package) commands.unshift({ argv: ['apt-get', 'install', '--yes', params.package], elevated: true });
+    else if (params.branch) {
+      commands.unshift({ argv: ['apt-get', 'install', '--yes', `nvidia-driver-${params.branch}${params.open ? '-open' : ''}`], elevated: true, note: 'Ubuntu; Debian installs nvidia-driver from non-free' });
+    } else commands.unshift({ argv: ['ubuntu-drivers', 'install'], elevated: true, note: 'Ubuntu; Debian installs nvidia-driver from non-free' });
+    commands.push({ argv: [], elevated: false, note: 'then restart; the install continues after the restart' });
+    return commands;
+  },
+};

@@ -1,0 +1,167 @@
+import path from 'node:path';
+import { DlsetupError } from '../../../shared/errors.js';
+import { hostPathExists } from '../../system/sysroot.js';
+import type { InstallStep, PlannedCommand, StepContext } from '../installStep.js';
+import { resolvePipIndexes, type PipIndexArgs } from '../mirrorPresets.js';
+import { PipProgressParser, parsePipVersion, pipSupportsRawProgress } from '../pipProgressParser.js';
+import { PIP_REQUIREMENT_PATTERN, ParamReader, checkPathUnder, checkUrl } from '../stepParams.js';
+import { envPython } from './pythonEnvStep.js';
+
+export interface FrameworkParams {
+  packages: string[];
+  /** The environment pip installs into; defaults to the plan's python-env step. */
+  envPath: string;
+  indexUrl?: string;
+  extraIndexUrls: string[];
+  findLinks: string[];
+  /** Preset id (tuna, aliyun, ustc, official) or URL replacing PyPI. */
+  pypiMirror?: string;
+  /** Preset id or URL replacing download.pytorch.org. */
+  pytorchMirror?: string;
+  proxy?: string;
+}
+
+/** PEP 503 name normalisation, as pip compares names. */
+export function normalizeDistName(name: string): string {
+  return name.toLowerCase().replace(/[-_.]+/g, '-');
+}
+
+function requirementParts(requirement: string): { name: string; pinned?: string } {
+  const match = /^([A-Za-z0-9][A-Za-z0-9._-]*)(?:\[[^\]]*\])?(?:==([^,]+))?/.exec(requirement);
+  return { name: normalizeDistName(match?.[1] ?? requirement), pinned: match?.[2] };
+}
+
+const LIST_DISTS = 'import json, importlib.metadata as m; print(json.dumps({d.metadata["Name"]: d.version for d in m.distributions() if d.metadata["Name"]}))';
+
+async function installedDists(ctx: StepContext, python: string): Promise<Map<string, string>> {
+  const result = await ctx.run([python, '-c', LIST_DISTS], { quiet: true });
+  const parsed = JSON.parse(result.stdout) as Record<string, string>;
+  return new Map(Object.entries(parsed).map(([name, version]) => [normalizeDistName(name), version]));
+}
+
+function indexArgs(params: FrameworkParams): PipIndexArgs {
+  const resolved = resolvePipIndexes(params.indexUrl, params.pypiMirror, params.pytorchMirror);
+  return {
+    indexUrl: resolved.indexUrl,
+    extraIndexUrls: [...resolved.extraIndexUrls, ...params.extraIndexUrls],
+    findLinks: [...resolved.findLinks, ...params.findLinks],
+  };
+}
+
+export function pipInstallArgv(python: string, params: FrameworkParams, rawProgress: boolean): string[] {
+  const indexes = indexArgs(params);
+  return [
+    python,
+    '-m',
+    'pip',
+    'install',
+    '--disable-pip-version-check',
+    '--no-input',
+    '--progress-bar',
+    rawProgress ? 'raw' : 'off',
+    ...(indexes.indexUrl ? ['--index-url', indexes.indexUrl] : []),
+    ...indexes.extraIndexUrls.flatMap((url) => ['--extra-index-url', url]),
+    ...indexes.findLinks.flatMap((url) => ['--find-links', url]),
+    ...(params.proxy ? ['--proxy', params.proxy] : []),
+    ...params.packages,
+  ];
+}
+
+function planEnvPath(ctx: StepContext | null, plan: StepContext['plan']): string | undefined {
+  const source = ctx?.plan ?? plan;
+  const envStep = source?.steps.find((step) => step.kind === 'python-env');
+  const value = envStep?.params.path;
+  return typeof value === 'string' ? value : undefined;
+}
+
+export const frameworkStep: InstallStep<FrameworkParams> = {
+  kind: 'framework',
+  weight: 10,
+  elevated: false,
+  network: true,
+  parse(raw) {
+    const reader = new ParamReader('framework', raw);
+    const envPath = reader.optionalString('envPath') ?? reader.optionalString('venvPath');
+    const mirror = (name: string) => {
+      const value = reader.optionalString(name, /^[a-z]+$|^https?:\/\//);
+      return value && value.includes('://') ? checkUrl('framework', name, value) : value;
+    };
+    return {
+      packages: reader.stringList('packages', PIP_REQUIREMENT_PATTERN, { min: 1 }),
+      envPath: envPath ? checkPathUnder('framework', 'envPath', envPath, ['/']) : '',
+      indexUrl: reader.optionalUrl('indexUrl'),
+      extraIndexUrls: reader.stringList('extraIndexUrls', /^https?:\/\/\S+$/).map((url) => checkUrl('framework', 'extraIndexUrls', url)),
+      findLinks: reader.stringList('findLinks', /^https?:\/\/\S+$/).map((url) => checkUrl('framework', 'findLinks', url)),
+      pypiMirror: mirror('pypiMirror'),
+      pytorchMirror: mirror('pytorchMirror'),
+      proxy: reader.optionalString('proxy', /^https?:\/\/[^\s]+$/),
+    };
+  },
+  async check(params, ctx) {
+    const envPath = params.envPath || planEnvPath(ctx, null);
+    if (!envPath || !(await hostPathExists(path.join(envPath, 'bin', 'python')))) return { satisfied: false, message: '' };
+    const installed = await installedDists(ctx, envPython(envPath));
+    const missing = params.packages.filter((requirement) => {
+      const { name, pinned } = requirementParts(requirement);
+      const version = installed.get(name);
+      return version === undefined || (pinned !== undefined && version !== pinned);
+    });
+    return missing.length === 0
+      ? { satisfied: true, message: `${params.packages.join(', ')} already installed in ${envPath}.` }
+      : { satisfied: false, message: `To install: ${missing.join(', ')}` };
+  },
+  async run(params, ctx) {
+    const envPath = params.envPath || planEnvPath(ctx, null);
+    if (!envPath) throw new DlsetupError('INVALID_ARGUMENT', 'The plan does not say which Python environment gets the framework.');
+    const python = envPython(envPath);
+    if (!(await hostPathExists(path.join(envPath, 'bin', 'python')))) {
+      throw new DlsetupError('NOT_FOUND', `There is no Python environment at ${envPath}; the Python environment step must run first.`);
+    }
+    const versionOutput = await ctx.run([python, '-m', 'pip', '--version'], { quiet: true });
+    const pipVersion = parsePipVersion(versionOutput.stdout) ?? '0';
+    const raw = pipSupportsRawProgress(pipVersion);
+    ctx.log(`pip ${pipVersion}: ${raw ? 'byte progress from --progress-bar raw' : 'line-based progress (pip < 24.1)'}`);
+    const before = await installedDists(ctx, python);
+    const parser = new PipProgressParser(params.packages.length);
+    let lastEmit = 0;
+    try {
+      await ctx.run(pipInstallArgv(python, params, raw), {
+        timeoutMs: 2 * 60 * 60_000,
+        env: { PIP_NO_INPUT: '1', PYTHONUNBUFFERED: '1' },
+        onLine: (stream, line) => {
+          if (stream !== 'stdout') return;
+          const update = parser.line(line);
+          if (!update) return;
+          // Raw progress arrives 4×/s per file; the UI needs no more than that.
+          const now = performance.now();
+          if (update.bytes && update.fraction !== null && now - lastEmit < 200 && update.bytes.done !== update.bytes.total) return;
+          lastEmit = now;
+          ctx.progress(update.fraction, update.detail, update.bytes);
+        },
+        quiet: false,
+      });
+    } finally {
+      // Whatever pip managed to install before failing or being cancelled is journalled, so rollback can remove it.
+      const after = await installedDists(ctx, python).catch(() => null);
+      if (after) {
+        const added = [...after.keys()].filter((name) => !before.has(name));
+        const upgraded = [...after.entries()]
+          .filter(([name, version]) => before.has(name) && before.get(name) !== version)
+          .map(([name, version]) => ({ name, from: before.get(name)!, to: version }));
+        if (added.length) ctx.record({ type: 'packages-installed', manager: 'pip', packages: added, python: path.join(envPath, 'bin', 'python') });
+        if (upgraded.length) ctx.record({ type: 'packages-upgraded', manager: 'pip', packages: upgraded, python: path.join(envPath, 'bin', 'python') });
+      }
+    }
+    ctx.progress(1, 'Framework installed');
+    return { message: `Installed ${params.packages.join(', ')}${parser.bytesDownloaded ? ` (${(parser.bytesDownloaded / 1e6).toFixed(1)} MB downloaded)` : ''}.` };
+  },
+  describe(params): PlannedCommand[] {
+    const envPath = params.envPath || '<python-env path>';
+    return [{ argv: pipInstallArgv(path.join(envPath, 'bin', 'python'), params, true), elevated: false, note: 'with --progress-bar off on pip < 24.1' }];
+  },
+};
+
+/** Lets describe() find the env path without a context (dry run). */
+export function frameworkEnvPathFromPlan(plan: StepContext['plan']): string | undefined {
+  return planEnvPath(null, plan);
+}

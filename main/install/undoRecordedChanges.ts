@@ -1,0 +1,95 @@
+import path from 'node:path';
+import type { ElevationChannel } from './elevation/elevationChannel.js';
+import type { JournalChange } from './journalEntry.js';
+import type { RunJournal } from './runJournal.js';
+import { userBackupDir } from './runJournal.js';
+import { createStepContext, type StepContextSinks } from './stepContext.js';
+import { undoChange, type WrittenHashes } from './undoChange.js';
+
+export interface RecordedChange {
+  stepId: string;
+  kind: string;
+  elevated: boolean;
+  change: JournalChange;
+}
+
+export interface UndoOptions {
+  runId: string;
+  channel: ElevationChannel | null;
+  onLog: (line: string) => void;
+  journal?: RunJournal;
+}
+
+/** Changes that need not be undone one by one because a folder the run created (a venv) goes as a whole. */
+function coveredByOwnedDir(change: JournalChange, owned: string[]): boolean {
+  if (change.type !== 'packages-installed' && change.type !== 'packages-upgraded') return false;
+  const python = change.python;
+  return !!python && owned.some((dir) => python.startsWith(`${dir}${path.sep}`));
+}
+
+/** The last sha256 the run wrote to each path (to notice later edits by the user). */
+export function writtenHashes(changes: RecordedChange[]): WrittenHashes {
+  const map: WrittenHashes = new Map();
+  for (const { change } of changes) if (change.type === 'file-written') map.set(change.path, change.sha256);
+  return map;
+}
+
+/**
+ * Undoes changes newest first, step by step; elevated ones go through the run's helper as one typed descriptor per
+ * step, the user's own in-process. ldconfig runs after the files it reads are back.
+ */
+export async function undoRecordedChanges(changes: RecordedChange[], options: UndoOptions): Promise<{ ok: boolean; notes: string[] }> {
+  const written = writtenHashes(changes);
+  const owned = changes.flatMap((c) => (c.change.type === 'dir-created' && c.change.owned ? [c.change.path] : []));
+  const ordered = changes.filter((c) => c.change.type !== 'file-written' && !coveredByOwnedDir(c.change, owned)).reverse();
+  const groups: RecordedChange[][] = [];
+  for (const change of ordered) {
+    const last = groups[groups.length - 1];
+    if (last && last[0]!.stepId === change.stepId && last[0]!.elevated === change.elevated) last.push(change);
+    else groups.push([change]);
+  }
+  const notes: string[] = [];
+  let ok = true;
+  const time = () => new Date().toISOString();
+  for (const group of groups) {
+    const ldconfig = group.some((c) => c.change.type === 'needs-ldconfig');
+    const body = group.filter((c) => c.change.type !== 'needs-ldconfig');
+    if (ldconfig) body.push({ ...group[0]!, change: { type: 'needs-ldconfig' } });
+    const first = body[0]!;
+    const sinks: StepContextSinks = {
+      log: (stream, line) => {
+        if (stream === 'info') options.onLog(line);
+      },
+      progress: () => undefined,
+      record: () => undefined,
+      command: () => undefined,
+    };
+    if (first.elevated) {
+      try {
+        if (!options.channel) throw new Error('administrator access is needed to undo this step');
+        const result = await options.channel.undo(first.stepId, first.kind, body.map((c) => c.change), written, sinks);
+        notes.push(...(result.notes ?? []));
+        for (const c of body) options.journal?.append({ t: 'rollback-undone', time: time(), stepId: c.stepId, change: c.change, ok: true });
+      } catch (error) {
+        ok = false;
+        notes.push(`${first.stepId}: ${(error as Error).message}`);
+        for (const c of body) options.journal?.append({ t: 'rollback-undone', time: time(), stepId: c.stepId, change: c.change, ok: false, message: (error as Error).message });
+      }
+      continue;
+    }
+    // Undo must work even when the install's own signal was the cancel that brought us here.
+    const ctx = createStepContext({ runId: options.runId, stepId: first.stepId, signal: new AbortController().signal, elevated: false, plan: null, backupDir: userBackupDir(options.runId), sinks });
+    for (const c of body) {
+      try {
+        const note = await undoChange(c.change, ctx, written);
+        if (note) notes.push(note);
+        options.journal?.append({ t: 'rollback-undone', time: time(), stepId: c.stepId, change: c.change, ok: true, ...(note ? { message: note } : {}) });
+      } catch (error) {
+        ok = false;
+        notes.push(`${c.stepId}: ${(error as Error).message}`);
+        options.journal?.append({ t: 'rollback-undone', time: time(), stepId: c.stepId, change: c.change, ok: false, message: (error as Error).message });
+      }
+    }
+  }
+  return { ok, notes };
+}

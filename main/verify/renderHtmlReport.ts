@@ -1,0 +1,125 @@
+import type { MatmulResult, VerifyComparison, VerifyReport } from '../../shared/types/verify.js';
+import { formatEfficiency, formatThroughput } from './formatVerifyReport.js';
+
+/** Every piece of text in the report goes through here: check reasons and device names come from other programs. */
+export function escapeHtml(value: unknown): string {
+  return String(value ?? '').replace(/[&<>"']/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch]!);
+}
+
+const CSS = `
+body{font:15px/1.45 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;margin:2rem auto;max-width:60rem;padding:0 1rem;color:#1b1f24;background:#fff}
+h1{font-size:1.5rem;margin-bottom:.2rem}h2{font-size:1.15rem;margin-top:2rem;border-bottom:1px solid #d0d7de;padding-bottom:.2rem}
+.muted{color:#57606a}table{border-collapse:collapse;width:100%}td,th{text-align:left;padding:.3rem .5rem;border-bottom:1px solid #eaeef2;vertical-align:top}
+.pass{color:#116329;font-weight:600}.fail{color:#a40e26;font-weight:600}.skip{color:#7d4e00;font-weight:600}
+.better{color:#116329}.worse{color:#a40e26}.changed{color:#7d4e00}
+.summary span{display:inline-block;margin-right:1rem;font-weight:600}code{font-family:ui-monospace,Menlo,Consolas,monospace;font-size:.9em}
+.finding{border-left:4px solid #a40e26;padding:.3rem .8rem;background:#fff5f5}svg text{font:12px system-ui,sans-serif}
+@media print{body{margin:0}}`;
+
+function statusCell(status: string): string {
+  return `<td class="${escapeHtml(status)}">${escapeHtml(status.toUpperCase())}</td>`;
+}
+
+/** Horizontal bars: achieved vs dense spec peak per precision (peak bar only where data/gpus.json has it). */
+export function renderMatmulChart(matmul: MatmulResult[]): string {
+  const gpu = matmul.filter((entry) => entry.device !== 'cpu');
+  const cpu = matmul.filter((entry) => entry.device === 'cpu');
+  const rows = [...gpu, ...cpu];
+  if (rows.length === 0) return '';
+  const labelWidth = 70;
+  const barWidth = 520;
+  const rowHeight = 44;
+  const max = Math.max(...gpu.map((entry) => Math.max(entry.tflops, entry.peakTflops ?? 0)), 1e-9);
+  const cpuMax = Math.max(...cpu.map((entry) => entry.tflops), 1e-9);
+  const height = rows.length * rowHeight + 30;
+  const parts: string[] = [];
+  rows.forEach((entry, at) => {
+    const y = at * rowHeight + 6;
+    const scale = entry.device === 'cpu' ? cpuMax : max;
+    const achieved = Math.max(1, (entry.tflops / scale) * barWidth);
+    const label = entry.device === 'cpu' ? `${entry.dtype} CPU` : entry.dtype;
+    parts.push(`<text x="0" y="${y + 14}">${escapeHtml(label)}</text>`);
+    if (entry.peakTflops) {
+      const peak = (entry.peakTflops / scale) * barWidth;
+      parts.push(`<rect x="${labelWidth}" y="${y}" width="${peak.toFixed(1)}" height="18" fill="#d0d7de"><title>spec peak ${escapeHtml(entry.peakTflops)} TFLOP/s</title></rect>`);
+    }
+    const fill = entry.efficiency !== undefined && entry.efficiency < 0.5 ? '#cf222e' : entry.device === 'cpu' ? '#8250df' : '#1f883d';
+    parts.push(`<rect x="${labelWidth}" y="${y}" width="${achieved.toFixed(1)}" height="18" fill="${fill}"></rect>`);
+    const efficiency = formatEfficiency(entry);
+    parts.push(`<text x="${labelWidth}" y="${y + 34}" fill="#57606a">${escapeHtml(formatThroughput(entry))}${efficiency ? ` · ${escapeHtml(efficiency)}` : ''}</text>`);
+  });
+  parts.push(
+    `<text x="${labelWidth}" y="${height - 6}" fill="#57606a">green: achieved · grey: dense spec peak${cpu.length ? ' · purple: CPU reference (own scale)' : ''}</text>`,
+  );
+  return `<svg role="img" aria-label="Matmul throughput, achieved vs spec peak" width="${labelWidth + barWidth + 10}" height="${height}" viewBox="0 0 ${labelWidth + barWidth + 10} ${height}">${parts.join('')}</svg>`;
+}
+
+function table(head: string[], rows: string[][]): string {
+  return `<table><thead><tr>${head.map((cell) => `<th>${escapeHtml(cell)}</th>`).join('')}</tr></thead><tbody>${rows
+    .map((row) => `<tr>${row.join('')}</tr>`)
+    .join('')}</tbody></table>`;
+}
+
+const td = (value: unknown) => `<td>${escapeHtml(value)}</td>`;
+
+function renderComparison(comparison: VerifyComparison): string {
+  if (!comparison.previousCreatedAt) return '<h2>Changes</h2><p>No earlier report: this run is the baseline.</p>';
+  const rows = comparison.changes.map((change) => [
+    `<td class="${escapeHtml(change.direction ?? 'changed')}">${escapeHtml(change.subject)}</td>`,
+    td(change.before ?? '(none)'),
+    td(change.after ?? '(none)'),
+  ]);
+  return `<h2>Changes since ${escapeHtml(comparison.previousCreatedAt)}</h2>${rows.length ? table(['What', 'Before', 'Now'], rows) : '<p>Nothing changed.</p>'}`;
+}
+
+/** A self-contained HTML report: inline CSS and SVG, no scripts, no external assets, readable offline. */
+export function renderHtmlReport(report: VerifyReport, options: { comparison?: VerifyComparison } = {}): string {
+  const fw = report.framework;
+  const fp = report.fingerprint;
+  const machine: [string, unknown][] = [
+    ['GPUs', report.devices.map((d) => `${d.name}${d.computeCapability ? ` (CC ${d.computeCapability})` : ''}${d.memoryMiB ? `, ${d.memoryMiB} MiB` : ''}`).join('; ') || fp.gpus || 'none usable'],
+    ['Driver', fp.driver ?? 'not found'],
+    ['Framework', fw ? `${fw.name} ${fw.version}` : 'none found'],
+    ['Framework build', fw ? Object.entries(fw.build).map(([k, v]) => `${k} ${v ?? 'none'}`).join(', ') : '—'],
+    ['Python', report.python ? `${report.python.path} (${report.python.version ?? '?'})` : '—'],
+    ...(report.toolkit ? [['CUDA Toolkit', `nvcc ${report.toolkit.version ?? '?'} (${report.toolkit.nvcc ?? '?'})`] as [string, unknown]] : []),
+    ['Spec row', report.spec ? `${report.spec.name} — ${report.spec.source}` : 'not in data/gpus.json'],
+  ];
+  const s = report.summary;
+  const body = [
+    `<h1>DL Setup verification</h1>`,
+    `<p class="muted">${escapeHtml(report.createdAt)}${report.quick ? ' · quick mode' : ''}${report.durationMs ? ` · ${escapeHtml((report.durationMs / 1000).toFixed(1))} s` : ''}</p>`,
+    `<p class="summary"><span class="pass">${s.passed} passed</span><span class="fail">${s.failed} failed</span><span class="skip">${s.skipped} skipped</span></p>`,
+    `<h2>Machine</h2>${table(['', ''], machine.map(([k, v]) => [td(k), td(v)]))}`,
+    ...(report.findings ?? []).map(
+      (f) => `<div class="finding"><p><strong>${escapeHtml(f.message)}</strong></p><ul>${f.likelyCauses.map((c) => `<li>${escapeHtml(c)}</li>`).join('')}</ul></div>`,
+    ),
+    report.matmul.length ? `<h2>Matmul throughput</h2>${renderMatmulChart(report.matmul)}` : '',
+    report.bandwidth
+      ? `<p>Device-to-device copy: <strong>${escapeHtml(Math.round(report.bandwidth.gbs))} GB/s</strong>${report.bandwidth.efficiency !== undefined ? ` (${escapeHtml(Math.round(report.bandwidth.efficiency * 100))} % of ${escapeHtml(report.bandwidth.peakGBs)} GB/s spec)` : ''}</p>`
+      : '',
+    `<h2>Checks</h2>${table(
+      ['Check', 'Result', 'Code', 'Reason'],
+      report.checks.map((c) => [`<td><code>${escapeHtml(c.id)}</code></td>`, statusCell(c.status), td(c.code ?? ''), td(c.reason ?? '')]),
+    )}`,
+    (report.tuning ?? []).length
+      ? `<h2>Tuning, measured on this GPU</h2>${table(
+          ['Setting', 'Speed-up', 'How'],
+          (report.tuning ?? []).map((t) => [td(t.label), td(t.speedup ? `${t.speedup.toFixed(2)}x` : (t.skipped ?? '—')), `<td><code>${escapeHtml(t.setting ?? '')}</code></td>`]),
+        )}`
+      : '',
+    (report.advice ?? []).length ? `<h2>Advice</h2><ul>${(report.advice ?? []).map((a) => `<li>${escapeHtml(a)}</li>`).join('')}</ul>` : '',
+    options.comparison ? renderComparison(options.comparison) : '',
+    (report.warnings ?? []).length ? `<h2>Warnings</h2><ul>${(report.warnings ?? []).map((w) => `<li>${escapeHtml(w)}</li>`).join('')}</ul>` : '',
+    `<p class="muted">Fingerprint: ${escapeHtml(Object.entries(fp).map(([k, v]) => `${k}=${v ?? 'none'}`).join(' · '))}</p>`,
+  ].join('\n');
+  return `<!doctype html>
+<html lang="en"><head><meta charset="utf-8">
+<meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>DL Setup verification ${escapeHtml(report.createdAt)}</title><style>${CSS}</style></head>
+<body>
+${body}
+</body></html>
+`;
+}

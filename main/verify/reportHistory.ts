@@ -1,0 +1,77 @@
+import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { VerifyReport } from '../../shared/types/verify.js';
+import { appDataDir } from '../appPaths.js';
+import { fingerprintId } from './machineFingerprint.js';
+import { renderHtmlReport } from './renderHtmlReport.js';
+
+/** appDataDir()/reports: one JSON + one HTML file per run, named by time and machine fingerprint. */
+export function reportsDir(): string {
+  return path.join(appDataDir(), 'reports');
+}
+
+export function reportBaseName(report: VerifyReport): string {
+  const stamp = report.createdAt.replace(/[:.]/g, '-');
+  return `verify-${stamp}-${fingerprintId(report.fingerprint)}`;
+}
+
+/** Writes the JSON and the self-contained HTML report into the history folder. */
+export async function saveReport(report: VerifyReport, options: { dir?: string } = {}): Promise<{ jsonPath: string; htmlPath: string }> {
+  const dir = options.dir ?? reportsDir();
+  await mkdir(dir, { recursive: true });
+  const base = path.join(dir, reportBaseName(report));
+  const jsonPath = `${base}.json`;
+  const htmlPath = `${base}.html`;
+  await writeFile(jsonPath, `${JSON.stringify(report, null, 2)}\n`, 'utf8');
+  await writeFile(htmlPath, renderHtmlReport(report), 'utf8');
+  return { jsonPath, htmlPath };
+}
+
+function looksLikeReport(value: unknown): value is VerifyReport {
+  const record = value as Partial<VerifyReport> | null;
+  return !!record && typeof record.createdAt === 'string' && Array.isArray(record.checks) && typeof record.fingerprint === 'object';
+}
+
+/** Reports in the history folder, newest first; damaged files are skipped, not fatal. */
+export async function listReports(options: { dir?: string } = {}): Promise<{ path: string; report: VerifyReport }[]> {
+  const dir = options.dir ?? reportsDir();
+  let names: string[];
+  try {
+    names = await readdir(dir);
+  } catch {
+    return [];
+  }
+  const reports: { path: string; report: VerifyReport }[] = [];
+  for (const name of names.filter((entry) => entry.startsWith('verify-') && entry.endsWith('.json'))) {
+    const file = path.join(dir, name);
+    try {
+      const parsed: unknown = JSON.parse(await readFile(file, 'utf8'));
+      if (looksLikeReport(parsed)) reports.push({ path: file, report: parsed });
+    } catch {
+      // A half-written or hand-edited file must not block re-verification.
+    }
+  }
+  return reports.sort((a, b) => b.report.createdAt.localeCompare(a.report.createdAt));
+}
+
+export async function latestReport(options: { dir?: string } = {}): Promise<VerifyReport | null> {
+  return (await listReports(options))[0]?.report ?? null;
+}
+
+export interface DriverChange {
+  changed: boolean;
+  previousDriver: string | null;
+  currentDriver: string | null;
+  lastReportAt: string;
+}
+
+/**
+ * For the app's start-up offer to re-verify: compares the detected driver with the one in the latest report.
+ * Null when there is no earlier report (nothing to re-verify against).
+ */
+export async function driverChangedSinceLastReport(currentDriver: string | null, options: { dir?: string } = {}): Promise<DriverChange | null> {
+  const last = await latestReport(options);
+  if (!last) return null;
+  const previousDriver = last.fingerprint.driver ?? null;
+  return { changed: previousDriver !== currentDriver, previousDriver, currentDriver, lastReportAt: last.createdAt };
+}

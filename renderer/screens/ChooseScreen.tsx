@@ -1,0 +1,157 @@
+import { useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { Framework, InstallMethod } from '../../shared/types/plan.js';
+import { ScreenHeading } from '../components/ScreenHeading.js';
+import { choiceProblems, type ChoiceField } from '../wizard/installOptions.js';
+import { CUSTOM_MIRROR, PYPI_MIRRORS, PYTORCH_MIRRORS } from '../wizard/mirrorPresets.js';
+import type { Choice, ScreenProps } from '../wizard/wizardState.js';
+
+const FRAMEWORKS: readonly Framework[] = ['pytorch', 'tensorflow', 'jax'];
+const METHODS: readonly InstallMethod[] = ['wheels', 'system', 'conda'];
+const PYTHONS = ['', '3.13', '3.12', '3.11', '3.10', '3.9'];
+
+function Field({ id, label, hint, error, children }: { id: string; label: string; hint?: string; error?: string; children: ReactNode }) {
+  return (
+    <div className="field">
+      <label htmlFor={id}>{label}</label>
+      {children}
+      {hint ? <p id={`${id}-hint`} className="muted field-hint">{hint}</p> : null}
+      {error ? <p id={`${id}-error`} className="field-error">{error}</p> : null}
+    </div>
+  );
+}
+
+/** Screen 3: framework, version, method, Python, where to install, mirrors and proxy. */
+export function ChooseScreen({ state, dispatch }: ScreenProps) {
+  const { t } = useTranslation();
+  const { choice } = state;
+  const [showErrors, setShowErrors] = useState(false);
+  const set = (patch: Partial<Choice>) => dispatch({ type: 'choose', patch });
+  const problems = choiceProblems(choice);
+  const errorOf = (field: ChoiceField) => (showErrors ? problems.find((problem) => problem.field === field) : undefined);
+  const describedBy = (id: string, field: ChoiceField, hint = true) =>
+    [hint ? `${id}-hint` : null, errorOf(field) ? `${id}-error` : null].filter(Boolean).join(' ') || undefined;
+  const input = (id: string, field: ChoiceField, extra: { placeholder?: string; hint?: boolean } = {}) => (
+    <input
+      id={id}
+      type="text"
+      spellCheck={false}
+      autoComplete="off"
+      value={choice[field]}
+      placeholder={extra.placeholder}
+      aria-invalid={errorOf(field) ? true : undefined}
+      aria-describedby={describedBy(id, field, extra.hint ?? true)}
+      onChange={(event) => set({ [field]: event.target.value })}
+    />
+  );
+  const next = () => {
+    if (problems.length > 0) {
+      setShowErrors(true);
+      document.getElementById(`choose-${problems[0]!.field}`)?.focus();
+      return;
+    }
+    dispatch({ type: 'go', screen: 'plan' });
+  };
+
+  return (
+    <div className="screen choose">
+      <ScreenHeading>{t('choose.heading')}</ScreenHeading>
+      <form
+        onSubmit={(event) => {
+          event.preventDefault();
+          next();
+        }}
+        noValidate
+      >
+        <fieldset className="cards-fieldset">
+          <legend>{t('choose.framework')}</legend>
+          <div className="cards">
+            {FRAMEWORKS.map((framework) => (
+              <label key={framework} className={`card choice-card${choice.framework === framework ? ' selected' : ''}`}>
+                <input type="radio" name="framework" value={framework} checked={choice.framework === framework} onChange={() => set({ framework })} />
+                <span className="choice-title">{t(`choose.frameworks.${framework}.name`)}</span>
+                <span className="muted">{t(`choose.frameworks.${framework}.about`)}</span>
+              </label>
+            ))}
+          </div>
+        </fieldset>
+
+        <div className="field-row">
+          <Field id="choose-version" label={t('choose.version')} hint={t('choose.versionHint')}>
+            <input
+              id="choose-version"
+              type="text"
+              inputMode="decimal"
+              spellCheck={false}
+              autoComplete="off"
+              value={choice.frameworkVersion}
+              placeholder={t('choose.versionPlaceholder')}
+              aria-describedby="choose-version-hint"
+              onChange={(event) => set({ frameworkVersion: event.target.value })}
+            />
+          </Field>
+          <Field id="choose-python" label={t('choose.python')} hint={t('choose.pythonHint')}>
+            <select id="choose-python" value={choice.python} aria-describedby="choose-python-hint" onChange={(event) => set({ python: event.target.value })}>
+              {PYTHONS.map((version) => <option key={version} value={version}>{version ? `Python ${version}` : t('choose.pythonAuto')}</option>)}
+            </select>
+          </Field>
+        </div>
+
+        <fieldset>
+          <legend>{t('choose.method')}</legend>
+          {METHODS.map((method) => (
+            <label key={method} className="radio-line">
+              <input type="radio" name="method" value={method} checked={choice.method === method} onChange={() => set({ method })} />
+              <span>
+                <strong>{t(`choose.methods.${method}.name`)}</strong> — {t(`choose.methods.${method}.who`)}
+              </span>
+            </label>
+          ))}
+        </fieldset>
+
+        <Field id="choose-location" label={t('choose.location')} hint={t('choose.locationHint')} error={errorOf('location') ? t(errorOf('location')!.key) : undefined}>
+          {input('choose-location', 'location', { placeholder: '/home/me/dlsetup-env' })}
+        </Field>
+
+        <fieldset>
+          <legend>{t('choose.mirrorsHeading')}</legend>
+          <p className="muted">{t('choose.mirrorsHint')}</p>
+          <div className="field-row">
+            <Field id="choose-pypi" label={t('choose.pypiMirror')}>
+              <select id="choose-pypi" value={choice.pypiMirror} onChange={(event) => set({ pypiMirror: event.target.value })}>
+                {PYPI_MIRRORS.map((mirror) => <option key={mirror.id} value={mirror.id}>{t(`choose.mirrors.${mirror.labelKey}`)}</option>)}
+                <option value={CUSTOM_MIRROR}>{t('choose.mirrors.custom')}</option>
+              </select>
+            </Field>
+            {choice.framework === 'pytorch' ? (
+              <Field id="choose-pytorch" label={t('choose.pytorchMirror')}>
+                <select id="choose-pytorch" value={choice.pytorchMirror} onChange={(event) => set({ pytorchMirror: event.target.value })}>
+                  {PYTORCH_MIRRORS.map((mirror) => <option key={mirror.id} value={mirror.id}>{t(`choose.mirrors.${mirror.labelKey}`)}</option>)}
+                  <option value={CUSTOM_MIRROR}>{t('choose.mirrors.custom')}</option>
+                </select>
+              </Field>
+            ) : null}
+          </div>
+          {choice.pypiMirror === CUSTOM_MIRROR ? (
+            <Field id="choose-customPypiUrl" label={t('choose.customPypiUrl')} hint={t('choose.customUrlHint')} error={errorOf('customPypiUrl') ? t(errorOf('customPypiUrl')!.key) : undefined}>
+              {input('choose-customPypiUrl', 'customPypiUrl', { placeholder: 'https://' })}
+            </Field>
+          ) : null}
+          {choice.framework === 'pytorch' && choice.pytorchMirror === CUSTOM_MIRROR ? (
+            <Field id="choose-customPytorchUrl" label={t('choose.customPytorchUrl')} hint={t('choose.customUrlHint')} error={errorOf('customPytorchUrl') ? t(errorOf('customPytorchUrl')!.key) : undefined}>
+              {input('choose-customPytorchUrl', 'customPytorchUrl', { placeholder: 'https://' })}
+            </Field>
+          ) : null}
+          <Field id="choose-proxy" label={t('choose.proxy')} hint={t('choose.proxyHint')} error={errorOf('proxy') ? t(errorOf('proxy')!.key) : undefined}>
+            {input('choose-proxy', 'proxy', { placeholder: 'http://proxy.example:3128' })}
+          </Field>
+        </fieldset>
+
+        <div className="actions">
+          <button type="button" onClick={() => dispatch({ type: 'back' })}>{t('app.back')}</button>
+          <button type="submit" className="primary">{t('choose.continue')}</button>
+        </div>
+      </form>
+    </div>
+  );
+}

@@ -1,0 +1,119 @@
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { AppError } from '../../shared/errors.js';
+import { ErrorPanel } from '../components/ErrorPanel.js';
+import { LoadingStatus } from '../components/LoadingStatus.js';
+import { ScreenHeading } from '../components/ScreenHeading.js';
+import { useApi } from '../wizard/ApiContext.js';
+import { saveInstallRun } from '../wizard/browserStore.js';
+import { planEnvPath } from '../wizard/installOptions.js';
+import type { RunView } from '../wizard/runProgress.js';
+import { useRunProgress } from '../wizard/useRunProgress.js';
+import type { ScreenProps } from '../wizard/wizardState.js';
+import { InstallStepRow } from './InstallStepRow.js';
+
+/** Screen 5 as a pure function of one run's view, so it renders alone in tests. */
+export function InstallRunView({
+  view,
+  busy,
+  onCancel,
+  onRetry,
+  onVerify,
+}: {
+  view: RunView;
+  busy: boolean;
+  onCancel: () => void;
+  onRetry: () => void;
+  onVerify: () => void;
+}) {
+  const { t } = useTranslation();
+  const percent = Math.round(view.fraction * 100);
+  return (
+    <>
+      {view.dryRun ? <p className="hint">{t('install.dryRunNote')}</p> : null}
+      <div className="overall">
+        <progress aria-label={t('install.overall')} max={1} value={view.fraction} />
+        <span className="overall-percent" aria-hidden="true">{`${percent} %`}</span>
+      </div>
+      <p role="status" className={`run-state state-${view.state}`} data-testid="run-state" data-state={view.state}>
+        {t(`install.run.${view.state}`)}
+      </p>
+      {view.error && view.state !== 'succeeded' ? <p className="field-error">{view.error.message} <code>{view.error.code}</code></p> : null}
+      {view.state === 'needs-reboot' ? (
+        <section className="panel reboot" aria-labelledby="reboot-heading" data-testid="reboot">
+          <h2 id="reboot-heading">{t('install.reboot.heading')}</h2>
+          <p>{t('install.reboot.why')}</p>
+          <ol>
+            <li>{t('install.reboot.save')}</li>
+            <li>{t('install.reboot.restart')}</li>
+            <li>{t('install.reboot.resume')}</li>
+          </ol>
+        </section>
+      ) : null}
+      <ol className="install-steps" aria-label={t('install.stepsLabel')}>
+        {view.steps.map((step, index) => <InstallStepRow key={step.id} step={step} index={index} />)}
+      </ol>
+      <div className="actions">
+        {view.state === 'running' ? <button type="button" onClick={onCancel} disabled={busy}>{t('install.cancel')}</button> : null}
+        {view.state === 'failed' || view.state === 'cancelled' || view.state === 'interrupted' || view.state === 'needs-reboot' ? (
+          <button type="button" className={view.state === 'needs-reboot' ? '' : 'primary'} onClick={onRetry} disabled={busy}>
+            {view.state === 'needs-reboot' ? t('install.resume') : t('install.retry')}
+          </button>
+        ) : null}
+        {view.state === 'succeeded' && !view.dryRun ? <button type="button" className="primary" onClick={onVerify}>{t('install.verify')}</button> : null}
+      </div>
+    </>
+  );
+}
+
+/** Screen 5: the running install, followed live; a reloaded page lands here again through install:status. */
+export function InstallScreen({ state, dispatch }: ScreenProps) {
+  const { t } = useTranslation();
+  const api = useApi();
+  const { view, error } = useRunProgress(api, state.runId);
+  const [actionError, setActionError] = useState<AppError | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const succeeded = view?.state === 'succeeded' && !view.dryRun;
+  useEffect(() => {
+    if (succeeded) dispatch({ type: 'install-succeeded', envPath: planEnvPath(state.installedPlan) });
+  }, [succeeded, dispatch, state.installedPlan]);
+
+  const cancel = async () => {
+    if (!state.runId) return;
+    setBusy(true);
+    const result = await api['install:cancel']({ runId: state.runId });
+    setBusy(false);
+    setActionError(result.ok ? null : result.error);
+  };
+
+  // The engine skips steps whose check() is already satisfied, so starting the same plan again retries from the failed step.
+  const retry = async () => {
+    if (!state.installedPlan) return;
+    setBusy(true);
+    const result = await api['install:start']({ plan: state.installedPlan, dryRun: view?.dryRun ?? false });
+    setBusy(false);
+    if (!result.ok) return setActionError(result.error);
+    setActionError(null);
+    saveInstallRun(result.value.runId, state.installedPlan);
+    dispatch({ type: 'install-started', runId: result.value.runId, plan: state.installedPlan });
+  };
+
+  return (
+    <div className="screen install">
+      <ScreenHeading>{t('install.heading')}</ScreenHeading>
+      {!state.runId ? <p>{t('install.noRun')}</p> : null}
+      {error ? <ErrorPanel error={error} /> : null}
+      {state.runId && !view && !error ? <LoadingStatus>{t('install.attaching')}</LoadingStatus> : null}
+      {view ? (
+        <InstallRunView view={view} busy={busy || (!state.installedPlan && view.state !== 'running')} onCancel={() => void cancel()} onRetry={() => void retry()} onVerify={() => dispatch({ type: 'go', screen: 'verify' })} />
+      ) : null}
+      {actionError ? <ErrorPanel error={actionError} testId="install-action-error" /> : null}
+      {!view || view.state !== 'running' ? (
+        <div className="actions">
+          <button type="button" onClick={() => dispatch({ type: 'go', screen: 'plan' })}>{t('install.backToPlan')}</button>
+        </div>
+      ) : null}
+    </div>
+  );
+}

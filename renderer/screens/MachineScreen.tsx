@@ -1,0 +1,173 @@
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { Gpu, HardwareReport } from '../../shared/types/hardware.js';
+import { ErrorPanel } from '../components/ErrorPanel.js';
+import { LoadingStatus } from '../components/LoadingStatus.js';
+import { ScreenHeading } from '../components/ScreenHeading.js';
+import { explainCuda } from '../wizard/explainCuda.js';
+import { formatBytes } from '../wizard/formatQuantity.js';
+import { useDetect } from '../wizard/useDetect.js';
+import type { ScreenProps } from '../wizard/wizardState.js';
+
+function GpuCard({ gpu }: { gpu: Gpu }) {
+  const { t } = useTranslation();
+  const spec = gpu.spec;
+  const memory = gpu.memoryMiB ?? spec?.memoryMiB;
+  const rows: [string, string][] = [
+    [t('machine.gpu.vendor'), gpu.vendor.toUpperCase()],
+    ...(gpu.architecture ? [[t('machine.gpu.architecture'), gpu.architecture] as [string, string]] : []),
+    ...(gpu.computeCapability ? [[t('machine.gpu.computeCapability'), gpu.computeCapability] as [string, string]] : []),
+    ...(gpu.gfxArch ? [[t('machine.gpu.gfxArch'), gpu.gfxArch] as [string, string]] : []),
+    ...(memory ? [[t('machine.gpu.memory'), t('machine.gpu.memoryValue', { gib: (memory / 1024).toFixed(memory % 1024 === 0 ? 0 : 1) })] as [string, string]] : []),
+    ...(spec?.fp32Tflops ? [[t('machine.gpu.fp32'), t('machine.gpu.tflops', { value: spec.fp32Tflops })] as [string, string]] : []),
+    ...Object.entries(spec?.tensorTflops ?? {}).map(([dtype, value]) => [t('machine.gpu.tensor', { dtype }), t('machine.gpu.tflops', { value })] as [string, string]),
+    ...(spec?.bandwidthGBs ? [[t('machine.gpu.bandwidth'), t('machine.gpu.bandwidthValue', { value: spec.bandwidthGBs })] as [string, string]] : []),
+    ...(gpu.busId ? [[t('machine.gpu.busId'), gpu.busId] as [string, string]] : []),
+    ...(gpu.migEnabled ? [[t('machine.gpu.mig'), String(gpu.migDevices ?? '')] as [string, string]] : []),
+  ];
+  return (
+    <article className="card gpu-card" data-testid="gpu-card">
+      <h3>{gpu.name}</h3>
+      <dl className="facts-list">
+        {rows.map(([term, value]) => (
+          <div key={term}>
+            <dt>{term}</dt>
+            <dd>{value}</dd>
+          </div>
+        ))}
+      </dl>
+      {spec ? <p className="muted source">{t('machine.gpu.specSource')}</p> : null}
+    </article>
+  );
+}
+
+function MachineDetails({ report }: { report: HardwareReport }) {
+  const { t } = useTranslation();
+  const active = report.cudaToolkits.find((toolkit) => toolkit.active);
+  const osFindings = [
+    report.os.secureBoot === 'enabled' ? t('machine.findings.secureBoot') : null,
+    report.os.nouveauLoaded ? t('machine.findings.nouveau') : null,
+    report.os.wsl ? t('machine.findings.wsl') : null,
+  ].filter((line): line is string => line !== null);
+  return (
+    <>
+      <section aria-labelledby="gpus-heading">
+        <h2 id="gpus-heading">{t('machine.gpus')}</h2>
+        {report.gpus.length === 0 ? (
+          <p data-testid="no-gpu">{t('machine.noGpu')}</p>
+        ) : (
+          <div className="cards">{report.gpus.map((gpu, index) => <GpuCard key={`${gpu.busId ?? gpu.name}-${index}`} gpu={gpu} />)}</div>
+        )}
+      </section>
+
+      <div className="columns">
+        <section aria-labelledby="software-heading" className="panel">
+          <h2 id="software-heading">{t('machine.software')}</h2>
+          <dl className="facts-list">
+            <div>
+              <dt>{t('machine.driver')}</dt>
+              <dd data-testid="machine-driver">
+                {report.driver
+                  ? t('machine.driverValue', { version: report.driver.version, cuda: report.driver.cudaVersion ?? '?' })
+                  : t('machine.noDriver')}
+              </dd>
+            </div>
+            <div>
+              <dt>{t('machine.toolkits')}</dt>
+              <dd data-testid="machine-toolkits">
+                {report.cudaToolkits.length === 0 ? t('machine.noToolkit') : (
+                  <ul>
+                    {report.cudaToolkits.map((toolkit) => (
+                      <li key={toolkit.path} aria-current={toolkit.active ? 'true' : undefined}>
+                        CUDA {toolkit.version} <code>{toolkit.path}</code>
+                        {toolkit.active ? <strong className="badge"> {t('machine.active')}</strong> : null}
+                        {toolkit.nvccRuns === false ? <span className="warn-text"> {t('machine.nvccBroken')}</span> : null}
+                      </li>
+                    ))}
+                  </ul>
+                )}
+                {report.cudaToolkits.length > 1 && !active ? <p className="muted">{t('machine.noActiveToolkit')}</p> : null}
+              </dd>
+            </div>
+            <div>
+              <dt>{t('machine.cudnn')}</dt>
+              <dd data-testid="machine-cudnn">
+                {report.cudnn.length === 0 ? t('machine.noCudnn') : (
+                  <ul>{report.cudnn.map((cudnn) => <li key={cudnn.path}>cuDNN {cudnn.version} <code>{cudnn.path}</code></li>)}</ul>
+                )}
+              </dd>
+            </div>
+            <div>
+              <dt>{t('machine.pythons')}</dt>
+              <dd data-testid="machine-pythons">
+                {report.pythons.length === 0 ? t('machine.noPython') : (
+                  <ul>
+                    {report.pythons.map((python) => {
+                      const frameworks = ['torch', 'tensorflow', 'jax'].filter((name) => python.packages[name]).map((name) => `${name} ${python.packages[name]}`);
+                      return (
+                        <li key={python.path}>
+                          Python {python.version} <code>{python.path}</code> <span className="muted">({t(`machine.pythonKind.${python.kind}`)})</span>
+                          {frameworks.length > 0 ? <span> · {frameworks.join(', ')}</span> : null}
+                        </li>
+                      );
+                    })}
+                  </ul>
+                )}
+              </dd>
+            </div>
+            <div>
+              <dt>{t('machine.disks')}</dt>
+              <dd>
+                {report.os.disks.length === 0 ? '—' : (
+                  <ul>{report.os.disks.map((disk) => <li key={disk.path}>{t('machine.diskValue', { path: disk.path, free: formatBytes(disk.freeBytes) })}</li>)}</ul>
+                )}
+              </dd>
+            </div>
+          </dl>
+        </section>
+
+        <section aria-labelledby="explain-heading" className="panel explain" data-testid="explain">
+          <h2 id="explain-heading">{t('machine.explainHeading')}</h2>
+          {explainCuda(report).map((line) => <p key={line.key}>{t(`machine.explain.${line.key}`, line.values)}</p>)}
+        </section>
+      </div>
+
+      {report.findings.length + osFindings.length + report.warnings.length > 0 ? (
+        <section aria-labelledby="findings-heading">
+          <h2 id="findings-heading">{t('machine.findingsHeading')}</h2>
+          <ul className="findings" data-testid="machine-findings">
+            {report.findings.map((finding) => (
+              <li key={finding.code + finding.message} className={finding.severity ?? 'warning'}>
+                <strong>{t(`machine.severity.${finding.severity ?? 'warning'}`)}</strong> {finding.message} <code className="muted">{finding.code}</code>
+              </li>
+            ))}
+            {osFindings.map((line) => <li key={line} className="info"><strong>{t('machine.severity.info')}</strong> {line}</li>)}
+            {report.warnings.map((warning) => <li key={warning} className="info"><strong>{t('machine.severity.probe')}</strong> {warning}</li>)}
+          </ul>
+        </section>
+      ) : null}
+    </>
+  );
+}
+
+/** Screen 2: everything detection found, and what the numbers mean. */
+export function MachineScreen({ state, dispatch }: ScreenProps) {
+  const { t } = useTranslation();
+  const detect = useDetect(dispatch);
+  useEffect(() => {
+    if (state.detect.status === 'idle') detect();
+  }, [state.detect.status, detect]);
+  return (
+    <div className="screen machine">
+      <ScreenHeading>{t('machine.heading')}</ScreenHeading>
+      {state.detect.status === 'ready' ? <MachineDetails report={state.detect.value} /> : null}
+      {state.detect.status === 'failed' ? <ErrorPanel error={state.detect.error} onRetry={detect} /> : null}
+      {state.detect.status === 'loading' || state.detect.status === 'idle' ? <LoadingStatus>{t('summary.loading')}</LoadingStatus> : null}
+      <div className="actions">
+        <button type="button" onClick={() => dispatch({ type: 'back' })}>{t('app.back')}</button>
+        <button type="button" onClick={detect} disabled={state.detect.status === 'loading'}>{t('machine.refresh')}</button>
+        <button type="button" className="primary" onClick={() => dispatch({ type: 'go', screen: 'choose' })}>{t('machine.continue')}</button>
+      </div>
+    </div>
+  );
+}

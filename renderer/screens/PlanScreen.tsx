@@ -1,0 +1,223 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { AppError } from '../../shared/errors.js';
+import type { HardwareReport } from '../../shared/types/hardware.js';
+import type { Plan, PlanRequest } from '../../shared/types/plan.js';
+import { ErrorPanel } from '../components/ErrorPanel.js';
+import { LoadingStatus } from '../components/LoadingStatus.js';
+import { ScreenHeading } from '../components/ScreenHeading.js';
+import { useApi } from '../wizard/ApiContext.js';
+import { saveInstallRun } from '../wizard/browserStore.js';
+import { applyInstallOptions } from '../wizard/installOptions.js';
+import { planToShellScript } from '../wizard/planScript.js';
+import { planRequestOf, type ScreenProps } from '../wizard/wizardState.js';
+
+const FRAMEWORK_PACKAGES = { pytorch: 'torch', tensorflow: 'tensorflow', jax: 'jax' } as const;
+
+interface Row {
+  id: string;
+  now: string;
+  after: string;
+  action: string;
+}
+
+function componentRows(plan: Plan, report: HardwareReport | null, t: (key: string, values?: Record<string, unknown>) => string): Row[] {
+  const none = t('plan.notInstalled');
+  const activeToolkit = report?.cudaToolkits.find((toolkit) => toolkit.active)?.version ?? report?.cudaToolkits[0]?.version;
+  const installedFramework = report?.pythons.map((python) => python.packages[FRAMEWORK_PACKAGES[plan.framework.name]]).find(Boolean);
+  const driverNow = plan.driver.current ?? report?.driver?.version ?? none;
+  const driverAfter =
+    plan.driver.action === 'keep' ? driverNow : plan.driver.action === 'none' ? t('plan.notNeeded') : plan.driver.target ?? t('plan.driverMinimum', { minimum: plan.driver.minimum ?? '?' });
+  return [
+    { id: 'driver', now: driverNow, after: driverAfter, action: t(`plan.actions.${plan.driver.action}`) },
+    {
+      id: 'cudaToolkit',
+      now: activeToolkit ?? none,
+      after: plan.cudaToolkit.action === 'none' ? t('plan.notNeeded') : plan.cudaToolkit.version ?? '—',
+      action: t(`plan.actions.${plan.cudaToolkit.action}`),
+    },
+    {
+      id: 'cudnn',
+      now: report?.cudnn[0]?.version ?? none,
+      after: plan.cudnn.action === 'bundled' ? t('plan.bundled', { version: plan.cudnn.version ?? plan.framework.cudnn ?? '' }) : plan.cudnn.action === 'none' ? t('plan.notNeeded') : plan.cudnn.version ?? '—',
+      action: t(`plan.actions.${plan.cudnn.action}`),
+    },
+    { id: 'python', now: report?.pythons[0]?.version ?? none, after: plan.python.version, action: t('plan.actions.env') },
+    {
+      id: 'framework',
+      now: installedFramework ?? none,
+      after: `${plan.framework.version} (${plan.framework.variant})`,
+      action: t('plan.actions.install'),
+    },
+  ];
+}
+
+function alternativeLabel(request: PlanRequest, t: (key: string, values?: Record<string, unknown>) => string): string {
+  return t('plan.useAlternative', {
+    framework: t(`choose.frameworks.${request.framework}.name`),
+    version: request.frameworkVersion ?? t('plan.latest'),
+  });
+}
+
+/** Screen 4: what will change and why, what is blocked and the nearest plan that works, then install. */
+export function PlanScreen({ state, dispatch }: ScreenProps) {
+  const { t } = useTranslation();
+  const api = useApi();
+  const [startError, setStartError] = useState<AppError | null>(null);
+  const [starting, setStarting] = useState(false);
+  const [copied, setCopied] = useState<'idle' | 'copied' | 'failed'>('idle');
+  const statusRef = useRef<HTMLDivElement>(null);
+  const focusStatus = useRef(false);
+
+  const resolve = useCallback(() => {
+    dispatch({ type: 'load', key: 'plan', load: { status: 'loading' } });
+    void api['plan:resolve'](planRequestOf(state.choice)).then((result) =>
+      dispatch({ type: 'load', key: 'plan', load: result.ok ? { status: 'ready', value: result.value } : { status: 'failed', error: result.error } }),
+    );
+  }, [api, dispatch, state.choice]);
+
+  useEffect(() => {
+    if (state.plan.status === 'idle') resolve();
+  }, [state.plan.status, resolve]);
+  useEffect(() => {
+    if (state.plan.status === 'ready' && focusStatus.current) {
+      focusStatus.current = false;
+      statusRef.current?.focus();
+    }
+  }, [state.plan.status]);
+
+  const plan = state.plan.status === 'ready' ? state.plan.value : null;
+  const report = state.detect.status === 'ready' ? state.detect.value : null;
+
+  const start = async (dryRun: boolean) => {
+    if (!plan) return;
+    setStarting(true);
+    setStartError(null);
+    const planned = applyInstallOptions(plan, state.choice);
+    const result = await api['install:start']({ plan: planned, dryRun });
+    setStarting(false);
+    if (!result.ok) return setStartError(result.error);
+    saveInstallRun(result.value.runId, planned);
+    dispatch({ type: 'install-started', runId: result.value.runId, plan: planned });
+  };
+
+  const copyScript = async () => {
+    if (!plan) return;
+    try {
+      await navigator.clipboard.writeText(planToShellScript(applyInstallOptions(plan, state.choice)));
+      setCopied('copied');
+    } catch {
+      setCopied('failed');
+    }
+  };
+
+  return (
+    <div className="screen plan">
+      <ScreenHeading>{t('plan.heading')}</ScreenHeading>
+      {state.plan.status === 'loading' || state.plan.status === 'idle' ? <LoadingStatus>{t('plan.loading')}</LoadingStatus> : null}
+      {state.plan.status === 'failed' ? <ErrorPanel error={state.plan.error} onRetry={resolve} /> : null}
+      {plan ? (
+        <>
+          <div ref={statusRef} tabIndex={-1} className={`plan-status ${plan.status}`} data-testid="plan-status" data-status={plan.status}>
+            <p className="plan-title">
+              {plan.status === 'ok'
+                ? t('plan.ok', { framework: t(`choose.frameworks.${plan.framework.name}.name`), version: plan.framework.version, variant: plan.framework.variant })
+                : t('plan.blocked')}
+            </p>
+          </div>
+
+          {plan.blockers.length > 0 ? (
+            <section aria-labelledby="blockers-heading" className="blockers" data-testid="plan-blockers">
+              <h2 id="blockers-heading">{t('plan.blockersHeading')}</h2>
+              <ul>
+                {plan.blockers.map((blocker) => (
+                  <li key={blocker.code + blocker.message}>
+                    <p>{blocker.message} <code className="muted">{blocker.code}</code></p>
+                    {blocker.alternative ? (
+                      <button
+                        type="button"
+                        className="primary"
+                        onClick={() => {
+                          focusStatus.current = true;
+                          dispatch({ type: 'accept-alternative', request: blocker.alternative! });
+                        }}
+                      >
+                        {alternativeLabel(blocker.alternative, t)}
+                      </button>
+                    ) : null}
+                  </li>
+                ))}
+              </ul>
+            </section>
+          ) : null}
+
+          <section aria-labelledby="components-heading">
+            <h2 id="components-heading">{t('plan.componentsHeading')}</h2>
+            <table className="components" data-testid="plan-components">
+              <thead>
+                <tr>
+                  <th scope="col">{t('plan.component')}</th>
+                  <th scope="col">{t('plan.now')}</th>
+                  <th scope="col">{t('plan.after')}</th>
+                  <th scope="col">{t('plan.action')}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {componentRows(plan, report, t).map((row) => (
+                  <tr key={row.id} data-component={row.id}>
+                    <th scope="row">{t(`plan.components.${row.id}`)}</th>
+                    <td>{row.now}</td>
+                    <td>
+                      <span aria-hidden="true">→ </span>
+                      {row.after}
+                    </td>
+                    <td>{row.action}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </section>
+
+          {plan.reasons.length > 0 ? (
+            <section aria-labelledby="reasons-heading">
+              <h2 id="reasons-heading">{t('plan.reasonsHeading')}</h2>
+              <ul className="reasons" data-testid="plan-reasons">{plan.reasons.map((reason) => <li key={reason}>{reason}</li>)}</ul>
+            </section>
+          ) : null}
+
+          {plan.warnings.length > 0 ? (
+            <section aria-labelledby="warnings-heading">
+              <h2 id="warnings-heading">{t('plan.warningsHeading')}</h2>
+              <ul className="warnings" data-testid="plan-warnings">{plan.warnings.map((warning) => <li key={warning}>{warning}</li>)}</ul>
+            </section>
+          ) : null}
+
+          <section aria-labelledby="steps-heading">
+            <h2 id="steps-heading">{t('plan.stepsHeading')}</h2>
+            {plan.steps.some((step) => step.elevated) ? <p className="muted">{t('plan.elevatedNote')}</p> : null}
+            <ol className="plan-steps" data-testid="plan-steps">
+              {plan.steps.map((step) => (
+                <li key={step.id} data-kind={step.kind}>
+                  {step.title}
+                  {step.elevated ? <span className="tag admin"> {t('plan.elevated')}</span> : null}
+                </li>
+              ))}
+            </ol>
+            <details className="script">
+              <summary>{t('plan.showScript')}</summary>
+              <pre className="log" data-testid="plan-script">{planToShellScript(applyInstallOptions(plan, state.choice))}</pre>
+            </details>
+          </section>
+          {startError ? <ErrorPanel error={startError} /> : null}
+        </>
+      ) : null}
+      <p role="status" className="muted copy-status">{copied === 'copied' ? t('plan.copied') : copied === 'failed' ? t('plan.copyFailed') : ''}</p>
+      <div className="actions">
+        <button type="button" onClick={() => dispatch({ type: 'back' })}>{t('app.back')}</button>
+        <button type="button" onClick={() => void copyScript()} disabled={!plan}>{t('plan.copyScript')}</button>
+        <button type="button" onClick={() => void start(true)} disabled={!plan || plan.status !== 'ok' || starting}>{t('plan.dryRun')}</button>
+        <button type="button" className="primary" onClick={() => void start(false)} disabled={!plan || plan.status !== 'ok' || starting}>{t('plan.install')}</button>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,50 @@
+import type { Plan } from '../../shared/types/plan.js';
+import type { Choice } from './wizardState.js';
+import { CUSTOM_MIRROR, PYPI_MIRRORS, PYTORCH_MIRRORS } from './mirrorPresets.js';
+
+/**
+ * The contract's PlanRequest has no place for location, mirrors or proxy, so the wizard writes them into the plan's
+ * step params, which the install engine reads (python-env `path`; framework `pypiMirror`, `pytorchMirror`, `proxy`).
+ */
+export function applyInstallOptions(plan: Plan, choice: Choice): Plan {
+  const mirrorValue = (id: string, presets: typeof PYPI_MIRRORS, custom: string) =>
+    id === CUSTOM_MIRROR ? custom.trim() : presets.find((preset) => preset.id === id && preset.id !== 'official')?.value;
+  const pypi = mirrorValue(choice.pypiMirror, PYPI_MIRRORS, choice.customPypiUrl);
+  const pytorch = choice.framework === 'pytorch' ? mirrorValue(choice.pytorchMirror, PYTORCH_MIRRORS, choice.customPytorchUrl) : undefined;
+  const location = choice.location.trim();
+  const proxy = choice.proxy.trim();
+  return {
+    ...plan,
+    steps: plan.steps.map((step) => {
+      if (step.kind === 'python-env' && location) return { ...step, params: { ...step.params, path: location } };
+      if (step.kind !== 'framework') return step;
+      const params = { ...step.params };
+      if (pypi) params.pypiMirror = pypi;
+      if (pytorch) params.pytorchMirror = pytorch;
+      if (proxy) params.proxy = proxy;
+      return { ...step, params };
+    }),
+  };
+}
+
+/** The Python environment a plan installs into (python-env step's `path`), if it says. */
+export function planEnvPath(plan: Plan | null): string | null {
+  const value = plan?.steps.find((step) => step.kind === 'python-env')?.params.path;
+  return typeof value === 'string' ? value : null;
+}
+
+/** Problems with what the person typed on the Choose screen, as catalog keys. */
+export type ChoiceField = 'location' | 'customPypiUrl' | 'customPytorchUrl' | 'proxy';
+
+export function choiceProblems(choice: Choice): { field: ChoiceField; key: string }[] {
+  const problems: { field: ChoiceField; key: string }[] = [];
+  const location = choice.location.trim();
+  if (location && (!location.startsWith('/') || location.split('/').includes('..'))) problems.push({ field: 'location', key: 'choose.errors.location' });
+  const acceptedUrl = (url: string) => /^https:\/\/\S+$|^http:\/\/(127\.0\.0\.1|localhost)(:\d+)?(\/\S*)?$/.test(url.trim());
+  if (choice.pypiMirror === CUSTOM_MIRROR && !acceptedUrl(choice.customPypiUrl)) problems.push({ field: 'customPypiUrl', key: 'choose.errors.customUrl' });
+  if (choice.framework === 'pytorch' && choice.pytorchMirror === CUSTOM_MIRROR && !acceptedUrl(choice.customPytorchUrl)) {
+    problems.push({ field: 'customPytorchUrl', key: 'choose.errors.customUrl' });
+  }
+  if (choice.proxy.trim() && !/^https?:\/\/\S+$/.test(choice.proxy.trim())) problems.push({ field: 'proxy', key: 'choose.errors.proxy' });
+  return problems;
+}

@@ -1,0 +1,29 @@
+#!/usr/bin/env node
+// `npm run package`: installers for the host OS with electron-builder; says in one line why it cannot run without Electron.
+import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+let binary = null;
+try {
+  binary = createRequire(import.meta.url)('electron');
+} catch {
+  binary = null;
+}
+if (typeof binary !== 'string' || !existsSync(binary)) {
+  process.stderr.write('npm run package: cannot package here because the Electron binary is not installed (its download was skipped or blocked); run `npm install` with network access to the Electron release host, then try again.\n');
+  process.exit(1);
+}
+const run = (command, args) => {
+  const result = spawnSync(command, args, { cwd: root, stdio: 'inherit' });
+  if (result.status !== 0) process.exit(result.status ?? 1);
+};
+run(process.execPath, [path.join(root, 'scripts', 'build.mjs')]);
+// Icons are rendered by a browser: use the system Chromium, or fetch Playwright's on release machines that can.
+if (!process.env.DLSETUP_CHROMIUM && !existsSync('/usr/bin/chromium')) run(process.execPath, [path.join(root, 'node_modules', '@playwright', 'test', 'cli.js'), 'install', 'chromium']);
+run(process.execPath, [path.join(root, 'scripts', 'makeIcons.mjs')]);
+const target = { linux: '--linux', darwin: '--mac', win32: '--win' }[process.platform];
+run(path.join(root, 'node_modules', '.bin', process.platform === 'win32' ? 'electron-builder.cmd' : 'electron-builder'), [target, '--publish', 'never', ...process.argv.slice(2)]);

@@ -1,0 +1,97 @@
+import { cudaMajor, cudaSeries } from '../versions/cudaVersion.js';
+import { driverVersion } from '../versions/driverVersion.js';
+import type { TargetOs } from '../types/plan.js';
+import type { CompatData, DriverBranch, GpuArchitecture } from './compatData.js';
+
+/** Drivers are per OS family: WSL2 uses the Windows driver. */
+export type DriverOs = 'linux' | 'windows';
+
+export function driverOs(os: TargetOs): DriverOs {
+  return os === 'windows' || os === 'wsl' ? 'windows' : 'linux';
+}
+
+export interface DriverFloor {
+  version: string;
+  /** Why this floor, in words a student can read. */
+  why: string;
+}
+
+/** The newest toolkit release of a series that names a driver for this OS (Table 3). */
+function toolkitFloor(data: CompatData, series: string, os: DriverOs): string | null {
+  let best: string | null = null;
+  for (const release of data.cudaToolkits.releases) {
+    if (cudaSeries(release.version) !== series || release.confidence === 'unverified') continue;
+    const floor = os === 'linux' ? release.driverLinux : release.driverWindows;
+    // The .0 GA release carries the lowest floor of the series.
+    if (floor && (best === null || driverVersion.compare(floor, best) < 0)) best = floor;
+  }
+  return best;
+}
+
+/**
+ * The lowest driver that runs a build made with this CUDA version. Bundled CUDA runtimes rely on minor-version
+ * compatibility (one floor per major family); code that needs PTX JIT needs the toolkit's own driver.
+ */
+export function driverFloorFor(data: CompatData, cuda: string, os: DriverOs, needsPtxJit: boolean): DriverFloor | null {
+  const series = cudaSeries(cuda);
+  const major = cudaMajor(cuda);
+  const compat = data.cudaToolkits.minorVersionCompatibility.find((row) => row.cudaMajor === major);
+  const compatFloor = compat ? (os === 'linux' ? compat.linux : compat.windows) : null;
+  const ownFloor = toolkitFloor(data, series, os);
+  if (needsPtxJit && ownFloor) {
+    return { version: ownFloor, why: `this GPU runs CUDA ${series} code only by compiling its PTX at load time, which needs the CUDA ${series} driver (${ownFloor} or newer)` };
+  }
+  if (compatFloor && series !== '11.0') {
+    return { version: compatFloor, why: `every CUDA ${major}.x build runs on driver ${compatFloor} or newer (NVIDIA minor-version compatibility)` };
+  }
+  if (ownFloor) return { version: ownFloor, why: `CUDA ${series} needs driver ${ownFloor} or newer` };
+  return compatFloor ? { version: compatFloor, why: `CUDA ${major}.x builds need driver ${compatFloor} or newer` } : null;
+}
+
+/** The branch a driver version belongs to: the largest known branch number not above its first component. */
+export function branchOf(data: CompatData, version: string): DriverBranch | undefined {
+  const major = Number(version.split('.')[0]);
+  let found: DriverBranch | undefined;
+  for (const branch of data.driverBranches.branches) {
+    if (Number(branch.branch) <= major) found = branch;
+  }
+  return found;
+}
+
+export function branchMinimum(branch: DriverBranch, os: DriverOs): string {
+  return branch.minimumVersion[os] ?? branch.branch;
+}
+
+export interface DriverTarget {
+  branch: string;
+  minimumVersion: string;
+  why: string;
+}
+
+/**
+ * The branch to install when the current driver is missing or too old: the preferred long-term branch when it still
+ * supports the GPU and meets the floor, else the newest branch the GPU still supports that meets it.
+ */
+export function chooseDriverTarget(data: CompatData, architecture: GpuArchitecture | undefined, floor: string, os: DriverOs): DriverTarget | null {
+  const last = architecture?.lastDriverBranch ? Number(architecture.lastDriverBranch) : Number.POSITIVE_INFINITY;
+  const first = architecture?.firstDriver?.[os];
+  const eligible = data.driverBranches.branches.filter((branch) => {
+    if (Number(branch.branch) > last || branch.confidence === 'secondary') return false;
+    // A branch qualifies when its current drivers meet the floor, i.e. it is the floor's branch or a newer one.
+    const meetsFloor = Number(branch.branch) >= Number(floor.split('.')[0]);
+    const runsGpu = !first || Number(branch.branch) >= Number(first.split('.')[0]);
+    return meetsFloor && runsGpu;
+  });
+  if (eligible.length === 0) return null;
+  const preferred = data.driverBranches.preferredBranch.branch;
+  const pick = eligible.find((branch) => branch.branch === preferred) ?? eligible[eligible.length - 1]!;
+  const min = branchMinimum(pick, os);
+  const version = driverVersion.compare(min, floor) >= 0 ? min : floor;
+  const why =
+    pick.branch === preferred
+      ? data.driverBranches.preferredBranch.reason
+      : architecture?.lastDriverBranch === pick.branch
+        ? `R${pick.branch} is the last driver branch that supports ${architecture.name} GPUs.`
+        : `R${pick.branch} is the newest driver branch that meets the floor.`;
+  return { branch: pick.branch, minimumVersion: version, why };
+}

@@ -1,0 +1,167 @@
+import type { Framework, HardwareProfile } from '../types/plan.js';
+import type { CompatData, PythonRange } from './compatData.js';
+
+/** One installable build of one framework release, as the resolver compares them. */
+export interface FrameworkBuild {
+  framework: Framework;
+  /** The release row: "2.14", "2.21.0", "0.11.0". */
+  release: string;
+  /** The exact version pip installs: "2.14.0". */
+  version: string;
+  /** "cu126", "cu130", "cpu", "rocm6.4", "cuda12", "cuda13". */
+  variant: string;
+  kind: 'cuda' | 'rocm' | 'cpu';
+  cuda?: string;
+  cudnn?: string;
+  rocm?: string;
+  /** Compute capabilities with code in this build on this platform; undefined for CPU/ROCm. */
+  capabilities?: readonly string[];
+  /** Whether the build's "+PTX" entries exist on this platform. */
+  ptx: boolean;
+  /** ROCm gfx targets the build supports. */
+  gfx?: readonly string[];
+  python: PythonRange;
+  packages: string[];
+  indexUrl?: string;
+  extraIndexUrl?: string;
+  /** What a plain `pip install <framework>` gets on this platform. */
+  pipDefault: boolean;
+  /** TensorFlow < 2.14: pip brings no CUDA; a system or conda CUDA Toolkit + cuDNN is needed. */
+  needsSystemCuda: boolean;
+  /** GPU support exists but the framework calls it experimental here (JAX on WSL2). */
+  experimental: boolean;
+  source: string;
+}
+
+export type PlatformKey = 'linux-x86_64' | 'linux-aarch64' | 'windows' | 'macos-arm64' | 'macos-x86_64';
+
+/** WSL2 runs Linux wheels; macOS is split because only Apple silicon has MPS. */
+export function platformKey(profile: Pick<HardwareProfile, 'os' | 'arch'>): PlatformKey {
+  const arm = profile.arch === 'aarch64' || profile.arch === 'arm64';
+  if (profile.os === 'macos') return arm ? 'macos-arm64' : 'macos-x86_64';
+  if (profile.os === 'windows') return 'windows';
+  return arm ? 'linux-aarch64' : 'linux-x86_64';
+}
+
+function isLinux(key: PlatformKey): boolean {
+  return key === 'linux-x86_64' || key === 'linux-aarch64';
+}
+
+function versionAtLeast(version: string, min: string): boolean {
+  const a = version.split('.').map(Number);
+  const b = min.split('.').map(Number);
+  for (let i = 0; i < Math.max(a.length, b.length); i++) {
+    const d = (a[i] ?? 0) - (b[i] ?? 0);
+    if (d !== 0) return d > 0;
+  }
+  return true;
+}
+
+function pytorchBuilds(data: CompatData, key: PlatformKey): FrameworkBuild[][] {
+  const table = data.pytorch;
+  return table.releases.map((release) => {
+    const builds: FrameworkBuild[] = [];
+    const platformName = isLinux(key) ? 'linux' : key === 'windows' ? 'windows' : 'macos';
+    const defaultVariant = release.defaultPipVariant[key === 'linux-x86_64' ? 'linux-x86_64' : platformName];
+    for (const variant of release.variants) {
+      if (!variant.platforms.includes(platformName)) continue;
+      let capabilities: readonly string[] | undefined;
+      if (variant.kind === 'cuda') {
+        capabilities = key === 'linux-aarch64' ? variant.computeCapabilitiesAarch64 : (variant.computeCapabilities ?? undefined);
+        if (!capabilities) continue;
+      }
+      let gfx: readonly string[] | undefined;
+      if (variant.kind === 'rocm') {
+        if (key !== 'linux-x86_64') continue;
+        const support = table.rocmArchitectures.find((row) => versionAtLeast(variant.rocm ?? '0', row.rocmMin));
+        if (!support) continue;
+        gfx = support.supported;
+      }
+      const pipDefault = variant.name === defaultVariant && key !== 'linux-aarch64';
+      const url = table.indexUrlPattern.replace('{variant}', variant.name);
+      // CPU wheels on Windows and macOS come from PyPI; elsewhere the variant's own index avoids pulling CUDA libraries.
+      const needsIndex = !pipDefault && !(variant.kind === 'cpu' && (key === 'windows' || key.startsWith('macos')));
+      builds.push({
+        framework: 'pytorch',
+        release: release.version,
+        version: release.latestPatch,
+        variant: variant.name,
+        kind: variant.kind,
+        cuda: variant.cuda,
+        cudnn: variant.cudnn,
+        rocm: variant.rocm,
+        capabilities,
+        ptx: variant.kind === 'cuda' && (!variant.ptxOnlyOn || variant.ptxOnlyOn.includes(platformName)),
+        gfx,
+        python: release.python,
+        packages: [`torch==${release.latestPatch}`],
+        ...(needsIndex ? (release.indexFlag === 'index-url' ? { indexUrl: url } : { extraIndexUrl: url }) : {}),
+        pipDefault,
+        needsSystemCuda: false,
+        experimental: false,
+        source: release.source,
+      });
+    }
+    return builds;
+  });
+}
+
+function tensorflowBuilds(data: CompatData, key: PlatformKey): FrameworkBuild[][] {
+  return data.tensorflow.releases.map((release) => {
+    const builds: FrameworkBuild[] = [];
+    const cudaMajor = release.cuda.split('.')[0];
+    const gpuHere = isLinux(key) ? key === 'linux-x86_64' : key === 'windows' && release.windowsNativeGpu;
+    const common = { framework: 'tensorflow' as const, release: release.version, version: release.version, python: release.python, experimental: false, source: release.source };
+    if (gpuHere) {
+      const extra = release.andCudaExtra && isLinux(key);
+      builds.push({
+        ...common,
+        variant: `cuda${cudaMajor}`,
+        kind: 'cuda',
+        cuda: release.cuda,
+        cudnn: release.cudnn,
+        capabilities: release.computeCapabilities,
+        ptx: true,
+        packages: [extra ? `tensorflow[and-cuda]==${release.version}` : `tensorflow==${release.version}`],
+        pipDefault: false,
+        needsSystemCuda: !extra,
+      });
+    }
+    builds.push({ ...common, variant: 'cpu', kind: 'cpu', ptx: false, packages: [`tensorflow==${release.version}`], pipDefault: !gpuHere, needsSystemCuda: false });
+    return builds;
+  });
+}
+
+function jaxBuilds(data: CompatData, key: PlatformKey, wsl: boolean): FrameworkBuild[][] {
+  return data.jax.releases.map((release) => {
+    const builds: FrameworkBuild[] = [];
+    const common = { framework: 'jax' as const, release: release.version, version: release.version, python: release.python, source: release.source };
+    if (isLinux(key)) {
+      for (const plugin of release.plugins) {
+        builds.push({
+          ...common,
+          variant: plugin.name,
+          kind: 'cuda',
+          cuda: plugin.builtWithCuda ?? plugin.minCuda,
+          cudnn: plugin.minCudnn,
+          capabilities: [`>=${plugin.minComputeCapability}`],
+          ptx: false,
+          packages: [`jax[${plugin.extra}]==${release.version}`],
+          pipDefault: false,
+          needsSystemCuda: false,
+          experimental: wsl,
+        });
+      }
+    }
+    builds.push({ ...common, variant: 'cpu', kind: 'cpu', ptx: false, packages: [`jax==${release.version}`], pipDefault: true, needsSystemCuda: false, experimental: false });
+    return builds;
+  });
+}
+
+/** Every build of a framework for one platform, grouped by release, newest release first. */
+export function frameworkBuilds(data: CompatData, framework: Framework, profile: Pick<HardwareProfile, 'os' | 'arch'>): FrameworkBuild[][] {
+  const key = platformKey(profile);
+  if (framework === 'pytorch') return pytorchBuilds(data, key);
+  if (framework === 'tensorflow') return tensorflowBuilds(data, key);
+  return jaxBuilds(data, key, profile.os === 'wsl');
+}

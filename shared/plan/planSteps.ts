@@ -1,0 +1,129 @@
+import type { HardwareProfile, InstallMethod, Plan, PlanStep } from '../types/plan.js';
+import type { DriverBranchTable } from './compatData.js';
+import type { FrameworkBuild } from './frameworkBuilds.js';
+
+export interface StepInputs {
+  profile: HardwareProfile;
+  method: InstallMethod;
+  build: FrameworkBuild;
+  python: string;
+  driver: Plan['driver'];
+  driverBranch?: string;
+  cudaToolkit: Plan['cudaToolkit'];
+  cudnn: Plan['cudnn'];
+  /** conda packages that provide CUDA inside the environment (TensorFlow < 2.14 with method conda). */
+  condaCudaPackages: string[];
+  branches: DriverBranchTable;
+}
+
+function toolkitPath(os: HardwareProfile['os'], series: string): string {
+  return os === 'windows' ? `C:\\Program Files\\NVIDIA GPU Computing Toolkit\\CUDA\\v${series}` : `/usr/local/cuda-${series}`;
+}
+
+/** The ordered install steps for a resolved plan; system-wide steps are elevated. */
+export function planSteps(input: StepInputs): PlanStep[] {
+  const { profile, method, build, driver } = input;
+  const steps: PlanStep[] = [];
+  const os = profile.os;
+  const linuxLike = os === 'linux' || os === 'wsl';
+
+  if ((driver.action === 'install' || driver.action === 'upgrade') && input.driverBranch && driver.target) {
+    const manual = os === 'wsl';
+    const ubuntu = input.branches.distroPackages.find((row) => row.distro === 'ubuntu');
+    steps.push({
+      id: 'driver',
+      kind: 'driver',
+      title: manual
+        ? `Update the NVIDIA driver on Windows to R${input.driverBranch} (${driver.target} or newer); WSL2 uses the Windows driver`
+        : `${driver.action === 'install' ? 'Install' : 'Upgrade to'} NVIDIA driver R${input.driverBranch} (${driver.target} or newer)`,
+      elevated: !manual,
+      params: {
+        action: driver.action,
+        os: os === 'linux' ? 'linux' : 'windows',
+        branch: input.driverBranch,
+        minimumVersion: driver.target,
+        manual,
+        rebootRequired: !manual,
+        ...(os === 'linux' && ubuntu ? { ubuntuPackage: ubuntu.pattern.replace('{branch}', input.driverBranch) } : {}),
+      },
+    });
+  }
+
+  const series = build.cuda ? build.cuda.split('.').slice(0, 2).join('.') : undefined;
+  if (method === 'system' && series && build.kind === 'cuda') {
+    if (input.cudaToolkit.action === 'install' && input.cudaToolkit.version) {
+      if (linuxLike) {
+        steps.push({
+          id: 'cuda-repo',
+          kind: 'cuda-repo',
+          title: os === 'wsl' ? "Add NVIDIA's CUDA repository for WSL-Ubuntu (it has no driver packages)" : "Add NVIDIA's CUDA repository",
+          elevated: true,
+          params: { os: 'linux', purpose: 'cuda-toolkit', wsl: os === 'wsl' },
+        });
+      }
+      steps.push({
+        id: 'cuda-toolkit',
+        kind: 'cuda-toolkit',
+        title: `Install CUDA Toolkit ${input.cudaToolkit.version} next to any toolkit already installed`,
+        elevated: true,
+        params: {
+          version: input.cudaToolkit.version,
+          series,
+          os: linuxLike ? 'linux' : 'windows',
+          installPath: toolkitPath(os, series),
+          withoutDriver: true,
+          makeActive: true,
+          keep: (profile.cudaToolkits ?? []).filter((v) => !v.startsWith(series)),
+        },
+      });
+    }
+    if (input.cudnn.action === 'install' && input.cudnn.version) {
+      steps.push({
+        id: 'cudnn',
+        kind: 'cudnn',
+        title: `Install cuDNN ${input.cudnn.version} for CUDA ${series}`,
+        elevated: true,
+        params: { version: input.cudnn.version, cudaMajor: series.split('.')[0]!, cudaSeries: series, os: linuxLike ? 'linux' : 'windows' },
+      });
+    }
+    const home = toolkitPath(os, series);
+    steps.push({
+      id: 'env-vars',
+      kind: 'env-vars',
+      title: `Make CUDA ${series} the active toolkit in the DL Setup environment`,
+      elevated: false,
+      params:
+        os === 'windows'
+          ? { scope: 'environment', CUDA_PATH: home, pathPrepend: [`${home}\\bin`], libraryPathPrepend: [] }
+          : { scope: 'environment', CUDA_HOME: home, pathPrepend: [`${home}/bin`], libraryPathPrepend: [`${home}/lib64`] },
+    });
+  }
+
+  const envName = `dlsetup-${build.framework}-${build.release}`;
+  steps.push({
+    id: 'python-env',
+    kind: 'python-env',
+    title: method === 'conda' ? `Create conda environment ${envName} with Python ${input.python}` : `Create Python ${input.python} virtual environment ${envName}`,
+    elevated: false,
+    params:
+      method === 'conda'
+        ? { manager: 'conda', python: input.python, name: envName, condaChannel: 'conda-forge', condaPackages: input.condaCudaPackages }
+        : { manager: 'venv', python: input.python, name: envName },
+  });
+
+  steps.push({
+    id: 'framework',
+    kind: 'framework',
+    title: `pip install ${build.packages.join(' ')}${build.indexUrl ? ` --index-url ${build.indexUrl}` : ''}${build.extraIndexUrl ? ` --extra-index-url ${build.extraIndexUrl}` : ''}`,
+    elevated: false,
+    params: {
+      framework: build.framework,
+      installer: 'pip',
+      packages: build.packages,
+      variant: build.variant,
+      ...(build.indexUrl ? { indexUrl: build.indexUrl } : {}),
+      ...(build.extraIndexUrl ? { extraIndexUrl: build.extraIndexUrl } : {}),
+    },
+  });
+  return steps;
+}

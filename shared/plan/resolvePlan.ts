@@ -1,0 +1,711 @@
+import { lookupGpu } from '../gpus/lookupGpu.js';
+import { cudaSeries } from '../versions/cudaVersion.js';
+import { driverVersion } from '../versions/driverVersion.js';
+import type { Framework, HardwareProfile, InstallMethod, Plan, PlanBlocker, PlanRequest } from '../types/plan.js';
+import type { CompatData, GpuArchitecture, PythonRange } from './compatData.js';
+import { matchCapability, smLabel, type CapabilityMatch } from './computeCapability.js';
+import { branchOf, chooseDriverTarget, driverFloorFor, driverOs, type DriverFloor, type DriverTarget } from './driverPolicy.js';
+import { frameworkBuilds, platformKey, type FrameworkBuild } from './frameworkBuilds.js';
+import { planSteps } from './planSteps.js';
+
+/** Codes a blocked plan can carry; each comes with a message and, where one exists, the nearest working request. */
+export const PLAN_BLOCKER_CODES = [
+  'VERSION_UNKNOWN',
+  'PYTHON_UNSUPPORTED',
+  'NO_KERNELS_FOR_GPU',
+  'DRIVER_BRANCH_ENDED',
+  'DRIVER_CHANGE_REFUSED',
+  'METHOD_UNSUPPORTED',
+  'NO_GPU_BUILD_ON_PLATFORM',
+] as const;
+export type PlanBlockerCode = (typeof PLAN_BLOCKER_CODES)[number];
+
+const FRAMEWORK_NAMES: Record<Framework, string> = { pytorch: 'PyTorch', tensorflow: 'TensorFlow', jax: 'JAX' };
+/** Used when neither the request nor the machine names a Python: current wheels of all three frameworks have it. */
+const PREFERRED_PYTHON = '3.12';
+
+interface GpuInfo {
+  vendor: HardwareProfile['gpuVendor'];
+  name?: string;
+  computeCapability?: string;
+  gfxArch?: string;
+  architecture?: GpuArchitecture;
+}
+
+type DriverDecision = { action: 'keep'; floor: DriverFloor } | { action: 'install' | 'upgrade'; floor: DriverFloor; target: DriverTarget } | { action: 'none' };
+
+interface Candidate {
+  build: FrameworkBuild;
+  python: string;
+  match: CapabilityMatch;
+  driver: DriverDecision;
+}
+
+interface Failure {
+  code: PlanBlockerCode;
+  build?: FrameworkBuild;
+  message: string;
+}
+
+interface ReleaseGroup {
+  release: string;
+  builds: FrameworkBuild[];
+}
+
+// ---------- small helpers ----------
+
+function mm(version: string): string {
+  return version.split('.').slice(0, 2).join('.');
+}
+
+function compareMm(a: string, b: string): number {
+  const [a1 = 0, a2 = 0] = a.split('.').map(Number);
+  const [b1 = 0, b2 = 0] = b.split('.').map(Number);
+  return a1 - b1 || a2 - b2;
+}
+
+function pythonInRange(python: string, range: PythonRange): boolean {
+  return compareMm(python, range.min) >= 0 && compareMm(python, range.max) <= 0;
+}
+
+function choosePython(range: PythonRange, request: PlanRequest, profile: HardwareProfile): string | null {
+  if (request.python) return pythonInRange(request.python, range) ? mm(request.python) : null;
+  if (profile.pythonVersion && pythonInRange(profile.pythonVersion, range)) return mm(profile.pythonVersion);
+  if (pythonInRange(PREFERRED_PYTHON, range)) return PREFERRED_PYTHON;
+  return compareMm(PREFERRED_PYTHON, range.min) < 0 ? mm(range.min) : mm(range.max);
+}
+
+function compareVersions(a: string, b: string): number {
+  const pa = a.split('.').map(Number);
+  const pb = b.split('.').map(Number);
+  for (let i = 0; i < Math.max(pa.length, pb.length); i++) {
+    const d = (pa[i] ?? 0) - (pb[i] ?? 0);
+    if (d !== 0) return d;
+  }
+  return 0;
+}
+
+function architectureFor(data: CompatData, capability: string | undefined): GpuArchitecture | undefined {
+  if (!capability) return undefined;
+  return data.architectures.architectures.find((arch) => arch.computeCapabilities.includes(capability));
+}
+
+function describeGpu(data: CompatData, profile: HardwareProfile): GpuInfo {
+  const info: GpuInfo = { vendor: profile.gpuVendor, name: profile.gpuName, computeCapability: profile.computeCapability, gfxArch: profile.gpuArch };
+  if (profile.gpuVendor !== 'none' && profile.gpuName && (!info.computeCapability || !info.gfxArch)) {
+    const row = lookupGpu(data.gpus.gpus, { name: profile.gpuName });
+    if (row) {
+      info.computeCapability ??= row.computeCapability;
+      info.gfxArch ??= row.gfxArch;
+      info.name = row.name;
+    }
+  }
+  info.architecture = architectureFor(data, info.computeCapability);
+  return info;
+}
+
+function gpuLabel(gpu: GpuInfo): string {
+  if (gpu.vendor === 'nvidia') {
+    const parts = [gpu.architecture?.name, gpu.computeCapability ? `compute capability ${gpu.computeCapability}` : undefined].filter(Boolean);
+    return `${gpu.name ?? 'NVIDIA GPU'}${parts.length ? ` (${parts.join(', ')})` : ''}`;
+  }
+  if (gpu.vendor === 'amd') return `${gpu.name ?? 'AMD GPU'}${gpu.gfxArch ? ` (${gpu.gfxArch})` : ''}`;
+  return gpu.name ?? gpu.vendor;
+}
+
+function releaseMatchesPin(framework: Framework, release: string, pin: string): boolean {
+  const bare = pin.split('+')[0]!;
+  if (framework === 'jax') return release === bare || release.startsWith(`${bare}.`) || mm(release) === bare;
+  return mm(release) === mm(bare);
+}
+
+function pinnedVersion(framework: Framework, build: FrameworkBuild, pin: string | undefined): string {
+  if (!pin || framework === 'jax') return build.version;
+  const bare = pin.split('+')[0]!;
+  return bare.split('.').length >= 3 ? bare : build.version;
+}
+
+function withVersion(build: FrameworkBuild, version: string): FrameworkBuild {
+  if (version === build.version) return build;
+  return { ...build, version, packages: build.packages.map((pkg) => pkg.replace(/==.*$/, `==${version}`)) };
+}
+
+// ---------- candidate evaluation ----------
+
+interface Context {
+  data: CompatData;
+  profile: HardwareProfile;
+  request: PlanRequest;
+  gpu: GpuInfo;
+  /** Which kind of build can use this machine's GPU, if any. */
+  gpuKind: 'cuda' | 'rocm' | null;
+}
+
+function evaluateCuda(ctx: Context, build: FrameworkBuild, python: string): Candidate | Failure {
+  const { data, profile, request, gpu } = ctx;
+  const cc = gpu.computeCapability!;
+  const match = matchCapability(build.capabilities ?? [], cc, build.ptx);
+  if (!match) {
+    return {
+      code: 'NO_KERNELS_FOR_GPU',
+      build,
+      message: `${FRAMEWORK_NAMES[build.framework]} ${build.version} ${build.variant} has no code for ${smLabel(cc)} (its list: ${(build.capabilities ?? []).join(', ')}).`,
+    };
+  }
+  if (request.method === 'wheels' && build.needsSystemCuda) {
+    return { code: 'METHOD_UNSUPPORTED', build, message: `TensorFlow ${build.version} pip wheels do not bring CUDA; it needs a system or conda CUDA Toolkit ${build.cuda} and cuDNN ${build.cudnn}.` };
+  }
+  const os = driverOs(profile.os);
+  const systemToolkit = (request.method ?? defaultMethod(build)) === 'system';
+  let floor = driverFloorFor(data, build.cuda!, os, match === 'ptx' || systemToolkit);
+  if (!floor) return { code: 'NO_KERNELS_FOR_GPU', build, message: `DL Setup's data has no driver floor for CUDA ${build.cuda}.` };
+  if (systemToolkit && match !== 'ptx') floor = { ...floor, why: `the CUDA ${cudaSeries(build.cuda!)} toolkit itself needs driver ${floor.version} or newer` };
+  const first = gpu.architecture?.firstDriver?.[os];
+  if (first && driverVersion.compare(first, floor.version) > 0) {
+    floor = { version: first, why: `${gpu.architecture!.name} GPUs need driver ${first} or newer` };
+  }
+  const current = profile.driverVersion;
+  if (current && driverVersion.parse(current) && driverVersion.compare(current, floor.version) >= 0) {
+    return { build, python, match, driver: { action: 'keep', floor } };
+  }
+  if (request.allowDriverChange === false) {
+    return { code: 'DRIVER_CHANGE_REFUSED', build, message: `${build.variant} needs driver ${floor.version} or newer and you asked DL Setup not to change the driver${current ? ` (${current})` : ''}.` };
+  }
+  const target = chooseDriverTarget(data, gpu.architecture, floor.version, os);
+  if (!target) {
+    const last = gpu.architecture?.lastDriverBranch;
+    return {
+      code: 'DRIVER_BRANCH_ENDED',
+      build,
+      message: `${build.variant} needs driver ${floor.version} or newer, but ${gpu.architecture?.name ?? 'this'} GPUs are supported only up to driver branch R${last}.`,
+    };
+  }
+  return { build, python, match, driver: { action: current ? 'upgrade' : 'install', floor, target } };
+}
+
+function evaluate(ctx: Context, build: FrameworkBuild, python: string): Candidate | Failure | null {
+  if (ctx.gpuKind === 'cuda') return build.kind === 'cuda' ? evaluateCuda(ctx, build, python) : null;
+  if (ctx.gpuKind === 'rocm') {
+    if (build.kind !== 'rocm') return null;
+    return build.gfx?.includes(ctx.gpu.gfxArch!)
+      ? { build, python, match: 'native', driver: { action: 'none' } }
+      : { code: 'NO_KERNELS_FOR_GPU', build, message: `PyTorch ${build.version} ${build.variant}: ROCm does not support ${ctx.gpu.gfxArch}.` };
+  }
+  return null;
+}
+
+function rank(candidate: Candidate, forcedVariant: string | undefined): number[] {
+  const driverCost = candidate.driver.action === 'keep' || candidate.driver.action === 'none' ? 0 : 1;
+  const cuda = candidate.build.cuda ? candidate.build.cuda.split('.').map(Number) : [0, 0];
+  return [
+    candidate.build.variant === forcedVariant ? 0 : 1,
+    driverCost,
+    candidate.match === 'native' ? 0 : 1,
+    candidate.build.pipDefault ? 0 : 1,
+    -(cuda[0] ?? 0),
+    -(cuda[1] ?? 0),
+  ];
+}
+
+function better(a: Candidate, b: Candidate, forced: string | undefined): boolean {
+  const ra = rank(a, forced);
+  const rb = rank(b, forced);
+  for (let i = 0; i < ra.length; i++) if (ra[i] !== rb[i]) return ra[i]! < rb[i]!;
+  return false;
+}
+
+interface ReleaseOutcome {
+  best?: Candidate;
+  failures: Failure[];
+  python: string | null;
+}
+
+function evaluateRelease(ctx: Context, group: ReleaseGroup, forcedVariant: string | undefined): ReleaseOutcome {
+  const range = group.builds[0]!.python;
+  const python = choosePython(range, ctx.request, ctx.profile);
+  const failures: Failure[] = [];
+  if (!python) {
+    failures.push({ code: 'PYTHON_UNSUPPORTED', message: `${FRAMEWORK_NAMES[group.builds[0]!.framework]} ${group.builds[0]!.version} supports Python ${range.min} to ${range.max}, not ${ctx.request.python}.` });
+    return { failures, python };
+  }
+  let best: Candidate | undefined;
+  for (const build of group.builds) {
+    const outcome = evaluate(ctx, build, python);
+    if (!outcome) continue;
+    if ('code' in outcome) failures.push(outcome);
+    else if (!best || better(outcome, best, forcedVariant)) best = outcome;
+  }
+  return { best, failures, python };
+}
+
+function defaultMethod(build: FrameworkBuild): InstallMethod {
+  return build.needsSystemCuda ? 'system' : 'wheels';
+}
+
+// ---------- preparing data once ----------
+
+interface Prepared {
+  reviewedAt: string;
+  builds: Map<string, ReleaseGroup[]>;
+}
+
+const preparedCache = new WeakMap<CompatData, Prepared>();
+
+function prepared(data: CompatData): Prepared {
+  let p = preparedCache.get(data);
+  if (!p) {
+    const dates = [data.gpus, data.cudaToolkits, data.architectures, data.driverBranches, data.pytorch, data.tensorflow, data.jax, data.cudnn].map((t) => t.reviewedAt);
+    p = { reviewedAt: dates.sort()[0]!, builds: new Map() };
+    preparedCache.set(data, p);
+  }
+  return p;
+}
+
+function releaseGroups(data: CompatData, framework: Framework, profile: HardwareProfile): ReleaseGroup[] {
+  const p = prepared(data);
+  const key = `${framework}|${platformKey(profile)}|${profile.os === 'wsl'}`;
+  let groups = p.builds.get(key);
+  if (!groups) {
+    groups = frameworkBuilds(data, framework, profile).map((builds) => ({ release: builds[0]!.release, builds }));
+    p.builds.set(key, groups);
+  }
+  return groups;
+}
+
+// ---------- plan assembly ----------
+
+interface Chosen {
+  candidate: Candidate;
+  /** The newest release tried first, when it was not the chosen one, and why it failed. */
+  skipped?: { release: string; failures: Failure[] };
+}
+
+function search(ctx: Context, groups: ReleaseGroup[], forcedVariant: string | undefined): { chosen?: Chosen; failures: Failure[] } {
+  const all: Failure[] = [];
+  let skipped: Chosen['skipped'];
+  for (const group of groups) {
+    const outcome = evaluateRelease(ctx, group, forcedVariant);
+    if (outcome.best) return { chosen: { candidate: outcome.best, skipped }, failures: all };
+    all.push(...outcome.failures);
+    skipped ??= { release: group.builds[0]!.version, failures: outcome.failures };
+  }
+  return { failures: all };
+}
+
+function cpuBuild(ctx: Context, group: ReleaseGroup): FrameworkBuild | undefined {
+  return group.builds.find((build) => build.kind === 'cpu');
+}
+
+function blockerFor(failures: Failure[], ctx: Context, fw: string): Failure {
+  const order: PlanBlockerCode[] = ['PYTHON_UNSUPPORTED', 'DRIVER_CHANGE_REFUSED', 'METHOD_UNSUPPORTED', 'DRIVER_BRANCH_ENDED', 'NO_KERNELS_FOR_GPU'];
+  for (const code of order) {
+    const hit = failures.find((f) => f.code === code);
+    if (hit) return hit;
+  }
+  const where = ctx.profile.os === 'windows' ? 'native Windows' : ctx.profile.os;
+  return { code: 'NO_GPU_BUILD_ON_PLATFORM', message: `${fw} has no ${ctx.gpuKind === 'rocm' ? 'ROCm' : 'CUDA'} build for ${where} in DL Setup's data.` };
+}
+
+function summarizeSkip(skipped: NonNullable<Chosen['skipped']>, fw: string, profile: HardwareProfile): string {
+  const first = skipped.failures[0];
+  const platform = profile.os === 'windows' ? 'native Windows' : profile.os === 'wsl' ? 'WSL2' : profile.os;
+  const why = first
+    ? first.message
+    : fw === 'TensorFlow' && profile.os === 'windows'
+      ? 'TensorFlow GPU support on native Windows ended with 2.10.'
+      : `it has no GPU build for this GPU on ${platform}.`;
+  return `${fw} ${skipped.release} (newest) was not chosen: ${why}`;
+}
+
+/**
+ * Resolves a compatible install plan for one framework on one machine. Pure: the same data, profile and request
+ * always give the same plan. Every choice is explained in `reasons`.
+ */
+export function resolvePlan(data: CompatData, profile: HardwareProfile, request: PlanRequest): Plan {
+  const gpu = describeGpu(data, profile);
+  const fw = FRAMEWORK_NAMES[request.framework];
+  const reasons: string[] = [];
+  const warnings: string[] = [];
+  const allGroups = releaseGroups(data, request.framework, profile);
+  const pin = request.frameworkVersion?.trim();
+  const forcedVariant = pin?.includes('+') ? pin.split('+')[1] : undefined;
+  const groups = pin ? allGroups.filter((g) => releaseMatchesPin(request.framework, g.release, pin)) : allGroups;
+
+  let gpuKind: Context['gpuKind'] = null;
+  if (profile.os !== 'macos') {
+    if (gpu.vendor === 'nvidia' && gpu.computeCapability) gpuKind = 'cuda';
+    else if (gpu.vendor === 'amd' && gpu.gfxArch && profile.os === 'linux' && request.framework === 'pytorch') gpuKind = 'rocm';
+  }
+  const ctx: Context = { data, profile, request, gpu, gpuKind };
+  const base = {
+    request,
+    profile,
+    gpu: { vendor: gpu.vendor, name: gpu.name, computeCapability: gpu.computeCapability, gfxArch: gpu.gfxArch, architecture: gpu.architecture?.name },
+    dataReviewedAt: prepared(data).reviewedAt,
+  };
+
+  if (pin && groups.length === 0) {
+    const newest = allGroups[0]?.builds[0]?.version;
+    return blockedPlan(base, request, profile, reasons, warnings, {
+      code: 'VERSION_UNKNOWN',
+      message: `${fw} ${pin} is not in DL Setup's data (newest known: ${newest}).`,
+      alternative: newest ? { ...request, frameworkVersion: newest } : undefined,
+    });
+  }
+
+  reasons.push(describeMachine(gpu, profile));
+  if (gpu.vendor === 'nvidia' && !gpu.computeCapability && profile.os !== 'macos') {
+    warnings.push('DL Setup could not tell the compute capability of this NVIDIA GPU, so it plans a CPU build. Give --gpu "NAME" or --compute-capability X.Y to plan for the GPU.');
+  }
+
+  let chosen: Chosen | undefined;
+  let gpuFailures: Failure[] = [];
+  if (gpuKind) {
+    const result = search(ctx, groups, forcedVariant);
+    chosen = result.chosen;
+    gpuFailures = result.failures;
+    if (!chosen && pin) {
+      const blocker = blockerFor(gpuFailures, ctx, fw);
+      const alternative = alternativeFor(blocker, ctx, allGroups);
+      const message = blockerMessage(blocker, ctx, fw, pin);
+      return blockedPlan(base, request, profile, reasons, warnings, { code: blocker.code, message, alternative }, groups[0], ctx);
+    }
+  }
+
+  if (chosen) return gpuPlan(ctx, base, chosen, reasons, warnings, fw, allGroups, groups, forcedVariant);
+
+  // CPU plan: no usable GPU, or no build of any release reaches it.
+  for (const group of groups) {
+    const python = choosePython(group.builds[0]!.python, request, profile);
+    const build = cpuBuild(ctx, group);
+    if (!python || !build) continue;
+    if (gpuKind && gpuFailures.length) {
+      const blocker = blockerFor(gpuFailures, ctx, fw);
+      warnings.push(`This plan installs the CPU build: no ${fw} build in DL Setup's data can use your GPU. ${blocker.message}`);
+    }
+    return cpuPlan(ctx, base, withVersion(build, pinnedVersion(request.framework, build, pin)), python, reasons, warnings, fw);
+  }
+  const range = groups[0]!.builds[0]!.python;
+  return blockedPlan(base, request, profile, reasons, warnings, {
+    code: 'PYTHON_UNSUPPORTED',
+    message: `${fw} ${groups[0]!.builds[0]!.version} supports Python ${range.min} to ${range.max}, not ${request.python}.`,
+    alternative: { ...request, python: choosePython(range, { ...request, python: undefined }, { ...profile, pythonVersion: undefined }) ?? range.max },
+  });
+}
+
+function describeMachine(gpu: GpuInfo, profile: HardwareProfile): string {
+  const os = { linux: 'Linux', windows: 'Windows', wsl: 'WSL2 on Windows', macos: 'macOS' }[profile.os];
+  if (gpu.vendor === 'none') return `Planning for ${os} (${profile.arch}) with no GPU.`;
+  const driver = gpu.vendor === 'nvidia' ? (profile.driverVersion ? `, NVIDIA driver ${profile.driverVersion}` : ', no NVIDIA driver installed') : '';
+  return `Planning for ${os} (${profile.arch}) with ${gpuLabel(gpu)}${driver}.`;
+}
+
+function alternativeFor(blocker: Failure, ctx: Context, allGroups: ReleaseGroup[]): PlanRequest | undefined {
+  const { request, profile } = ctx;
+  if (blocker.code === 'PYTHON_UNSUPPORTED') {
+    const group = allGroups.find((g) => releaseMatchesPin(request.framework, g.release, request.frameworkVersion!));
+    if (group) return { ...request, python: choosePython(group.builds[0]!.python, { ...request, python: undefined }, profile) ?? undefined };
+  }
+  if (blocker.code === 'DRIVER_CHANGE_REFUSED') return { ...request, allowDriverChange: true };
+  if (blocker.code === 'METHOD_UNSUPPORTED') return { ...request, method: 'system' };
+  const unpinned = search(ctx, allGroups, undefined).chosen;
+  if (unpinned) return { ...request, frameworkVersion: unpinned.candidate.build.version };
+  const withoutPython = request.python ? search({ ...ctx, request: { ...request, python: undefined } }, allGroups, undefined).chosen : undefined;
+  return withoutPython ? { ...request, frameworkVersion: withoutPython.candidate.build.version, python: withoutPython.candidate.python } : undefined;
+}
+
+function blockerMessage(blocker: Failure, ctx: Context, fw: string, pin: string): string {
+  if (ctx.request.framework === 'tensorflow' && ctx.profile.os === 'windows' && blocker.code === 'NO_GPU_BUILD_ON_PLATFORM') {
+    return `TensorFlow ${pin} has no GPU support on native Windows: GPU support there ended with TensorFlow 2.10. Use WSL2 (Windows 10 19044 or newer, driver 528.33 or newer) for newer TensorFlow, or pin TensorFlow 2.10.`;
+  }
+  if (ctx.request.framework === 'jax' && ctx.profile.os === 'windows' && blocker.code === 'NO_GPU_BUILD_ON_PLATFORM') {
+    return `JAX ${pin} has no GPU wheels for native Windows; use WSL2 (experimental) or Linux.`;
+  }
+  return `${fw} ${pin} cannot use your GPU: ${blocker.message}`;
+}
+
+type PlanBase = Pick<Plan, 'request' | 'profile' | 'gpu' | 'dataReviewedAt'>;
+
+function blockedPlan(
+  base: PlanBase,
+  request: PlanRequest,
+  profile: HardwareProfile,
+  reasons: string[],
+  warnings: string[],
+  blocker: PlanBlocker,
+  group?: ReleaseGroup,
+  ctx?: Context,
+): Plan {
+  const build = group && ctx ? cpuBuild(ctx, group) : undefined;
+  const python = group ? choosePython(group.builds[0]!.python, { ...request, python: undefined }, profile) : null;
+  return {
+    ...base,
+    status: 'blocked',
+    method: request.method ?? 'wheels',
+    framework: {
+      name: request.framework,
+      version: build ? pinnedVersion(request.framework, build, request.frameworkVersion) : (request.frameworkVersion ?? ''),
+      variant: forcedOrNone(request),
+      packages: [],
+    },
+    python: { version: request.python ?? python ?? '' },
+    driver: { action: 'none', ...(profile.driverVersion ? { current: profile.driverVersion } : {}) },
+    cudaToolkit: { action: 'none' },
+    cudnn: { action: 'none' },
+    steps: [],
+    reasons,
+    warnings,
+    blockers: [blocker],
+  };
+}
+
+function forcedOrNone(request: PlanRequest): string {
+  return request.frameworkVersion?.includes('+') ? request.frameworkVersion.split('+')[1]! : 'none';
+}
+
+function cpuPlan(ctx: Context, base: PlanBase, build: FrameworkBuild, python: string, reasons: string[], warnings: string[], fw: string): Plan {
+  const { profile, request, gpu } = ctx;
+  const macArm = profile.os === 'macos' && (profile.arch === 'arm64' || profile.arch === 'aarch64');
+  const mps = request.framework === 'pytorch' && macArm;
+  const variant = mps ? 'mps' : 'cpu';
+  if (mps) {
+    reasons.push(`macOS has no CUDA. PyTorch's macOS wheel from PyPI runs on the CPU and on the Apple GPU through MPS (torch.device("mps")).`);
+  } else if (profile.os === 'macos') {
+    reasons.push(`macOS has no CUDA; ${fw} runs on the CPU here.`);
+  } else if (gpu.vendor === 'none') {
+    reasons.push(`No GPU was found, so this is the CPU build of ${fw}: it works everywhere but trains much more slowly than a GPU build.`);
+  } else if (gpu.vendor === 'amd') {
+    reasons.push(
+      request.framework === 'pytorch'
+        ? profile.os === 'linux'
+          ? `No PyTorch ROCm build in DL Setup's data supports ${gpu.gfxArch ?? 'this AMD GPU'}, so this is the CPU build.`
+          : `PyTorch ROCm builds are Linux-only; on ${profile.os === 'wsl' ? 'WSL2' : 'Windows'} this is the CPU build.`
+        : `DL Setup's data has no AMD GPU build of ${fw}, so this is the CPU build.`,
+    );
+  } else if (gpu.vendor === 'intel') {
+    reasons.push(`DL Setup's data has no Intel GPU build of ${fw}, so this is the CPU build.`);
+  } else if (gpu.vendor === 'nvidia') {
+    reasons.push(`This is the CPU build of ${fw}: it will not use your NVIDIA GPU.`);
+    if (request.framework === 'tensorflow' && profile.os === 'windows') {
+      reasons.push('TensorFlow GPU support on native Windows ended with 2.10. For a newer TensorFlow on the GPU use WSL2, or ask for TensorFlow 2.10.');
+    }
+    if (request.framework === 'jax' && profile.os === 'windows') reasons.push('JAX has no GPU wheels for native Windows; WSL2 (experimental) or Linux can use the GPU.');
+  }
+  if (!warnings.some((w) => w.startsWith('This plan installs the CPU build')) && gpu.vendor !== 'none' && !mps) {
+    warnings.push(`This plan installs the CPU build of ${fw}; it will not use the GPU.`);
+  }
+  reasons.push(pythonReason(python, build.python, request, profile));
+  const method: InstallMethod = request.method === 'conda' ? 'conda' : 'wheels';
+  if (request.method === 'system') warnings.push('Method "system" installs a CUDA Toolkit, which a CPU build does not use; DL Setup uses pip wheels instead.');
+  const finalBuild = { ...build, variant };
+  const driver: Plan['driver'] = { action: 'none', ...(profile.driverVersion ? { current: profile.driverVersion } : {}) };
+  const cudaToolkit: Plan['cudaToolkit'] = { action: 'none' };
+  const cudnn: Plan['cudnn'] = { action: 'none' };
+  return {
+    ...base,
+    status: 'ok',
+    method,
+    framework: frameworkField(finalBuild),
+    python: { version: python },
+    driver,
+    cudaToolkit,
+    cudnn,
+    steps: planSteps({ profile, method, build: finalBuild, python, driver, cudaToolkit, cudnn, condaCudaPackages: [], branches: ctx.data.driverBranches }),
+    reasons,
+    warnings,
+    blockers: [],
+  };
+}
+
+function frameworkField(build: FrameworkBuild): Plan['framework'] {
+  return {
+    name: build.framework,
+    version: build.version,
+    variant: build.variant,
+    ...(build.indexUrl ? { indexUrl: build.indexUrl } : {}),
+    ...(build.extraIndexUrl ? { extraIndexUrl: build.extraIndexUrl } : {}),
+    ...(build.cuda ? { cuda: build.cuda } : {}),
+    ...(build.cudnn ? { cudnn: build.cudnn } : {}),
+    ...(build.rocm ? { rocm: build.rocm } : {}),
+    packages: build.packages,
+  };
+}
+
+function pythonReason(python: string, range: PythonRange, request: PlanRequest, profile: HardwareProfile): string {
+  const span = `${range.min} to ${range.max}`;
+  if (request.python) return `Python ${python}: you asked for it, and this release supports ${span}.`;
+  if (profile.pythonVersion && mm(profile.pythonVersion) === python) return `Python ${python}: the Python already on this machine, inside the supported range ${span}.`;
+  return `Python ${python}: inside the supported range ${span} and well supported by current wheels.`;
+}
+
+function newestToolkitInSeries(data: CompatData, series: string): string {
+  let best: string | undefined;
+  for (const release of data.cudaToolkits.releases) {
+    if (release.confidence === 'unverified' || cudaSeries(release.version) !== series) continue;
+    if (!best || compareVersions(release.version, best) > 0) best = release.version;
+  }
+  return best ?? series;
+}
+
+function gpuPlan(
+  ctx: Context,
+  base: PlanBase,
+  chosen: Chosen,
+  reasons: string[],
+  warnings: string[],
+  fw: string,
+  allGroups: ReleaseGroup[],
+  groups: ReleaseGroup[],
+  forcedVariant: string | undefined,
+): Plan {
+  const { data, profile, request, gpu } = ctx;
+  const { candidate } = chosen;
+  const build = withVersion(candidate.build, pinnedVersion(request.framework, candidate.build, request.frameworkVersion));
+  const method: InstallMethod = request.method ?? defaultMethod(build);
+
+  // Which release, and why.
+  if (request.frameworkVersion) reasons.push(`${fw} ${build.version}: the version you asked for.`);
+  else if (chosen.skipped) reasons.push(summarizeSkip(chosen.skipped, fw, profile), `${fw} ${build.version} is the newest release that can use your GPU.`);
+  else reasons.push(`${fw} ${build.version} is the newest release in DL Setup's data (reviewed ${base.dataReviewedAt}).`);
+
+  const decision = candidate.driver;
+  // Which build, and why.
+  if (build.kind === 'rocm') {
+    reasons.push(`The ${build.variant} build supports ${gpu.gfxArch} (ROCm ${build.rocm}); it brings the ROCm libraries it needs as pip wheels.`);
+  } else {
+    const cc = gpu.computeCapability!;
+    const how =
+      candidate.match === 'ptx'
+        ? `has no ${smLabel(cc)} code but ships PTX that the driver compiles for your GPU on first use (slower first start)`
+        : `contains code that runs on ${smLabel(cc)}`;
+    reasons.push(`The ${build.variant} build (CUDA ${build.cuda}) ${how}.`);
+    const release = groups.find((g) => g.release === candidate.build.release);
+    const others = release?.builds.filter((b) => b.kind === 'cuda' && b.variant !== build.variant) ?? [];
+    const lacking = others.filter((b) => !matchCapability(b.capabilities ?? [], cc, b.ptx)).map((b) => b.variant);
+    if (lacking.length) {
+      const driverWouldAccept = others
+        .filter((b) => lacking.includes(b.variant))
+        .every((b) => {
+          const floor = driverFloorFor(data, b.cuda!, driverOs(profile.os), false);
+          return Boolean(profile.driverVersion && floor && driverVersion.compare(profile.driverVersion, floor.version) >= 0);
+        });
+      const them = lacking.length > 1 ? 'them' : 'it';
+      reasons.push(
+        `Not ${lacking.join(' or ')}: ${lacking.length > 1 ? 'those builds have' : 'that build has'} no code for ${smLabel(cc)}, so ${fw} would stop with "no kernel image is available for execution on the device"${driverWouldAccept ? ` even though your driver would accept ${them}` : ''}.`,
+      );
+    }
+    const fallback = others.find((b) => b.pipDefault && !lacking.includes(b.variant));
+    if (!build.pipDefault && fallback && decision.action === 'keep') {
+      const floor = driverFloorFor(data, fallback.cuda!, driverOs(profile.os), false);
+      if (floor && profile.driverVersion && driverVersion.compare(profile.driverVersion, floor.version) < 0) {
+        reasons.push(`Not the default ${fallback.variant} build: it needs driver ${floor.version} or newer; ${build.variant} runs on your driver ${profile.driverVersion} without a driver change.`);
+      }
+    }
+    if (build.experimental) warnings.push(`${fw} calls GPU support on WSL2 experimental.`);
+  }
+  if (build.pipDefault) reasons.push(`This is what a plain "pip install ${build.framework === 'pytorch' ? 'torch' : build.framework}" installs on this platform.`);
+  else if (build.indexUrl || build.extraIndexUrl) reasons.push(`pip needs ${build.indexUrl ? '--index-url' : '--extra-index-url'} ${build.indexUrl ?? build.extraIndexUrl} to get this build.`);
+
+  // Driver.
+  let driver: Plan['driver'];
+  let driverBranchName: string | undefined;
+  if (decision.action === 'keep') {
+    driver = { action: 'keep', current: profile.driverVersion!, minimum: decision.floor.version };
+    reasons.push(`Driver: keep ${profile.driverVersion}${profile.os === 'wsl' ? ' (the Windows driver, which WSL2 uses)' : ''}; ${decision.floor.why}.`);
+  } else if (decision.action === 'none') {
+    driver = { action: 'none', ...(profile.driverVersion ? { current: profile.driverVersion } : {}) };
+  } else {
+    driverBranchName = decision.target.branch;
+    driver = {
+      action: decision.action,
+      ...(profile.driverVersion ? { current: profile.driverVersion } : {}),
+      minimum: decision.floor.version,
+      target: decision.target.minimumVersion,
+    };
+    const now = profile.driverVersion ? `Your driver ${profile.driverVersion} is too old: ` : 'No NVIDIA driver is installed; ';
+    reasons.push(`Driver: ${now}${decision.floor.why}. DL Setup ${decision.action === 'install' ? 'installs' : 'upgrades to'} branch R${decision.target.branch} (${decision.target.minimumVersion} or newer). ${decision.target.why}`);
+    if (profile.os === 'wsl') {
+      warnings.push(`Under WSL2 the GPU driver is the Windows one: update it on Windows to R${decision.target.branch}. DL Setup never installs a Linux driver inside WSL2.`);
+    }
+    const keepAlt = request.frameworkVersion ? undefined : search({ ...ctx, request: { ...request, allowDriverChange: false } }, allGroups, forcedVariant).chosen;
+    if (keepAlt) {
+      const b = keepAlt.candidate.build;
+      reasons.push(`If you cannot change the driver: ${fw} ${b.version} (${b.variant}) runs on your current driver. Plan it with --keep-driver.`);
+    }
+  }
+  const last = gpu.architecture?.lastDriverBranch;
+  if (last && gpu.vendor === 'nvidia') {
+    warnings.push(`R${last} is the last driver branch for ${gpu.architecture!.name} GPUs: do not let the system move to a newer driver branch, or the GPU stops working.`);
+    const current = profile.driverVersion ? branchOf(data, profile.driverVersion) : undefined;
+    if (current && Number(current.branch) > Number(last)) {
+      warnings.push(`Your driver ${profile.driverVersion} is newer than R${last}, which does not support ${gpu.architecture!.name} GPUs; install an R${last} driver.`);
+    }
+  }
+
+  // CUDA Toolkit and cuDNN.
+  let cudaToolkit: Plan['cudaToolkit'] = { action: 'none' };
+  let cudnn: Plan['cudnn'] = build.cudnn && build.kind === 'cuda' ? { action: 'bundled', version: build.cudnn } : { action: 'none' };
+  const condaCudaPackages: string[] = [];
+  const series = build.cuda ? cudaSeries(build.cuda) : undefined;
+  if (build.kind === 'cuda' && series) {
+    if (method === 'system') {
+      const installed = (profile.cudaToolkits ?? []).find((v) => cudaSeries(v) === series);
+      cudaToolkit = installed ? { action: 'keep', version: installed } : { action: 'install', version: newestToolkitInSeries(data, series) };
+      const cudnnSeries = mm(build.cudnn ?? '');
+      const haveCudnn = (profile.cudnnVersions ?? []).find((v) => mm(v) === cudnnSeries);
+      cudnn = haveCudnn ? { action: 'keep', version: haveCudnn } : { action: 'install', version: cudnnSeries };
+      const others = (profile.cudaToolkits ?? []).filter((v) => cudaSeries(v) !== series);
+      reasons.push(
+        `Method system: CUDA Toolkit ${series} ${installed ? `(already installed: ${installed})` : `(${cudaToolkit.version})`} and cuDNN ${cudnnSeries} system-wide, matching the ${build.variant} build${build.needsSystemCuda ? `; TensorFlow ${build.version} loads them from the system` : ', for compiling CUDA extensions'}.`,
+      );
+      if (others.length) reasons.push(`Toolkits side by side: ${others.join(', ')} stay installed; CUDA ${series} becomes the active one in the DL Setup environment (CUDA_HOME and PATH point to it).`);
+      else reasons.push(`CUDA ${series} becomes the active toolkit in the DL Setup environment (CUDA_HOME and PATH point to it).`);
+      if (build.cuda && decision.action !== 'none') warnings.push('Install the CUDA Toolkit without its bundled driver: the driver step above (or your current driver) provides it.');
+    } else if (method === 'conda') {
+      if (build.needsSystemCuda) {
+        const major = Number(series.split('.')[0]);
+        condaCudaPackages.push(...(major >= 12 ? [`cuda-version=${series}`, `cudnn=${mm(build.cudnn ?? '')}`] : [`cudatoolkit=${series}`, `cudnn=${mm(build.cudnn ?? '')}`]));
+        cudaToolkit = { action: 'install', version: series };
+        cudnn = { action: 'install', version: mm(build.cudnn ?? '') };
+        reasons.push(`Method conda: conda-forge provides CUDA ${series} and cuDNN ${mm(build.cudnn ?? '')} inside the environment (${condaCudaPackages.join(' ')}); only the driver is system-wide.`);
+      } else {
+        reasons.push(`Method conda: a conda environment holds Python; the ${fw} wheel inside it brings its own CUDA runtime and cuDNN, so only the driver is system-wide.`);
+      }
+    } else {
+      reasons.push(`Method wheels: the pip wheels bring the CUDA ${series} runtime${build.cudnn ? ` and cuDNN ${build.cudnn}` : ''}; only the driver is needed system-wide, no CUDA Toolkit.`);
+    }
+  } else if (build.kind === 'rocm' && method === 'system') {
+    warnings.push('DL Setup does not install ROCm system-wide; the ROCm wheel brings its own ROCm libraries.');
+  }
+  if (request.framework === 'tensorflow' && profile.os === 'windows') {
+    reasons.push('TensorFlow 2.10 is the last release with GPU support on native Windows; newer TensorFlow needs WSL2 for the GPU.');
+  }
+
+  reasons.push(pythonReason(candidate.python, build.python, request, profile));
+  const effectiveMethod: InstallMethod = build.kind === 'rocm' && method === 'system' ? 'wheels' : method;
+  return {
+    ...base,
+    status: 'ok',
+    method: effectiveMethod,
+    framework: frameworkField(build),
+    python: { version: candidate.python },
+    driver,
+    cudaToolkit,
+    cudnn,
+    steps: planSteps({
+      profile,
+      method: effectiveMethod,
+      build,
+      python: candidate.python,
+      driver,
+      driverBranch: driverBranchName,
+      cudaToolkit,
+      cudnn,
+      condaCudaPackages,
+      branches: data.driverBranches,
+    }),
+    reasons,
+    warnings,
+    blockers: [],
+  };
+}
