@@ -2,7 +2,7 @@
 // The `dlsetup` command: a thin launcher for the compiled CLI in dist/.
 import { existsSync } from 'node:fs';
 
-const entry = new URL('../dist/main/cli/main.js', import.meta.url);
+const entry = new URL('../dist/cli/main.js', import.meta.url);
 if (!existsSync(entry)) {
   process.stderr.write('dlsetup: DL Setup is not built yet. Run `npm install` (or `npm run build`) in its folder first.\n');
   process.exit(1);

@@ -1,20 +1,69 @@
-import { useReducer } from 'react';
+import { useEffect, useReducer, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LANGUAGES, setLanguage, type LanguageCode } from './i18n/i18n.js';
-import { ScreenHeading } from './components/ScreenHeading.js';
+import { StepIndicator } from './components/StepIndicator.js';
+import { ChooseScreen } from './screens/ChooseScreen.js';
+import { InstallScreen } from './screens/InstallScreen.js';
+import { MachineScreen } from './screens/MachineScreen.js';
+import { PlanScreen } from './screens/PlanScreen.js';
+import { TroubleshootScreen } from './screens/TroubleshootScreen.js';
+import { VerifyScreen } from './screens/VerifyScreen.js';
 import { WelcomeScreen } from './screens/WelcomeScreen.js';
-import { initialWizardState, wizardReducer, type Screen } from './wizard/wizardState.js';
+import { useApi } from './wizard/ApiContext.js';
+import { loadInstallRun, loadLastReport } from './wizard/browserStore.js';
+import { useDetect } from './wizard/useDetect.js';
+import { initialWizardState, reverifyHint, wizardReducer, type ScreenProps } from './wizard/wizardState.js';
+
+function CurrentScreen(props: ScreenProps) {
+  const { state } = props;
+  switch (state.screen) {
+    case 'welcome':
+      return <WelcomeScreen {...props} reverifyHint={reverifyHint(state.previousReport, state.detect.status === 'ready' ? state.detect.value : null)} />;
+    case 'machine':
+      return <MachineScreen {...props} />;
+    case 'choose':
+      return <ChooseScreen {...props} />;
+    case 'plan':
+      return <PlanScreen {...props} />;
+    case 'install':
+      return <InstallScreen {...props} />;
+    case 'verify':
+      return <VerifyScreen {...props} />;
+    case 'troubleshoot':
+      return <TroubleshootScreen {...props} />;
+  }
+}
 
 export function App() {
   const { t, i18n } = useTranslation();
+  const api = useApi();
   const [state, dispatch] = useReducer(wizardReducer, initialWizardState);
-  const go = (screen: Screen) => dispatch({ type: 'go', screen });
+  const detect = useDetect(dispatch);
+  const started = useRef(false);
+
+  useEffect(() => {
+    if (started.current) return;
+    started.current = true;
+    detect();
+    dispatch({ type: 'previous-report', report: loadLastReport() });
+    // A reloaded page (or a second window) reattaches to the install that is running.
+    const saved = loadInstallRun();
+    void api['install:status'](saved ? { runId: saved.runId } : {}).then((result) => {
+      if (!result.ok || !result.value) return;
+      const status = result.value;
+      const ours = saved?.runId === status.runId;
+      if (status.state === 'running' || status.state === 'needs-reboot' || ours) {
+        dispatch({ type: 'install-attached', runId: status.runId, plan: ours ? saved.plan : null });
+      }
+    });
+  }, [api, detect]);
 
   return (
     <>
       <a className="skip-link" href="#main">{t('app.skipToContent')}</a>
       <header className="app-header">
         <span className="brand">{t('app.title')}</span>
+        <StepIndicator screen={state.screen} />
         <label className="language">
           {t('app.language')}{' '}
           <select value={i18n.language} onChange={(event) => setLanguage(event.target.value as LanguageCode)}>
@@ -23,14 +72,7 @@ export function App() {
         </label>
       </header>
       <main id="main">
-        {state.screen === 'welcome' ? (
-          <WelcomeScreen onGo={go} />
-        ) : (
-          <div className="screen">
-            <ScreenHeading>{t('app.notYet')}</ScreenHeading>
-            <button type="button" onClick={() => dispatch({ type: 'back' })}>{t('app.back')}</button>
-          </div>
-        )}
+        <CurrentScreen key={state.screen} state={state} dispatch={dispatch} />
       </main>
     </>
   );

@@ -48,3 +48,16 @@ describe('electron-builder.yml', () => {
     expect(config.files.some((pattern: string) => pattern.startsWith('main/') && pattern.endsWith('.ts'))).toBe(false);
   });
 });
+
+describe('npm run package', () => {
+  it('explains in one line why it cannot run when the Electron binary is missing', async () => {
+    const { findElectron } = await import('./findElectron.mjs');
+    if ('path' in findElectron()) return; // A machine with Electron really packages; nothing to explain.
+    const { spawnSync } = await import('node:child_process');
+    const result = spawnSync(process.execPath, [path.join(root, 'scripts', 'package.mjs')], { encoding: 'utf8' });
+    expect(result.status).toBe(1);
+    expect(result.stdout).toBe('');
+    expect(result.stderr.trim().split('\n')).toHaveLength(1);
+    expect(result.stderr).toMatch(/^npm run package: cannot package here because the Electron binary was not downloaded/);
+  });
+});

@@ -2,19 +2,14 @@
 // `npm run package`: installers for the host OS with electron-builder; says in one line why it cannot run without Electron.
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { findElectron } from './findElectron.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-let binary = null;
-try {
-  binary = createRequire(import.meta.url)('electron');
-} catch {
-  binary = null;
-}
-if (typeof binary !== 'string' || !existsSync(binary)) {
-  process.stderr.write('npm run package: cannot package here because the Electron binary is not installed (its download was skipped or blocked); run `npm install` with network access to the Electron release host, then try again.\n');
+const electron = findElectron();
+if ('skip' in electron) {
+  process.stderr.write(`npm run package: cannot package here because ${electron.skip}; run \`npm install\` where the Electron release host is reachable, then try again.\n`);
   process.exit(1);
 }
 const run = (command, args) => {

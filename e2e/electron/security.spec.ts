@@ -1,8 +1,8 @@
 import path from 'node:path';
 import { _electron as electron, expect, test, type ElectronApplication, type Page } from '@playwright/test';
-import { electronBinary } from '../support/electronBinary.js';
+import { findElectron } from '../../scripts/findElectron.mjs';
 
-const binary = electronBinary();
+const binary = findElectron();
 const root = path.resolve(import.meta.dirname, '..', '..');
 
 if ('skip' in binary) {

@@ -39,20 +39,20 @@ export function matchKnowledgeBase(text: string, kb: CompiledKnowledgeBase, stat
   const prefilter = kb.prefilter;
   if (!prefilter || text.length === 0) return [];
   prefilter.lastIndex = 0;
+  // A forward-only cursor over newlines gives each hit its line and line number: one pass, however long the lines.
   let lineNumber = 1;
-  let counted = 0;
+  let lineStart = 0;
+  let nextNewline = text.indexOf('\n');
   for (let hit = prefilter.exec(text); hit !== null; hit = prefilter.exec(text)) {
     const at = hit.index;
-    let start = text.lastIndexOf('\n', at - 1) + 1;
-    let end = text.indexOf('\n', at);
-    if (end === -1) end = text.length;
-    if (end - start > MAX_LINE) {
-      start = Math.max(start, at - MAX_LINE / 2);
-      end = Math.min(end, at + MAX_LINE / 2);
+    while (nextNewline !== -1 && nextNewline < at) {
+      lineNumber += 1;
+      lineStart = nextNewline + 1;
+      nextNewline = text.indexOf('\n', lineStart);
     }
-    // Line numbers are counted incrementally, so the whole scan stays one pass.
-    for (let next = text.indexOf('\n', counted); next !== -1 && next < start; next = text.indexOf('\n', next + 1)) lineNumber += 1;
-    counted = Math.max(counted, start);
+    const lineEnd = nextNewline === -1 ? text.length : nextNewline;
+    const start = lineEnd - lineStart > MAX_LINE ? Math.max(lineStart, at - MAX_LINE / 2) : lineStart;
+    const end = lineEnd - lineStart > MAX_LINE ? Math.min(lineEnd, at + MAX_LINE / 2) : lineEnd;
     const line = text.slice(start, end);
     if (stats) {
       stats.linesExamined += 1;

@@ -149,7 +149,7 @@ export async function downloadFile(options: DownloadOptions): Promise<DownloadRe
   const retries = options.retries ?? 4;
   const backoffMs = options.backoffMs ?? 1000;
   const resumedFrom = await fileSize(partPath);
-  let bytesFetched = 0;
+  const counter = { bytes: 0 };
   let lastReason = '';
   for (let attempt = 0; attempt <= retries; attempt++) {
     if (attempt > 0) {
@@ -159,7 +159,7 @@ export async function downloadFile(options: DownloadOptions): Promise<DownloadRe
     }
     options.signal?.throwIfAborted?.();
     try {
-      bytesFetched += await attemptDownload(startUrl, partPath, options);
+      await attemptDownload(startUrl, partPath, options, counter);
       break;
     } catch (error) {
       if (options.signal?.aborted) throw new DlsetupError('CANCELLED', 'The download was cancelled; what was already fetched is kept for next time.');
@@ -186,11 +186,11 @@ export async function downloadFile(options: DownloadOptions): Promise<DownloadRe
     });
   }
   await rename(partPath, finalPath);
-  return { path: finalPath, size: await fileSize(finalPath), bytesFetched, fromCache: false, resumedFrom };
+  return { path: finalPath, size: await fileSize(finalPath), bytesFetched: counter.bytes, fromCache: false, resumedFrom };
 }
 
-/** One HTTP attempt: continues `partPath` from its current size; returns the bytes it fetched. */
-async function attemptDownload(startUrl: URL, partPath: string, options: DownloadOptions): Promise<number> {
+/** One HTTP attempt: continues `partPath` from its current size; counts every byte taken from the network. */
+async function attemptDownload(startUrl: URL, partPath: string, options: DownloadOptions, counter: { bytes: number }): Promise<number> {
   let url = startUrl;
   const offset = await fileSize(partPath);
   let response: http.IncomingMessage | null = null;
@@ -249,6 +249,7 @@ async function attemptDownload(startUrl: URL, partPath: string, options: Downloa
       }
       done += chunk.length;
       fetched += chunk.length;
+      counter.bytes += chunk.length;
       const perSecond = meter.sample(done);
       options.onProgress?.({
         done,

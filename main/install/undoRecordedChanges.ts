@@ -34,14 +34,19 @@ export function writtenHashes(changes: RecordedChange[]): WrittenHashes {
   return map;
 }
 
+/** The changes rollback acts on, newest first (what the preview lists and the undo does). */
+export function undoOrder(changes: RecordedChange[]): RecordedChange[] {
+  const owned = changes.flatMap((c) => (c.change.type === 'dir-created' && c.change.owned ? [c.change.path] : []));
+  return changes.filter((c) => c.change.type !== 'file-written' && !coveredByOwnedDir(c.change, owned)).reverse();
+}
+
 /**
  * Undoes changes newest first, step by step; elevated ones go through the run's helper as one typed descriptor per
  * step, the user's own in-process. ldconfig runs after the files it reads are back.
  */
 export async function undoRecordedChanges(changes: RecordedChange[], options: UndoOptions): Promise<{ ok: boolean; notes: string[] }> {
   const written = writtenHashes(changes);
-  const owned = changes.flatMap((c) => (c.change.type === 'dir-created' && c.change.owned ? [c.change.path] : []));
-  const ordered = changes.filter((c) => c.change.type !== 'file-written' && !coveredByOwnedDir(c.change, owned)).reverse();
+  const ordered = undoOrder(changes);
   const groups: RecordedChange[][] = [];
   for (const change of ordered) {
     const last = groups[groups.length - 1];

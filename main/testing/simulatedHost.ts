@@ -34,6 +34,8 @@ export interface FakeTool {
   stderr?: FakeOutput;
   exitCode?: number;
   sleepSeconds?: number;
+  /** Answers that depend on the arguments: the first entry whose `args` text occurs in "$*" wins, else the defaults above. */
+  when?: (Omit<FakeTool, 'when'> & { args: string })[];
 }
 
 export interface SimulatedHostOptions {
@@ -91,13 +93,25 @@ export async function createSimulatedHost(options: SimulatedHostOptions = {}): P
     return file;
   };
 
-  const writeTool = async (file: string, tool: FakeTool) => {
+  const answer = async (tool: Omit<FakeTool, 'when'>): Promise<string[]> => {
     const [stdout, stderr] = await Promise.all([outputFile(tool.stdout), outputFile(tool.stderr)]);
-    const lines = [`#!${sh}`];
-    if (tool.sleepSeconds) lines.push(`${quote(sleep)} ${Number(tool.sleepSeconds)}`);
+    const lines: string[] = [];
+    // Sleep in the background with its own stdio so a SIGTERM (a caller's timeout) ends the fake at once, like a real tool.
+    if (tool.sleepSeconds) lines.push(`trap 'kill $! 2>/dev/null; exit 143' TERM`, `${quote(sleep)} ${Number(tool.sleepSeconds)} </dev/null >/dev/null 2>&1 &`, 'wait $!');
     if (stdout) lines.push(`${quote(cat)} ${quote(stdout)}`);
     if (stderr) lines.push(`${quote(cat)} ${quote(stderr)} >&2`);
     lines.push(`exit ${Number(tool.exitCode ?? 0)}`);
+    return lines;
+  };
+
+  const writeTool = async (file: string, tool: FakeTool) => {
+    const lines = [`#!${sh}`];
+    if (tool.when && tool.when.length > 0) {
+      lines.push('case "$*" in');
+      for (const branch of tool.when) lines.push(`  *${quote(branch.args)}*)`, ...(await answer(branch)).map((line) => `    ${line}`), '    ;;');
+      lines.push('esac');
+    }
+    lines.push(...(await answer(tool)));
     await mkdir(path.dirname(file), { recursive: true });
     await writeFile(file, `${lines.join('\n')}\n`);
     await chmod(file, 0o755);

@@ -47,6 +47,10 @@ export async function queryDriverAndGpus(signal?: AbortSignal): Promise<DriverAn
     }));
     return { driver: rows[0]?.driver_version ?? null, gpus, source: 'nvidia-smi' };
   }
+  // Some nvidia-smi builds reject a field of the combined query; the plain driver query still answers.
+  const plain = text === null ? await smi(['--query-gpu=driver_version', '--format=csv,noheader'], signal) : null;
+  const driverLine = plain?.split(/\r?\n/).map((line) => line.trim()).find((line) => /^\d+\.\d+/.test(line));
+  if (driverLine) return { driver: driverLine, gpus: [], source: 'nvidia-smi' };
   const proc = parseProcDriverVersion((await readHostFile('/proc/driver/nvidia/version')) ?? '');
   if (proc) return { driver: proc.version, gpus: [], source: '/proc/driver/nvidia/version' };
   return { driver: null, gpus: [], source: null };

@@ -12,7 +12,7 @@ h1{font-size:1.5rem;margin-bottom:.2rem}h2{font-size:1.15rem;margin-top:2rem;bor
 .muted{color:#57606a}table{border-collapse:collapse;width:100%}td,th{text-align:left;padding:.3rem .5rem;border-bottom:1px solid #eaeef2;vertical-align:top}
 .pass{color:#116329;font-weight:600}.fail{color:#a40e26;font-weight:600}.skip{color:#7d4e00;font-weight:600}
 .better{color:#116329}.worse{color:#a40e26}.changed{color:#7d4e00}
-.summary span{display:inline-block;margin-right:1rem;font-weight:600}code{font-family:ui-monospace,Menlo,Consolas,monospace;font-size:.9em}
+.summary span{display:inline-block;margin-right:1rem;font-weight:600}td code{white-space:nowrap}code{font-family:ui-monospace,Menlo,Consolas,monospace;font-size:.9em}
 .finding{border-left:4px solid #a40e26;padding:.3rem .8rem;background:#fff5f5}svg text{font:12px system-ui,sans-serif}
 @media print{body{margin:0}}`;
 

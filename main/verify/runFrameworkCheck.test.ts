@@ -3,7 +3,8 @@ import { chmodSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runFrameworkCheck } from './runFrameworkCheck.js';
+import { createFrameworkCheckCollector } from './frameworkCheckCollector.js';
+import { frameworkCheckScript, runFrameworkCheck } from './runFrameworkCheck.js';
 
 const SYSTEM_PYTHON = '/usr/bin/python3';
 const hasDebianTorch = (() => {
@@ -67,6 +68,40 @@ describe('runFrameworkCheck on this machine', () => {
     expect(result.framework).toBeNull();
     expect(result.checks[0]).toMatchObject({ id: 'framework-present', status: 'fail', code: 'FRAMEWORK_MISSING' });
     expect(result.checks[0]?.reason).toMatch(/^No jax is installed/);
+  });
+});
+
+describe.skipIf(!hasDebianTorch)('the GPU check sequence, self-tested on a CPU stand-in (--simulate-gpu)', () => {
+  it('runs every GPU check and tuning step to a result, with CPU-labelled figures', () => {
+    // No GPU here: this exercises the control flow of the GPU path, not CUDA itself.
+    const stdout = execFileSync(SYSTEM_PYTHON, [frameworkCheckScript, '--quick', '--simulate-gpu'], { encoding: 'utf8' });
+    const collector = createFrameworkCheckCollector(SYSTEM_PYTHON);
+    stdout.split('\n').forEach((line) => collector.push(line));
+    const result = collector.finish();
+    expect(result.finished).toBe(true);
+    expect(result.warnings).toEqual([]);
+    const status = Object.fromEntries(result.checks.map((check) => [check.id, check.status]));
+    expect(status).toEqual({
+      'framework-present': 'pass',
+      'gpu-available': 'fail',
+      'kernel-launch': 'pass',
+      'matmul-correctness': 'pass',
+      'matmul-fp32': 'pass',
+      'matmul-tf32': 'pass',
+      // PyTorch 1.13 has no fp16 matmul on the CPU: a failed check with the real error, not a crash.
+      'matmul-fp16': 'fail',
+      'matmul-bf16': 'pass',
+      cudnn: 'fail',
+      'conv2d-forward': 'pass',
+      'conv2d-backward': 'pass',
+      'memory-alloc': 'pass',
+      'memory-bandwidth': 'pass',
+    });
+    expect(result.checks.find((check) => check.id === 'matmul-fp16')?.reason).toContain("not implemented for 'Half'");
+    expect(result.checks.find((check) => check.id === 'cudnn')?.code).toBe('CUDNN_LIB_MISSING');
+    expect(result.matmul.map((entry) => [entry.dtype, entry.device])).toEqual([['fp32', 'cpu'], ['tf32', 'cpu'], ['bf16', 'cpu']]);
+    expect(result.tuning.map((entry) => [entry.id, entry.skipped === undefined])).toEqual([['tf32', true], ['cudnn-benchmark', false], ['bf16-autocast', true]]);
+    expect(result.checks.filter((check) => check.id === 'script-error')).toEqual([]);
   });
 });
 

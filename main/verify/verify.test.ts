@@ -108,6 +108,17 @@ describe.skipIf(!hasDebianTorch)('verify with Debian CPU-only PyTorch (/usr/bin/
   });
 });
 
+it('takes the driver from the plain nvidia-smi driver query when the combined query is refused', async () => {
+  const bin = path.join(dir, 'bin-plain');
+  mkdirSync(bin, { recursive: true });
+  const smi = path.join(bin, 'nvidia-smi');
+  writeFileSync(smi, '#!/bin/sh\ncase "$1" in --query-gpu=driver_version) echo "550.144.03";; *) echo "Field is not a valid field to query." >&2; exit 2;; esac\n');
+  chmodSync(smi, 0o755);
+  process.env.PATH = `${bin}:${saved.PATH}`;
+  const { queryDriverAndGpus } = await import('./queryNvidiaSmi.js');
+  expect(await queryDriverAndGpus()).toEqual({ driver: '550.144.03', gpus: [], source: 'nvidia-smi' });
+});
+
 it('with no history, there is no driver change to offer', async () => {
   expect(await driverChangedSinceLastReport('590.48.01', { dir: path.join(os.tmpdir(), 'dlsetup-no-such-reports') })).toBeNull();
 });

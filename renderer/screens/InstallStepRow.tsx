@@ -68,10 +68,10 @@ export const InstallStepRow = memo(function InstallStepRow({ step, index }: { st
       {step.state === 'failed' && step.errorCode ? <p className="muted"><code>{step.errorCode}</code></p> : null}
       {step.state === 'failed' ? <FailureDiagnosis step={step} /> : null}
       <details open={logOpen} onToggle={(event) => setLogOpen(event.currentTarget.open)}>
-        <summary>{t('install.log', { count: step.log.length + step.logDropped })}</summary>
+        <summary>{t('install.log', { lines: step.log.length + step.logDropped })}</summary>
         {logOpen ? (
           <pre className="log" data-testid="step-log" tabIndex={0} aria-label={t('install.logLabel', { title: step.title })}>
-            {step.logDropped + Math.max(0, step.log.length - SHOWN_LOG_LINES) > 0 ? `${t('install.logTrimmed', { count: step.logDropped + Math.max(0, step.log.length - SHOWN_LOG_LINES) })}\n` : ''}
+            {step.logDropped + Math.max(0, step.log.length - SHOWN_LOG_LINES) > 0 ? `${t('install.logTrimmed', { lines: step.logDropped + Math.max(0, step.log.length - SHOWN_LOG_LINES) })}\n` : ''}
             {step.log.slice(-SHOWN_LOG_LINES).join('\n')}
           </pre>
         ) : null}

@@ -18,7 +18,7 @@ function GpuCard({ gpu }: { gpu: Gpu }) {
     ...(gpu.architecture ? [[t('machine.gpu.architecture'), gpu.architecture] as [string, string]] : []),
     ...(gpu.computeCapability ? [[t('machine.gpu.computeCapability'), gpu.computeCapability] as [string, string]] : []),
     ...(gpu.gfxArch ? [[t('machine.gpu.gfxArch'), gpu.gfxArch] as [string, string]] : []),
-    ...(memory ? [[t('machine.gpu.memory'), t('machine.gpu.memoryValue', { gib: (memory / 1024).toFixed(memory % 1024 === 0 ? 0 : 1) })] as [string, string]] : []),
+    ...(memory ? [[t('machine.gpu.memory'), t('machine.gpu.memoryValue', { gib: memory >= 10 * 1024 ? Math.round(memory / 1024) : (memory / 1024).toFixed(1) })] as [string, string]] : []),
     ...(spec?.fp32Tflops ? [[t('machine.gpu.fp32'), t('machine.gpu.tflops', { value: spec.fp32Tflops })] as [string, string]] : []),
     ...Object.entries(spec?.tensorTflops ?? {}).map(([dtype, value]) => [t('machine.gpu.tensor', { dtype }), t('machine.gpu.tflops', { value })] as [string, string]),
     ...(spec?.bandwidthGBs ? [[t('machine.gpu.bandwidth'), t('machine.gpu.bandwidthValue', { value: spec.bandwidthGBs })] as [string, string]] : []),

@@ -25,7 +25,7 @@ export interface RunView {
 function stepView(summary: StepSummary, previous?: StepView): StepView {
   return {
     ...summary,
-    fraction: previous?.fraction ?? (summary.state === 'succeeded' || summary.state === 'skipped' ? 1 : 0),
+    fraction: summary.state === 'succeeded' || summary.state === 'skipped' ? 1 : (previous?.fraction ?? 0),
     detail: previous?.detail ?? '',
     bytes: previous?.bytes ?? null,
     log: previous?.log ?? [],

@@ -32,7 +32,26 @@ function toolkitFloor(data: CompatData, series: string, os: DriverOs): string | 
  * The lowest driver that runs a build made with this CUDA version. Bundled CUDA runtimes rely on minor-version
  * compatibility (one floor per major family); code that needs PTX JIT needs the toolkit's own driver.
  */
+const floorCache = new WeakMap<CompatData, Map<string, DriverFloor | null>>();
+const targetCache = new WeakMap<CompatData, Map<string, DriverTarget | null>>();
+
+function memo<T>(cache: WeakMap<CompatData, Map<string, T>>, data: CompatData, key: string, compute: () => T): T {
+  let map = cache.get(data);
+  if (!map) {
+    map = new Map();
+    cache.set(data, map);
+  }
+  if (map.has(key)) return map.get(key)!;
+  const value = compute();
+  map.set(key, value);
+  return value;
+}
+
 export function driverFloorFor(data: CompatData, cuda: string, os: DriverOs, needsPtxJit: boolean): DriverFloor | null {
+  return memo(floorCache, data, `${cuda}|${os}|${needsPtxJit}`, () => computeDriverFloor(data, cuda, os, needsPtxJit));
+}
+
+function computeDriverFloor(data: CompatData, cuda: string, os: DriverOs, needsPtxJit: boolean): DriverFloor | null {
   const series = cudaSeries(cuda);
   const major = cudaMajor(cuda);
   const compat = data.cudaToolkits.minorVersionCompatibility.find((row) => row.cudaMajor === major);
@@ -73,6 +92,10 @@ export interface DriverTarget {
  * supports the GPU and meets the floor, else the newest branch the GPU still supports that meets it.
  */
 export function chooseDriverTarget(data: CompatData, architecture: GpuArchitecture | undefined, floor: string, os: DriverOs): DriverTarget | null {
+  return memo(targetCache, data, `${architecture?.name}|${floor}|${os}`, () => computeDriverTarget(data, architecture, floor, os));
+}
+
+function computeDriverTarget(data: CompatData, architecture: GpuArchitecture | undefined, floor: string, os: DriverOs): DriverTarget | null {
   const last = architecture?.lastDriverBranch ? Number(architecture.lastDriverBranch) : Number.POSITIVE_INFINITY;
   const first = architecture?.firstDriver?.[os];
   const eligible = data.driverBranches.branches.filter((branch) => {

@@ -44,7 +44,8 @@ interface Candidate {
 interface Failure {
   code: PlanBlockerCode;
   build?: FrameworkBuild;
-  message: string;
+  /** Built only when shown: most failures are never read, and plans are resolved in bulk. */
+  message: () => string;
 }
 
 interface ReleaseGroup {
@@ -54,14 +55,30 @@ interface ReleaseGroup {
 
 // ---------- small helpers ----------
 
+const mmCache = new Map<string, string>();
+
 function mm(version: string): string {
-  return version.split('.').slice(0, 2).join('.');
+  let result = mmCache.get(version);
+  if (result === undefined) {
+    const [major = '', minor] = version.split('.');
+    result = minor === undefined ? major : `${major}.${minor}`;
+    if (mmCache.size < 10_000) mmCache.set(version, result);
+  }
+  return result;
 }
 
+const mmCompareCache = new Map<string, number>();
+
 function compareMm(a: string, b: string): number {
-  const [a1 = 0, a2 = 0] = a.split('.').map(Number);
-  const [b1 = 0, b2 = 0] = b.split('.').map(Number);
-  return a1 - b1 || a2 - b2;
+  const key = `${a}|${b}`;
+  let result = mmCompareCache.get(key);
+  if (result === undefined) {
+    const [a1 = 0, a2 = 0] = a.split('.').map(Number);
+    const [b1 = 0, b2 = 0] = b.split('.').map(Number);
+    result = a1 - b1 || a2 - b2;
+    if (mmCompareCache.size < 10_000) mmCompareCache.set(key, result);
+  }
+  return result;
 }
 
 function pythonInRange(python: string, range: PythonRange): boolean {
@@ -91,6 +108,17 @@ function architectureFor(data: CompatData, capability: string | undefined): GpuA
 }
 
 function describeGpu(data: CompatData, profile: HardwareProfile): GpuInfo {
+  const cache = prepared(data).gpuInfo;
+  const key = `${profile.gpuVendor}|${profile.gpuName}|${profile.computeCapability}|${profile.gpuArch}`;
+  let info = cache.get(key);
+  if (!info) {
+    info = computeGpuInfo(data, profile);
+    cache.set(key, info);
+  }
+  return info;
+}
+
+function computeGpuInfo(data: CompatData, profile: HardwareProfile): GpuInfo {
   const info: GpuInfo = { vendor: profile.gpuVendor, name: profile.gpuName, computeCapability: profile.computeCapability, gfxArch: profile.gpuArch };
   if (profile.gpuVendor !== 'none' && profile.gpuName && (!info.computeCapability || !info.gfxArch)) {
     const row = lookupGpu(data.gpus.gpus, { name: profile.gpuName });
@@ -149,16 +177,16 @@ function evaluateCuda(ctx: Context, build: FrameworkBuild, python: string): Cand
     return {
       code: 'NO_KERNELS_FOR_GPU',
       build,
-      message: `${FRAMEWORK_NAMES[build.framework]} ${build.version} ${build.variant} has no code for ${smLabel(cc)} (its list: ${(build.capabilities ?? []).join(', ')}).`,
+      message: () => `${FRAMEWORK_NAMES[build.framework]} ${build.version} ${build.variant} has no code for ${smLabel(cc)} (its list: ${(build.capabilities ?? []).join(', ')}).`,
     };
   }
   if (request.method === 'wheels' && build.needsSystemCuda) {
-    return { code: 'METHOD_UNSUPPORTED', build, message: `TensorFlow ${build.version} pip wheels do not bring CUDA; it needs a system or conda CUDA Toolkit ${build.cuda} and cuDNN ${build.cudnn}.` };
+    return { code: 'METHOD_UNSUPPORTED', build, message: () => `TensorFlow ${build.version} pip wheels do not bring CUDA; it needs a system or conda CUDA Toolkit ${build.cuda} and cuDNN ${build.cudnn}.` };
   }
   const os = driverOs(profile.os);
   const systemToolkit = (request.method ?? defaultMethod(build)) === 'system';
   let floor = driverFloorFor(data, build.cuda!, os, match === 'ptx' || systemToolkit);
-  if (!floor) return { code: 'NO_KERNELS_FOR_GPU', build, message: `DL Setup's data has no driver floor for CUDA ${build.cuda}.` };
+  if (!floor) return { code: 'NO_KERNELS_FOR_GPU', build, message: () => `DL Setup's data has no driver floor for CUDA ${build.cuda}.` };
   if (systemToolkit && match !== 'ptx') floor = { ...floor, why: `the CUDA ${cudaSeries(build.cuda!)} toolkit itself needs driver ${floor.version} or newer` };
   const first = gpu.architecture?.firstDriver?.[os];
   if (first && driverVersion.compare(first, floor.version) > 0) {
@@ -169,7 +197,7 @@ function evaluateCuda(ctx: Context, build: FrameworkBuild, python: string): Cand
     return { build, python, match, driver: { action: 'keep', floor } };
   }
   if (request.allowDriverChange === false) {
-    return { code: 'DRIVER_CHANGE_REFUSED', build, message: `${build.variant} needs driver ${floor.version} or newer and you asked DL Setup not to change the driver${current ? ` (${current})` : ''}.` };
+    return { code: 'DRIVER_CHANGE_REFUSED', build, message: () => `${build.variant} needs driver ${floor.version} or newer and you asked DL Setup not to change the driver${current ? ` (${current})` : ''}.` };
   }
   const target = chooseDriverTarget(data, gpu.architecture, floor.version, os);
   if (!target) {
@@ -177,7 +205,7 @@ function evaluateCuda(ctx: Context, build: FrameworkBuild, python: string): Cand
     return {
       code: 'DRIVER_BRANCH_ENDED',
       build,
-      message: `${build.variant} needs driver ${floor.version} or newer, but ${gpu.architecture?.name ?? 'this'} GPUs are supported only up to driver branch R${last}.`,
+      message: () => `${build.variant} needs driver ${floor.version} or newer, but ${gpu.architecture?.name ?? 'this'} GPUs are supported only up to driver branch R${last}.`,
     };
   }
   return { build, python, match, driver: { action: current ? 'upgrade' : 'install', floor, target } };
@@ -189,7 +217,7 @@ function evaluate(ctx: Context, build: FrameworkBuild, python: string): Candidat
     if (build.kind !== 'rocm') return null;
     return build.gfx?.includes(ctx.gpu.gfxArch!)
       ? { build, python, match: 'native', driver: { action: 'none' } }
-      : { code: 'NO_KERNELS_FOR_GPU', build, message: `PyTorch ${build.version} ${build.variant}: ROCm does not support ${ctx.gpu.gfxArch}.` };
+      : { code: 'NO_KERNELS_FOR_GPU', build, message: () => `PyTorch ${build.version} ${build.variant}: ROCm does not support ${ctx.gpu.gfxArch}.` };
   }
   return null;
 }
@@ -225,7 +253,7 @@ function evaluateRelease(ctx: Context, group: ReleaseGroup, forcedVariant: strin
   const python = choosePython(range, ctx.request, ctx.profile);
   const failures: Failure[] = [];
   if (!python) {
-    failures.push({ code: 'PYTHON_UNSUPPORTED', message: `${FRAMEWORK_NAMES[group.builds[0]!.framework]} ${group.builds[0]!.version} supports Python ${range.min} to ${range.max}, not ${ctx.request.python}.` });
+    failures.push({ code: 'PYTHON_UNSUPPORTED', message: () => `${FRAMEWORK_NAMES[group.builds[0]!.framework]} ${group.builds[0]!.version} supports Python ${range.min} to ${range.max}, not ${ctx.request.python}.` });
     return { failures, python };
   }
   let best: Candidate | undefined;
@@ -247,6 +275,9 @@ function defaultMethod(build: FrameworkBuild): InstallMethod {
 interface Prepared {
   reviewedAt: string;
   builds: Map<string, ReleaseGroup[]>;
+  gpuInfo: Map<string, GpuInfo>;
+  /** Search results by everything a search depends on: the no-driver-change and unpinned searches repeat often. */
+  searches: Map<string, { chosen?: Chosen; failures: Failure[] }>;
 }
 
 const preparedCache = new WeakMap<CompatData, Prepared>();
@@ -255,7 +286,7 @@ function prepared(data: CompatData): Prepared {
   let p = preparedCache.get(data);
   if (!p) {
     const dates = [data.gpus, data.cudaToolkits, data.architectures, data.driverBranches, data.pytorch, data.tensorflow, data.jax, data.cudnn].map((t) => t.reviewedAt);
-    p = { reviewedAt: dates.sort()[0]!, builds: new Map() };
+    p = { reviewedAt: dates.sort()[0]!, builds: new Map(), gpuInfo: new Map(), searches: new Map() };
     preparedCache.set(data, p);
   }
   return p;
@@ -281,6 +312,22 @@ interface Chosen {
 }
 
 function search(ctx: Context, groups: ReleaseGroup[], forcedVariant: string | undefined): { chosen?: Chosen; failures: Failure[] } {
+  const { profile, request, gpu } = ctx;
+  const key = [
+    request.framework, platformKey(profile), profile.os, gpu.vendor, gpu.name, gpu.computeCapability, gpu.gfxArch, profile.driverVersion,
+    request.python, profile.pythonVersion, request.method, request.allowDriverChange, forcedVariant, groups[0]?.release, groups.length,
+  ].join('|');
+  const cache = prepared(ctx.data).searches;
+  let result = cache.get(key);
+  if (!result) {
+    result = searchUncached(ctx, groups, forcedVariant);
+    if (cache.size > 50_000) cache.clear();
+    cache.set(key, result);
+  }
+  return result;
+}
+
+function searchUncached(ctx: Context, groups: ReleaseGroup[], forcedVariant: string | undefined): { chosen?: Chosen; failures: Failure[] } {
   const all: Failure[] = [];
   let skipped: Chosen['skipped'];
   for (const group of groups) {
@@ -303,14 +350,14 @@ function blockerFor(failures: Failure[], ctx: Context, fw: string): Failure {
     if (hit) return hit;
   }
   const where = ctx.profile.os === 'windows' ? 'native Windows' : ctx.profile.os;
-  return { code: 'NO_GPU_BUILD_ON_PLATFORM', message: `${fw} has no ${ctx.gpuKind === 'rocm' ? 'ROCm' : 'CUDA'} build for ${where} in DL Setup's data.` };
+  return { code: 'NO_GPU_BUILD_ON_PLATFORM', message: () => `${fw} has no ${ctx.gpuKind === 'rocm' ? 'ROCm' : 'CUDA'} build for ${where} in DL Setup's data.` };
 }
 
 function summarizeSkip(skipped: NonNullable<Chosen['skipped']>, fw: string, profile: HardwareProfile): string {
   const first = skipped.failures[0];
   const platform = profile.os === 'windows' ? 'native Windows' : profile.os === 'wsl' ? 'WSL2' : profile.os;
   const why = first
-    ? first.message
+    ? first.message()
     : fw === 'TensorFlow' && profile.os === 'windows'
       ? 'TensorFlow GPU support on native Windows ended with 2.10.'
       : `it has no GPU build for this GPU on ${platform}.`;
@@ -381,7 +428,7 @@ export function resolvePlan(data: CompatData, profile: HardwareProfile, request:
     if (!python || !build) continue;
     if (gpuKind && gpuFailures.length) {
       const blocker = blockerFor(gpuFailures, ctx, fw);
-      warnings.push(`This plan installs the CPU build: no ${fw} build in DL Setup's data can use your GPU. ${blocker.message}`);
+      warnings.push(`This plan installs the CPU build: no ${fw} build in DL Setup's data can use your GPU. ${blocker.message()}`);
     }
     return cpuPlan(ctx, base, withVersion(build, pinnedVersion(request.framework, build, pin)), python, reasons, warnings, fw);
   }
@@ -421,7 +468,7 @@ function blockerMessage(blocker: Failure, ctx: Context, fw: string, pin: string)
   if (ctx.request.framework === 'jax' && ctx.profile.os === 'windows' && blocker.code === 'NO_GPU_BUILD_ON_PLATFORM') {
     return `JAX ${pin} has no GPU wheels for native Windows; use WSL2 (experimental) or Linux.`;
   }
-  return `${fw} ${pin} cannot use your GPU: ${blocker.message}`;
+  return `${fw} ${pin} cannot use your GPU: ${blocker.message()}`;
 }
 
 type PlanBase = Pick<Plan, 'request' | 'profile' | 'gpu' | 'dataReviewedAt'>;

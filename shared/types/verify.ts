@@ -26,7 +26,9 @@ export interface VerifyCheck {
 export interface MatmulResult {
   dtype: string;
   tflops: number;
+  /** Dense spec peak from data/gpus.json for this precision. */
   peakTflops?: number;
+  /** Achieved / peak as a fraction (0.79 = 79 %). */
   efficiency?: number;
   /** 'cpu' marks the CPU reference figure on a machine without a usable GPU. */
   device?: 'gpu' | 'cpu';

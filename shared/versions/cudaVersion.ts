@@ -10,11 +10,17 @@ export const cudaVersion: VersionScheme<DottedVersion> = {
 };
 
 /** "12.4.1" -> "12.4"; "cu126" -> "12.6"; "cu118" -> "11.8"; "cu80" -> "8.0". */
+const seriesCache = new Map<string, string>();
+
 export function cudaSeries(text: string): string {
-  const variant = /^cu(\d+)(\d)$/.exec(text.trim());
-  if (variant) return `${variant[1]}.${variant[2]}`;
-  const [major = '0', minor = '0'] = text.trim().split('.');
-  return `${major}.${minor}`;
+  let series = seriesCache.get(text);
+  if (series === undefined) {
+    const variant = /^cu(\d+)(\d)$/.exec(text.trim());
+    const [major = '0', minor = '0'] = text.trim().split('.');
+    series = variant ? `${variant[1]}.${variant[2]}` : `${major}.${minor}`;
+    seriesCache.set(text, series);
+  }
+  return series;
 }
 
 export function cudaMajor(text: string): number {

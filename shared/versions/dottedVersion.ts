@@ -4,10 +4,17 @@ export type DottedVersion = readonly number[];
 const DOTTED = /^\d+(\.\d+)*$/;
 const CLAUSE = /^(>=|<=|==|!=|>|<|=)?\s*(\d+(?:\.\d+)*)(\.\*)?$/;
 
+const parsedCache = new Map<string, DottedVersion | null>();
+
 export function parseDotted(text: string): DottedVersion | null {
-  const trimmed = text.trim();
-  if (!DOTTED.test(trimmed)) return null;
-  return trimmed.split('.').map(Number);
+  let parsed = parsedCache.get(text);
+  if (parsed === undefined) {
+    const trimmed = text.trim();
+    parsed = DOTTED.test(trimmed) ? trimmed.split('.').map(Number) : null;
+    // Versions come from a small closed set (data tables, one machine), so the cache stays small.
+    if (parsedCache.size < 10_000) parsedCache.set(text, parsed);
+  }
+  return parsed;
 }
 
 /** Missing trailing parts count as zero, so "580" == "580.0.0" and "450.80.2" == "450.80.02". */

@@ -97,7 +97,8 @@ export async function toolkitsInPythonEnvs(pythons: PythonEnv[]): Promise<CudaTo
     }
     for (const [name, version] of Object.entries(env.packages)) {
       if (!/^nvidia-cuda-nvcc(-cu\d+)?$/.test(name)) continue;
-      const site = env.sitePackages?.[0] ?? prefix;
+      const sites = env.sitePackages ?? [];
+      const site = (await Promise.all(sites.map(async (dir) => ((await hostPathExists(path.join(dir, 'nvidia', 'cuda_nvcc'))) ? dir : null)))).find(Boolean) ?? sites[0] ?? prefix;
       found.push({ version, path: path.join(site, 'nvidia', 'cuda_nvcc'), active: false, source: `pip ${name} (${env.path})` });
     }
   }

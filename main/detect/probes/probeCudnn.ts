@@ -1,6 +1,6 @@
 import path from 'node:path';
 import type { CudaToolkit, CudnnInstall, PythonEnv } from '../../../shared/types/hardware.js';
-import { listHostDir, readHostFile } from '../../system/sysroot.js';
+import { hostPathExists, listHostDir, readHostFile } from '../../system/sysroot.js';
 import { parseCudnnHeader } from '../parsers/parseCudnnHeader.js';
 import { parseLdconfig, versionFromSoname } from '../parsers/parseLdconfig.js';
 import type { ProbeContext } from '../probeContext.js';
@@ -48,8 +48,9 @@ export async function collectCudnn(toolkits: CudaToolkit[], pythons: PythonEnv[]
   for (const env of pythons) {
     for (const [name, version] of Object.entries(env.packages)) {
       if (!/^nvidia-cudnn(-cu\d+)?$/.test(name)) continue;
-      const site = env.sitePackages?.[0] ?? path.dirname(path.dirname(env.path));
-      fromPip.push({ version, path: path.join(site, 'nvidia', 'cudnn'), source: `pip ${name} (${env.path})` });
+      const sites = env.sitePackages ?? [];
+      const site = (await Promise.all(sites.map(async (dir) => ((await hostPathExists(path.join(dir, 'nvidia', 'cudnn'))) ? dir : null)))).find(Boolean) ?? sites[0];
+      fromPip.push({ version, path: site ? path.join(site, 'nvidia', 'cudnn') : env.path, source: `pip ${name} (${env.path})` });
     }
   }
   const all = [...headerLists.flat(), ...libLists.flat(), ...fromLoader, ...fromPip];

@@ -1,8 +1,10 @@
-import { hostPathExists, readHostFile, sysrootPath } from '../../system/sysroot.js';
+import { hostPathExists, sysrootPath } from '../../system/sysroot.js';
+import { readProbeFile } from '../readProbeFile.js';
 import type { NvidiaSmiSnapshot } from '../parsers/nvidiaSmiSnapshot.js';
 import { GPU_QUERY_FIELDS, parseNvidiaSmiCsv } from '../parsers/parseNvidiaSmiCsv.js';
 import { parseNvidiaSmiError, type NvidiaSmiError } from '../parsers/parseNvidiaSmiError.js';
 import { parseNvidiaSmiTable } from '../parsers/parseNvidiaSmiTable.js';
+import { parseNvidiaSmiQuery } from '../parsers/parseNvidiaSmiQuery.js';
 import { parseNvidiaSmiXml } from '../parsers/parseNvidiaSmiXml.js';
 import { parseProcDriverVersion, type ProcDriverVersion } from '../parsers/parseProcDriverVersion.js';
 import type { ProbeContext } from '../probeContext.js';
@@ -42,8 +44,8 @@ export async function probeNvidia(context: ProbeContext): Promise<NvidiaProbeRes
     return first;
   };
   const [moduleText, procText, csv, table] = await Promise.all([
-    linux ? readHostFile('/sys/module/nvidia/version') : null,
-    linux ? readHostFile('/proc/driver/nvidia/version') : null,
+    linux ? readProbeFile(context, '/sys/module/nvidia/version', 'the loaded NVIDIA module version') : null,
+    linux ? readProbeFile(context, '/proc/driver/nvidia/version', 'the NVIDIA kernel module version') : null,
     run(query),
     run([]),
   ]);
@@ -65,6 +67,12 @@ export async function probeNvidia(context: ProbeContext): Promise<NvidiaProbeRes
     const xml = await run(['-q', '-x']);
     snapshot = xml.ok ? parseNvidiaSmiXml(xml.result.stdout) : null;
     if (snapshot) source = 'nvidia-smi -q -x';
+    // Some wrappers (WSL's, old Windows builds) answer -q -x with the indented text form.
+    if (!snapshot && xml.ok) {
+      snapshot = parseNvidiaSmiQuery(xml.result.stdout);
+      if (snapshot && snapshot.gpus.length === 0) snapshot = null;
+      if (snapshot) source = 'nvidia-smi -q';
+    }
   }
   if (!snapshot && fromTable && fromTable.gpus.length > 0) {
     snapshot = { driverVersion: fromTable.driverVersion, cudaVersion: fromTable.cudaVersion, gpus: fromTable.gpus };

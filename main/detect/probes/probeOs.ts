@@ -8,6 +8,7 @@ import { parseMokutilSbState, secureBootFromEfivar } from '../parsers/parseMokut
 import { parseOsRelease } from '../parsers/parseOsRelease.js';
 import { parseProcModules } from '../parsers/parseProcModules.js';
 import type { ProbeContext } from '../probeContext.js';
+import { readProbeFile } from '../readProbeFile.js';
 import { runTool } from '../runTool.js';
 
 const SECURE_BOOT_EFIVAR = '/sys/firmware/efi/efivars/SecureBoot-8be4df61-93ca-11d2-aa0d-00e098032b8c';
@@ -65,10 +66,10 @@ async function diskSpace(paths: string[]): Promise<DiskSpace[]> {
 export async function probeOs(context: ProbeContext): Promise<OsInfo> {
   const linux = context.platform === 'linux';
   const [osRelease, kernelRelease, procVersion, modules, wslLib, dockerEnv, podmanEnv, cgroup, secureBoot, managers] = await Promise.all([
-    linux ? readHostFile('/etc/os-release') : null,
-    linux ? readHostFile('/proc/sys/kernel/osrelease') : null,
+    linux ? readProbeFile(context, '/etc/os-release', 'the Linux distribution') : null,
+    linux ? readProbeFile(context, '/proc/sys/kernel/osrelease', 'the kernel version') : null,
     linux ? readHostFile('/proc/version') : null,
-    linux ? readHostFile('/proc/modules') : null,
+    linux ? readProbeFile(context, '/proc/modules', 'whether nouveau is loaded') : null,
     linux ? hostPathExists('/usr/lib/wsl/lib') : false,
     linux ? hostPathExists('/.dockerenv') : false,
     linux ? hostPathExists('/run/.containerenv') : false,

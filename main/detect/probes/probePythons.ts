@@ -76,7 +76,33 @@ export async function readSitePackages(dir: string): Promise<Record<string, stri
   return packages;
 }
 
+/**
+ * The common layouts (pyenv, conda, venv) state their version and site-packages on disk: reading that costs no process.
+ * Anything unusual (Debian's dist-packages, Windows, a version we cannot pin) is asked to the interpreter instead.
+ */
+async function fromLayout(context: ProbeContext, candidate: Candidate): Promise<{ version: string; site: string[] } | null> {
+  if (context.platform === 'win32' || candidate.kind === 'system' || candidate.onPath) return null;
+  const prefix = path.dirname(path.dirname(candidate.path));
+  const libs = (await listHostDir(path.join(prefix, 'lib'))).filter((entry) => /^python\d+\.\d+t?$/.test(entry));
+  if (libs.length !== 1) return null;
+  const majorMinor = /^python(\d+\.\d+)/.exec(libs[0] as string)?.[1] as string;
+  const site = path.join(prefix, 'lib', libs[0] as string, 'site-packages');
+  if (!(await hostPathExists(site))) return null;
+  const cfg = await readHostFile(path.join(prefix, 'pyvenv.cfg'));
+  const fromCfg = /^version(?:_info)?\s*=\s*(\d+\.\d+\.\d+)/m.exec(cfg ?? '')?.[1];
+  const fromConda = (await listHostDir(path.join(prefix, 'conda-meta'))).map((entry) => /^python-(\d+\.\d+\.\d+)-/.exec(entry)?.[1]).find(Boolean);
+  const fromDir = candidate.kind === 'pyenv' ? /^(\d+\.\d+\.\d+)$/.exec(path.basename(prefix))?.[1] : undefined;
+  const version = fromCfg ?? fromConda ?? fromDir;
+  if (!version || !version.startsWith(`${majorMinor}.`)) return null;
+  // A venv without system site packages sees only its own dir; others also see the user site.
+  const isolated = cfg !== null && !/include-system-site-packages\s*=\s*true/i.test(cfg);
+  const userSite = path.join(os.homedir(), '.local', 'lib', `python${majorMinor}`, 'site-packages');
+  return { version, site: isolated ? [site] : [site, userSite] };
+}
+
 async function inspect(context: ProbeContext, candidate: Candidate): Promise<PythonEnv | null> {
+  const known = await fromLayout(context, candidate);
+  if (known) return withPackages(candidate, known.version, known.site);
   const executable = candidate.onPath ? candidate.path : sysrootPath(candidate.path);
   const outcome = await runTool(context, [executable, '-E', '-c', SITE_SCRIPT], `the Python at ${candidate.path}`);
   if (!outcome.ok) return null;
@@ -88,13 +114,17 @@ async function inspect(context: ProbeContext, candidate: Candidate): Promise<Pyt
     return null;
   }
   if (typeof parsed.version !== 'string') return null;
-  const sitePackages = [...new Set((Array.isArray(parsed.site) ? parsed.site : []).filter((entry): entry is string => typeof entry === 'string'))];
+  return withPackages(candidate, parsed.version, (Array.isArray(parsed.site) ? parsed.site : []).filter((entry): entry is string => typeof entry === 'string'));
+}
+
+async function withPackages(candidate: Candidate, version: string, site: string[]): Promise<PythonEnv> {
+  const sitePackages = [...new Set(site)];
   const packages: Record<string, string> = {};
   // sys.path order: the first site dir that has a package is the one Python imports.
   for (const found of await Promise.all(sitePackages.map(readSitePackages))) {
     for (const [name, version] of Object.entries(found)) packages[name] ??= version;
   }
-  return { path: candidate.path, version: parsed.version, kind: candidate.kind, packages, sitePackages };
+  return { path: candidate.path, version, kind: candidate.kind, packages, sitePackages };
 }
 
 /** Every Python we can find (PATH, system, pyenv, conda, venvs DL Setup made), each asked once for its site dirs. */

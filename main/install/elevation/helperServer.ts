@@ -87,7 +87,12 @@ export function createHelperServer(send: (reply: HelperReply) => void): { handle
       });
       if (request.type === 'run-step') {
         // parse() is the argument allowlist: package-name and path patterns, URLs, checksums.
-        const params = step.parse(request.params);
+        let params: unknown;
+        try {
+          params = step.parse(request.params);
+        } catch (error) {
+          refuse((error as Error).message);
+        }
         const needsRoot = typeof step.elevated === 'function' ? step.elevated(params) : step.elevated;
         if (!needsRoot) refuse(`this ${request.kind} step does not need root, so it does not get it.`);
         const outcome = await step.run(params, ctx);

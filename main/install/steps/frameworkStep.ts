@@ -124,6 +124,7 @@ export const frameworkStep: InstallStep<FrameworkParams> = {
     const before = await installedDists(ctx, python);
     const parser = new PipProgressParser(params.packages.length);
     let lastEmit = 0;
+    let lastDetail = '';
     try {
       await ctx.run(pipInstallArgv(python, params, raw), {
         timeoutMs: 2 * 60 * 60_000,
@@ -134,8 +135,9 @@ export const frameworkStep: InstallStep<FrameworkParams> = {
           if (!update) return;
           // Raw progress arrives 4×/s per file; the UI needs no more than that.
           const now = performance.now();
-          if (update.bytes && update.fraction !== null && now - lastEmit < 200 && update.bytes.done !== update.bytes.total) return;
+          if (update.bytes && update.detail === lastDetail && now - lastEmit < 200 && update.bytes.done !== update.bytes.total) return;
           lastEmit = now;
+          lastDetail = update.detail;
           ctx.progress(update.fraction, update.detail, update.bytes);
         },
         quiet: false,

@@ -1,0 +1,229 @@
+import { DlsetupError } from '../../shared/errors.js';
+import type { Plan, PlanStep } from '../../shared/types/plan.js';
+import { blockMarkers } from '../install/markedBlock.js';
+import { planStepParams, type InstallOverrides } from '../install/planStepParams.js';
+import { NVIDIA_REPO_BASE, cudaRepoStep, cudaSourcesList, keyringUrl, type CudaRepoParams } from '../install/steps/cudaRepoStep.js';
+import { cudaToolkitStep, toolkitDir } from '../install/steps/cudaToolkitStep.js';
+import { cudnnStep } from '../install/steps/cudnnStep.js';
+import { driverStep } from '../install/steps/driverStep.js';
+import { LD_CONF, PROFILE_SCRIPT, envBlockBody, envVarsStep, ldConfContent } from '../install/steps/envVarsStep.js';
+import { frameworkStep, pipInstallArgv } from '../install/steps/frameworkStep.js';
+import { pythonEnvStep } from '../install/steps/pythonEnvStep.js';
+
+/** Mirrors an export bakes in as defaults (each stays overridable in the exported vars / environment). */
+export interface ExportMirrors {
+  /** Preset id (tuna, aliyun, ustc, official) or URL replacing PyPI. */
+  pypi?: string;
+  /** Preset id or URL replacing download.pytorch.org. */
+  pytorch?: string;
+  /** Base URL replacing https://developer.download.nvidia.com/compute/cuda/repos. */
+  cuda?: string;
+}
+
+export interface ExportOptions {
+  mirrors?: ExportMirrors;
+  /** sha256 of NVIDIA's cuda-keyring package; the shell export refuses to install an unverified keyring without it. */
+  cudaKeyringSha256?: string;
+  /** Stamped into every file's header. */
+  generatedBy?: string;
+}
+
+/** Placeholders the formats replace with their own variable syntax (shell $VAR, Jinja {{ var }}). */
+export const DISTRO_PLACEHOLDER = '@CUDA_DISTRO@';
+export const ARCH_PLACEHOLDER = '@CUDA_ARCH@';
+export const ENV_PLACEHOLDER = '@DLSETUP_ENV@';
+
+/** The plan, read once into the facts every export format needs, with the install engine's own commands. */
+export interface ExportModel {
+  plan: Plan;
+  summary: string;
+  generatedBy: string;
+  driver?: { branch: string; minimum: string; ubuntuPackage: string; debianPackages: string[]; manual: boolean; rebootRequired: boolean };
+  cudaRepo?: { mirror: string; keyringVersion: string; keyringSha256?: string; wsl: boolean; keyringUrl: string; sourcesList: string };
+  toolkit?: { version: string; series: string; package: string; dir: string; priority: number; setActive: boolean; aptArgv: string[] };
+  cudnn?: { version: string; major: number; cudaMajor: string; cudaSeries: string; packages: string[] };
+  env?: { cudaHome: string; libraryPaths: string[]; profileScript: string; ldConf: string; blockBody: string; begin: string; end: string; ldConfContent: string };
+  pythonEnv: { manager: 'venv' | 'conda'; python: string; name: string; condaChannel?: string; condaPackages: string[] };
+  framework: { name: Plan['framework']['name']; version: string; variant: string; packages: string[]; pipArgs: string[]; indexUrl?: string; extraIndexUrls: string[]; findLinks: string[] };
+}
+
+/** Where the plan and the install engine disagree on param names, the plan's are read and the engine's parse() validates. */
+function stepOf(plan: Plan, kind: PlanStep['kind']): PlanStep | undefined {
+  return plan.steps.find((step) => step.kind === kind);
+}
+
+function str(value: unknown): string | undefined {
+  return typeof value === 'string' && value !== '' ? value : undefined;
+}
+
+function list(value: unknown): string[] {
+  return Array.isArray(value) ? value.filter((item): item is string => typeof item === 'string') : [];
+}
+
+/** Cuts a toolkit version to the X.Y series the engine's package names use. */
+function seriesOf(version: string): string {
+  return version.split('.').slice(0, 2).join('.');
+}
+
+function frameworkLabel(name: string): string {
+  return name === 'pytorch' ? 'PyTorch' : name === 'tensorflow' ? 'TensorFlow' : name === 'jax' ? 'JAX' : name;
+}
+
+export function planSummary(plan: Plan): string {
+  const gpu = plan.gpu?.name ? `for ${plan.gpu.name}` : plan.profile?.gpuVendor === 'none' ? 'for a machine without a GPU (CPU build)' : '';
+  return [`${frameworkLabel(plan.framework.name)} ${plan.framework.version} (${plan.framework.variant})`, `${plan.method} method`, `Python ${plan.python.version}`, gpu]
+    .filter(Boolean)
+    .join(', ');
+}
+
+/**
+ * Reads a resolved plan into an ExportModel. Refuses plans that cannot be exported (blocked, not Linux) before any
+ * file is produced, and validates every value through the install engine's own step parsers (its allowlist).
+ */
+export function buildExportModel(plan: Plan, options: ExportOptions = {}): ExportModel {
+  if (!plan || typeof plan !== 'object' || !Array.isArray(plan.steps) || !plan.framework) {
+    throw new DlsetupError('INVALID_ARGUMENT', 'That file is not a DL Setup plan. Create one with `dlsetup plan --json > plan.json`.');
+  }
+  if (plan.status !== 'ok') {
+    throw new DlsetupError('PLAN_BLOCKED', `The plan is blocked, so there is nothing to export: ${plan.blockers.map((b) => b.message).join(' ')}`);
+  }
+  const os = plan.profile?.os ?? 'linux';
+  if (os !== 'linux' && os !== 'wsl') {
+    throw new DlsetupError('UNSUPPORTED_OS', `Exports are for Linux machines; this plan is for ${os}. Plan for Linux with \`dlsetup plan --os linux …\`.`);
+  }
+  const overrides: InstallOverrides = { pypiMirror: options.mirrors?.pypi, pytorchMirror: options.mirrors?.pytorch, cudaMirror: options.mirrors?.cuda };
+  const model: ExportModel = {
+    plan,
+    summary: planSummary(plan),
+    generatedBy: options.generatedBy ?? 'DL Setup',
+    pythonEnv: { manager: 'venv', python: plan.python.version, name: `dlsetup-${plan.framework.name}-${plan.framework.version}`, condaPackages: [] },
+    framework: { name: plan.framework.name, version: plan.framework.version, variant: plan.framework.variant, packages: [], pipArgs: [], extraIndexUrls: [], findLinks: [] },
+  };
+
+  const driver = stepOf(plan, 'driver');
+  if (driver) {
+    const p = driver.params;
+    const branch = str(p.branch) ?? '';
+    const parsed = driverStep.parse({ branch, minimum: str(p.minimumVersion) });
+    // describe()'s first command is the Ubuntu package the engine installs for this branch.
+    const ubuntu = driverStep.describe(parsed).find((command) => command.argv[0] === 'apt-get')?.argv.at(-1);
+    model.driver = {
+      branch,
+      minimum: parsed.minimum ?? '',
+      ubuntuPackage: str(p.ubuntuPackage) ?? ubuntu ?? `nvidia-driver-${branch}`,
+      // What the engine installs on Debian (non-free), kept in step with main/install/steps/driverStep.ts.
+      debianPackages: ['nvidia-driver', 'firmware-misc-nonfree'],
+      manual: p.manual === true,
+      rebootRequired: p.rebootRequired !== false,
+    };
+  }
+
+  const repo = stepOf(plan, 'cuda-repo');
+  if (repo) {
+    const mirror = (options.mirrors?.cuda ?? str(planStepParams(plan, repo, overrides).mirror) ?? NVIDIA_REPO_BASE).replace(/\/+$/, '');
+    const sha = options.cudaKeyringSha256 ?? str(repo.params.keyringSha256);
+    const template: CudaRepoParams = {
+      distro: repo.params.wsl === true ? 'wsl-ubuntu' : DISTRO_PLACEHOLDER,
+      arch: ARCH_PLACEHOLDER as CudaRepoParams['arch'],
+      mirror,
+      keyringVersion: str(repo.params.keyringVersion) ?? '1.1-1',
+      keyringSha256: sha ?? '0'.repeat(64),
+    };
+    // Validates the mirror URL and checksum exactly as the engine would (distro and arch are only known on the host).
+    if (sha) cudaRepoStep.parse({ distro: 'ubuntu2204', arch: 'x86_64', mirror, keyringVersion: template.keyringVersion, keyringSha256: sha });
+    model.cudaRepo = {
+      mirror,
+      keyringVersion: template.keyringVersion,
+      keyringSha256: sha,
+      wsl: repo.params.wsl === true,
+      keyringUrl: keyringUrl(template),
+      sourcesList: cudaSourcesList(template),
+    };
+  }
+
+  const toolkit = stepOf(plan, 'cuda-toolkit');
+  if (toolkit) {
+    const version = str(toolkit.params.version) ?? plan.cudaToolkit.version ?? '';
+    const series = str(toolkit.params.series) ?? seriesOf(version);
+    const parsed = cudaToolkitStep.parse({ version: series, setActive: toolkit.params.makeActive !== false });
+    const [major, minor] = series.split('.').map(Number);
+    const aptArgv = cudaToolkitStep.describe(parsed).find((command) => command.argv[0] === 'apt-get')?.argv ?? [];
+    model.toolkit = {
+      version,
+      series,
+      package: parsed.package,
+      dir: toolkitDir(series),
+      // The engine's priority for update-alternatives (main/install/steps/cudaToolkitStep.ts).
+      priority: major! * 10 + minor!,
+      setActive: parsed.setActive,
+      aptArgv,
+    };
+  }
+
+  const cudnn = stepOf(plan, 'cudnn');
+  if (cudnn) {
+    const version = str(cudnn.params.version) ?? plan.cudnn.version ?? '';
+    const cudaMajor = str(cudnn.params.cudaMajor) ?? '';
+    const cudaSeries = str(cudnn.params.cudaSeries) ?? model.toolkit?.series ?? '';
+    const major = Number(version.split('.')[0]);
+    const threePart = [...version.split('.'), '0', '0'].slice(0, Math.max(3, version.split('.').length)).join('.');
+    // cuDNN 9 ships as cudnn9-cuda-N; cuDNN 8 and older as libcudnnN pinned to a +cudaX.Y build in NVIDIA's repository.
+    const parsed = cudnnStep.parse({ version: threePart, cudaMajor, ...(major < 9 ? { package: `libcudnn${major}` } : {}) });
+    const pin = version.split('.').length >= 4 ? `${version}-1+cuda${cudaSeries}` : `${version}.*+cuda${cudaSeries}`;
+    const packages = major < 9 ? [`${parsed.package}=${pin}`] : [parsed.package];
+    model.cudnn = { version, major, cudaMajor, cudaSeries, packages };
+  }
+
+  const env = stepOf(plan, 'env-vars');
+  if (env) {
+    const cudaHome = str(env.params.CUDA_HOME) ?? str(env.params.cudaHome) ?? model.toolkit?.dir ?? '';
+    const libs = list(env.params.libraryPathPrepend).filter((dir) => dir !== `${cudaHome}/lib64`);
+    // System scope: a fleet machine serves every user, so the block goes to /etc/profile.d and libraries to ld.so.conf.d.
+    const parsed = envVarsStep.parse({ scope: 'system', cudaHome, libraryPaths: libs });
+    const markers = blockMarkers('cuda');
+    model.env = {
+      cudaHome: parsed.cudaHome,
+      libraryPaths: parsed.libraryPaths,
+      profileScript: PROFILE_SCRIPT,
+      ldConf: LD_CONF,
+      blockBody: envBlockBody(parsed),
+      begin: markers.begin,
+      end: markers.end,
+      ldConfContent: ldConfContent(parsed),
+    };
+  }
+
+  const pyenv = stepOf(plan, 'python-env');
+  if (pyenv) {
+    const manager = pyenv.params.manager === 'conda' ? 'conda' : 'venv';
+    const python = str(pyenv.params.python) ?? plan.python.version;
+    pythonEnvStep.parse({ manager, path: '/dlsetup-env', python });
+    model.pythonEnv = {
+      manager,
+      python,
+      name: str(pyenv.params.name) ?? model.pythonEnv.name,
+      condaChannel: str(pyenv.params.condaChannel),
+      condaPackages: list(pyenv.params.condaPackages),
+    };
+  }
+
+  const fw = stepOf(plan, 'framework');
+  if (fw) {
+    const raw = planStepParams(plan, fw, overrides);
+    // The plan names PyTorch 1.12/1.13's extra index in the singular; the engine reads a list.
+    const extra = str(raw.extraIndexUrl) ?? plan.framework.extraIndexUrl;
+    const parsed = frameworkStep.parse({ ...raw, envPath: '/dlsetup-env', ...(extra ? { extraIndexUrls: [extra] } : {}) });
+    const argv = pipInstallArgv('/dlsetup-env/bin/python', parsed, false);
+    const at = (flag: string) => argv.flatMap((arg, index) => (arg === flag ? [argv[index + 1]!] : []));
+    model.framework = {
+      ...model.framework,
+      packages: parsed.packages,
+      pipArgs: argv.slice(1),
+      indexUrl: at('--index-url')[0],
+      extraIndexUrls: at('--extra-index-url'),
+      findLinks: at('--find-links'),
+    };
+  }
+  if (model.framework.packages.length === 0) throw new DlsetupError('INVALID_ARGUMENT', 'The plan installs no framework packages, so there is nothing to export.');
+  return model;
+}

@@ -1,0 +1,186 @@
+import { DlsetupError } from '../../shared/errors.js';
+import type { ProgressEvent, RunStatus } from '../../shared/types/install.js';
+import type { Plan } from '../../shared/types/plan.js';
+import type { ElevationMode } from './elevation/elevationChannel.js';
+import type { InstallOverrides } from './planStepParams.js';
+import { rollbackRun, type RollbackResult } from './rollbackRun.js';
+import { executeRun, journalPlan, prepareSteps } from './runner.js';
+import { latestRunId, newRunId, readJournal } from './runJournal.js';
+import { statusFromJournal } from './runStatusFromJournal.js';
+
+export interface InstallServiceOptions {
+  /** pkexec for the GUI, sudo for the CLI. */
+  face?: 'gui' | 'cli';
+  /** CLI --yes: never prompt (sudo -n). */
+  nonInteractive?: boolean;
+  /** Force an elevation mode (tests, root passthrough). */
+  elevation?: ElevationMode;
+  overrides?: InstallOverrides;
+  retries?: number;
+  retryBackoffMs?: number;
+}
+
+interface ActiveRun {
+  controller: AbortController;
+  status: RunStatus;
+  done: Promise<RunStatus>;
+}
+
+/**
+ * The install engine behind install:start / install:cancel / install:status and the install:progress event
+ * (the lead wires these); one run at a time, since two package managers cannot run together.
+ */
+export class InstallService {
+  private readonly listeners = new Set<(event: ProgressEvent) => void>();
+  private readonly active = new Map<string, ActiveRun>();
+  private lastRunId: string | null = null;
+
+  constructor(private readonly options: InstallServiceOptions = {}) {}
+
+  onProgress(listener: (event: ProgressEvent) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  private publish(event: ProgressEvent): void {
+    for (const listener of this.listeners) {
+      try {
+        listener(event);
+      } catch {
+        // A broken subscriber must never stop an install.
+      }
+    }
+  }
+
+  private ensureIdle(): void {
+    const busy = [...this.active.values()].find((run) => run.status.state === 'running');
+    if (busy) throw new DlsetupError('INVALID_ARGUMENT', `Install ${busy.status.runId} is still running; wait for it or cancel it first.`);
+  }
+
+  private launch(runId: string, plan: Plan, dryRun: boolean, resume: boolean): { runId: string } {
+    const controller = new AbortController();
+    const placeholder: RunStatus = { runId, state: 'running', fraction: 0, steps: [], dryRun, startedAt: new Date().toISOString() };
+    const run: ActiveRun = { controller, status: placeholder, done: Promise.resolve(placeholder) };
+    run.done = executeRun({
+      runId,
+      plan,
+      dryRun,
+      resume,
+      signal: controller.signal,
+      face: this.options.face,
+      nonInteractive: this.options.nonInteractive,
+      elevation: this.options.elevation,
+      overrides: this.options.overrides,
+      retries: this.options.retries,
+      retryBackoffMs: this.options.retryBackoffMs,
+      onEvent: (event) => {
+        this.track(run, event);
+        this.publish(event);
+      },
+    }).then((status) => {
+      run.status = status;
+      return status;
+    });
+    run.done.catch(() => undefined);
+    this.active.set(runId, run);
+    this.lastRunId = runId;
+    return { runId };
+  }
+
+  private track(run: ActiveRun, event: ProgressEvent): void {
+    const status = run.status;
+    switch (event.type) {
+      case 'run-started':
+        status.steps = event.steps.map((step) => ({ ...step }));
+        break;
+      case 'step-started': {
+        const step = status.steps.find((s) => s.id === event.stepId);
+        if (step) step.state = 'running';
+        break;
+      }
+      case 'step-progress':
+        status.fraction = event.overall;
+        break;
+      case 'step-finished': {
+        const step = status.steps.find((s) => s.id === event.stepId);
+        if (step) {
+          step.state = event.state;
+          if (event.message) step.message = event.message;
+          if (event.errorCode) step.errorCode = event.errorCode;
+        }
+        break;
+      }
+      case 'run-finished':
+        status.state = event.state;
+        if (event.errorCode) status.error = { code: event.errorCode, message: event.message ?? '' };
+        break;
+      default:
+        break;
+    }
+  }
+
+  /** Starts a run in the background; progress arrives through onProgress. A bad plan is refused before any change. */
+  start(plan: Plan, options: { dryRun?: boolean } = {}): { runId: string } {
+    this.ensureIdle();
+    prepareSteps(plan, this.options.overrides);
+    return this.launch(newRunId(), plan, !!options.dryRun, false);
+  }
+
+  /** Continues an interrupted, failed, cancelled or reboot-paused run (the latest when no id). */
+  resume(runId?: string): { runId: string } {
+    this.ensureIdle();
+    const id = runId ?? latestRunId();
+    if (!id) throw new DlsetupError('NOT_FOUND', 'There is no earlier install to resume.');
+    const status = this.status(id);
+    if (!status) throw new DlsetupError('NOT_FOUND', `No install run "${id}" was found.`);
+    if (status.dryRun) throw new DlsetupError('INVALID_ARGUMENT', `Run ${id} was a dry run; start a real install instead.`);
+    if (status.state === 'succeeded') throw new DlsetupError('INVALID_ARGUMENT', `Run ${id} already finished successfully; there is nothing to resume.`);
+    return this.launch(id, journalPlan(id), false, true);
+  }
+
+  cancel(runId: string): { cancelled: boolean } {
+    const run = this.active.get(runId);
+    if (!run || run.status.state !== 'running') return { cancelled: false };
+    run.controller.abort();
+    return { cancelled: true };
+  }
+
+  /** A run's status (the latest when no id): live for runs of this process, rebuilt from the journal otherwise. */
+  status(runId?: string): RunStatus | null {
+    const id = runId ?? this.lastRunId ?? latestRunId();
+    if (!id) return null;
+    const live = this.active.get(id);
+    if (live) return structuredClone(live.status);
+    try {
+      return statusFromJournal(id, readJournal(id));
+    } catch (error) {
+      if (error instanceof DlsetupError && (error.code === 'NOT_FOUND' || error.code === 'INVALID_ARGUMENT')) return null;
+      throw error;
+    }
+  }
+
+  /** Resolves when the run ends (CLI and tests). */
+  async wait(runId: string): Promise<RunStatus> {
+    const run = this.active.get(runId);
+    if (!run) {
+      const status = this.status(runId);
+      if (!status) throw new DlsetupError('NOT_FOUND', `No install run "${runId}" was found.`);
+      return status;
+    }
+    return run.done;
+  }
+
+  /** Shows (dryRun) or applies the undo of one run; refuses while that run is still going. */
+  async rollback(runId: string | undefined, options: { dryRun?: boolean; onLog?: (line: string) => void } = {}): Promise<RollbackResult> {
+    const id = runId ?? latestRunId();
+    if (!id) throw new DlsetupError('NOT_FOUND', 'There is no install to roll back.');
+    if (this.active.get(id)?.status.state === 'running') throw new DlsetupError('INVALID_ARGUMENT', `Run ${id} is still running; cancel it first.`);
+    return rollbackRun(id, {
+      dryRun: options.dryRun,
+      onLog: options.onLog,
+      elevation: this.options.elevation,
+      face: this.options.face,
+      nonInteractive: this.options.nonInteractive,
+    });
+  }
+}

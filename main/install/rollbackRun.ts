@@ -1,0 +1,82 @@
+import { DlsetupError } from '../../shared/errors.js';
+import type { RollbackPreview } from '../../shared/types/install.js';
+import { chooseElevationMode, startElevation, type ElevationChannel, type ElevationMode } from './elevation/elevationChannel.js';
+import { RunJournal, readJournal } from './runJournal.js';
+import { describeUndo } from './undoChange.js';
+import { undoOrder, undoRecordedChanges, type RecordedChange } from './undoRecordedChanges.js';
+
+export interface RollbackOptions {
+  dryRun?: boolean;
+  elevation?: ElevationMode;
+  face?: 'gui' | 'cli';
+  nonInteractive?: boolean;
+  onLog?: (line: string) => void;
+}
+
+export interface RollbackResult {
+  preview: RollbackPreview;
+  /** False for a dry run: nothing was touched. */
+  applied: boolean;
+  ok: boolean;
+  notes: string[];
+}
+
+/** The run's changes that are still in place (not undone by a cancel or an earlier rollback), oldest first. */
+export function outstandingChanges(runId: string): RecordedChange[] {
+  const entries = readJournal(runId);
+  const started = entries.find((entry) => entry.t === 'run-started');
+  const kinds = new Map(started?.t === 'run-started' ? started.plan.steps.map((step) => [step.id, step.kind]) : []);
+  const undone = new Map<string, number>();
+  for (const entry of entries) {
+    if (entry.t === 'rollback-undone' && entry.ok) {
+      const key = `${entry.stepId}\0${JSON.stringify(entry.change)}`;
+      undone.set(key, (undone.get(key) ?? 0) + 1);
+    }
+  }
+  const changes: RecordedChange[] = [];
+  for (const entry of entries) {
+    if (entry.t !== 'change') continue;
+    const key = `${entry.stepId}\0${JSON.stringify(entry.change)}`;
+    const count = undone.get(key) ?? 0;
+    if (count > 0) {
+      undone.set(key, count - 1);
+      continue;
+    }
+    changes.push({ stepId: entry.stepId, kind: kinds.get(entry.stepId) ?? 'unknown', elevated: entry.elevated, change: entry.change });
+  }
+  // file-written hashes of undone changes still matter for later edits, but only outstanding ones are undone.
+  return changes;
+}
+
+/** Exactly what `rollback` would undo, newest first, before anything is touched. */
+export function rollbackPreview(runId: string): RollbackPreview {
+  const actions = undoOrder(outstandingChanges(runId)).flatMap((recorded) => {
+      const described = describeUndo(recorded.change);
+      return described ? [{ stepId: recorded.stepId, kind: described.kind, description: described.description, elevated: recorded.elevated }] : [];
+    });
+  return { runId, actions };
+}
+
+/** Shows, then undoes, what one run changed: backups restored, what it installed removed, nothing else touched. */
+export async function rollbackRun(runId: string, options: RollbackOptions = {}): Promise<RollbackResult> {
+  const preview = rollbackPreview(runId);
+  if (options.dryRun || preview.actions.length === 0) return { preview, applied: false, ok: true, notes: [] };
+  const changes = outstandingChanges(runId);
+  const journal = new RunJournal(runId);
+  journal.append({ t: 'rollback-started', time: new Date().toISOString(), dryRun: false });
+  let channel: ElevationChannel | null = null;
+  try {
+    if (changes.some((change) => change.elevated)) {
+      channel = await startElevation(options.elevation ?? chooseElevationMode(options.face ?? 'gui', !!options.nonInteractive), runId);
+    }
+    const result = await undoRecordedChanges(changes, { runId, channel, onLog: options.onLog ?? (() => undefined), journal });
+    journal.append({ t: 'rollback-finished', time: new Date().toISOString(), ok: result.ok, ...(result.notes.length ? { message: result.notes.join(' ') } : {}) });
+    return { preview, applied: true, ok: result.ok, notes: result.notes };
+  } catch (error) {
+    journal.append({ t: 'rollback-finished', time: new Date().toISOString(), ok: false, message: (error as Error).message });
+    if (error instanceof DlsetupError) throw error;
+    throw new DlsetupError('COMMAND_FAILED', `Rollback of ${runId} failed: ${(error as Error).message}`);
+  } finally {
+    await channel?.close().catch(() => undefined);
+  }
+}

@@ -1,0 +1,70 @@
+import { execFileSync } from 'node:child_process';
+import { chmodSync, mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+
+export interface TestDeb {
+  name: string;
+  version?: string;
+  depends?: string[];
+  /** Host paths → content, installed under the test's own root. */
+  files?: Record<string, string>;
+}
+
+export interface TestAptHost {
+  /** The sysroot: dpkg installs into it, steps read it through DLSETUP_SYSROOT. */
+  root: string;
+  admindir: string;
+  /** APT_CONFIG and DPKG_ADMINDIR: apt and dpkg use only the test's sources, lists, cache and database. */
+  env: Record<string, string>;
+}
+
+/**
+ * A real apt/dpkg playground (issue 5): .deb files built with dpkg-deb, a file:// repository, and an apt
+ * configuration with its own sources, state, cache and dpkg database, so the system's are never touched.
+ */
+export function createTestAptHost(dir: string, debs: TestDeb[]): TestAptHost {
+  const repo = path.join(dir, 'repo');
+  const root = path.join(dir, 'root');
+  const admindir = path.join(root, 'var', 'lib', 'dpkg');
+  for (const sub of ['info', 'updates', 'triggers']) mkdirSync(path.join(admindir, sub), { recursive: true });
+  writeFileSync(path.join(admindir, 'status'), '');
+  writeFileSync(path.join(admindir, 'available'), '');
+  for (const sub of ['state/lists/partial', 'cache/archives/partial', 'empty', 'log']) mkdirSync(path.join(dir, sub), { recursive: true });
+  mkdirSync(repo, { recursive: true });
+  for (const deb of debs) {
+    const build = path.join(dir, 'build', deb.name);
+    mkdirSync(path.join(build, 'DEBIAN'), { recursive: true });
+    for (const [file, content] of Object.entries(deb.files ?? {})) {
+      const target = path.join(build, file);
+      mkdirSync(path.dirname(target), { recursive: true });
+      writeFileSync(target, content);
+      if (file.includes('/bin/')) chmodSync(target, 0o755);
+    }
+    writeFileSync(
+      path.join(build, 'DEBIAN', 'control'),
+      `Package: ${deb.name}\nVersion: ${deb.version ?? '1.0'}\nArchitecture: all\nMaintainer: DL Setup tests <tests@dlsetup.invalid>\n${deb.depends?.length ? `Depends: ${deb.depends.join(', ')}\n` : ''}Description: DL Setup test package\n`,
+    );
+    execFileSync('dpkg-deb', ['--build', '--root-owner-group', build, path.join(repo, `${deb.name}_${deb.version ?? '1.0'}_all.deb`)], { stdio: 'ignore' });
+  }
+  const packages = execFileSync('dpkg-scanpackages', ['.', '/dev/null'], { cwd: repo, stdio: ['ignore', 'pipe', 'ignore'] });
+  writeFileSync(path.join(repo, 'Packages'), packages);
+  writeFileSync(path.join(dir, 'sources.list'), `deb [trusted=yes] file:${repo} ./\n`);
+  const conf = [
+    `Dir::Etc::SourceList "${dir}/sources.list";`,
+    `Dir::Etc::SourceParts "${dir}/empty";`,
+    `Dir::Etc::Parts "${dir}/empty";`,
+    `Dir::Etc::Preferences "${dir}/empty/preferences";`,
+    `Dir::Etc::PreferencesParts "${dir}/empty";`,
+    `Dir::State "${dir}/state";`,
+    `Dir::State::Lists "${dir}/state/lists";`,
+    `Dir::State::status "${admindir}/status";`,
+    `Dir::Cache "${dir}/cache";`,
+    `Dir::Log "${dir}/log";`,
+    'APT::Sandbox::User "root";',
+    `DPkg::Options { "--root=${root}"; "--admindir=${admindir}"; "--log=${dir}/log/dpkg.log"; "--force-script-chrootless"; };`,
+  ].join('\n');
+  writeFileSync(path.join(dir, 'apt.conf'), `${conf}\n`);
+  const env = { APT_CONFIG: path.join(dir, 'apt.conf'), DPKG_ADMINDIR: admindir };
+  execFileSync('apt-get', ['update'], { env: { ...process.env, ...env }, stdio: 'ignore' });
+  return { root, admindir, env };
+}

@@ -1,0 +1,106 @@
+import { execFileSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { readFileSync, readdirSync } from 'node:fs';
+import http from 'node:http';
+import path from 'node:path';
+
+const BUILD_WHEEL = `
+import base64, hashlib, os, sys, zipfile
+out, name, version, size = sys.argv[1], sys.argv[2], sys.argv[3], int(sys.argv[4])
+dist = name.replace('-', '_')
+files = {
+    f'{dist}/__init__.py': f'__version__ = "{version}"\\n'.encode(),
+    f'{dist}/payload.bin': os.urandom(size),
+    f'{dist}-{version}.dist-info/METADATA': f'Metadata-Version: 2.1\\nName: {name}\\nVersion: {version}\\n'.encode(),
+    f'{dist}-{version}.dist-info/WHEEL': b'Wheel-Version: 1.0\\nGenerator: dlsetup-tests\\nRoot-Is-Purelib: true\\nTag: py3-none-any\\n',
+}
+record = ''
+for path, data in files.items():
+    digest = base64.urlsafe_b64encode(hashlib.sha256(data).digest()).rstrip(b'=').decode()
+    record += f'{path},sha256={digest},{len(data)}\\n'
+record += f'{dist}-{version}.dist-info/RECORD,,\\n'
+files[f'{dist}-{version}.dist-info/RECORD'] = record.encode()
+target = os.path.join(out, f'{dist}-{version}-py3-none-any.whl')
+with zipfile.ZipFile(target, 'w', zipfile.ZIP_STORED) as z:
+    for path, data in files.items():
+        z.writestr(path, data)
+print(target)
+`;
+
+/** A real wheel (zip with METADATA, WHEEL, RECORD) carrying `payloadBytes` of random data, so pip shows a progress bar. */
+export function buildTestWheel(outDir: string, name: string, version: string, payloadBytes: number): string {
+  return execFileSync('python3', ['-c', BUILD_WHEEL, outDir, name, version, String(payloadBytes)], { encoding: 'utf8' }).trim();
+}
+
+export interface TestIndex {
+  url: string;
+  /** Request paths in arrival order. */
+  requests: string[];
+  bytesServed: () => number;
+  /** While set, file downloads hang after sending this many bytes. */
+  stallAfter: number | null;
+  close(): Promise<void>;
+}
+
+/** A loopback PEP 503 index serving the wheels in `wheelDir` (node http, no network). */
+export async function startTestIndex(wheelDir: string): Promise<TestIndex> {
+  let served = 0;
+  const hanging = new Set<http.ServerResponse>();
+  const index: TestIndex = {
+    url: '',
+    requests: [],
+    bytesServed: () => served,
+    stallAfter: null,
+    close: async () => {
+      for (const response of hanging) response.destroy();
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+  const server = http.createServer((request, response) => {
+    const url = new URL(request.url ?? '/', 'http://127.0.0.1');
+    index.requests.push(url.pathname);
+    const wheels = readdirSync(wheelDir).filter((file) => file.endsWith('.whl'));
+    const simple = /^\/simple\/([^/]+)\/?$/.exec(url.pathname);
+    if (url.pathname === '/simple/' || url.pathname === '/simple') {
+      response.setHeader('Content-Type', 'text/html');
+      response.end(`<html><body>${[...new Set(wheels.map((w) => w.split('-')[0]!.replace(/_/g, '-')))].map((n) => `<a href="/simple/${n}/">${n}</a>`).join('')}</body></html>`);
+      return;
+    }
+    if (simple) {
+      const wanted = simple[1]!.toLowerCase().replace(/[-_.]+/g, '_');
+      const links = wheels
+        .filter((wheel) => wheel.split('-')[0]!.toLowerCase() === wanted)
+        .map((wheel) => `<a href="/files/${wheel}#sha256=${createHash('sha256').update(readFileSync(path.join(wheelDir, wheel))).digest('hex')}">${wheel}</a>`);
+      if (!links.length) {
+        response.statusCode = 404;
+        response.end('not found');
+        return;
+      }
+      response.setHeader('Content-Type', 'text/html');
+      response.end(`<!DOCTYPE html><html><body>${links.join('<br/>')}</body></html>`);
+      return;
+    }
+    const file = /^\/files\/([^/]+\.whl)$/.exec(url.pathname);
+    if (file && wheels.includes(file[1]!)) {
+      const data = readFileSync(path.join(wheelDir, file[1]!));
+      response.setHeader('Content-Type', 'application/octet-stream');
+      response.setHeader('Content-Length', data.length);
+      if (index.stallAfter !== null) {
+        response.write(data.subarray(0, index.stallAfter));
+        served += index.stallAfter;
+        hanging.add(response);
+        return;
+      }
+      served += data.length;
+      response.end(data);
+      return;
+    }
+    response.statusCode = 404;
+    response.end('not found');
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const address = server.address() as { port: number };
+  index.url = `http://127.0.0.1:${address.port}`;
+  return index;
+}

@@ -1,0 +1,78 @@
+import { DlsetupError } from '../../shared/errors.js';
+import { lookupGpu, type GpuRow } from '../../shared/gpus/lookupGpu.js';
+import { driverVersion } from '../../shared/versions/driverVersion.js';
+import type { HardwareProfile } from '../../shared/types/plan.js';
+
+/** What-if flags of `dlsetup plan`, each optional; they replace what detection found. */
+export interface ProfileOverrides {
+  /** --os linux|windows|wsl|macos */
+  os?: string;
+  /** --arch x86_64|aarch64|arm64 */
+  arch?: string;
+  /** --gpu-vendor nvidia|amd|intel|apple|none */
+  gpuVendor?: string;
+  /** --compute-capability X.Y */
+  computeCapability?: string;
+  /** --gpu-arch gfxNNNN */
+  gpuArch?: string;
+  /** --gpu "NAME", looked up in data/gpus.json */
+  gpu?: string;
+  /** --driver VERSION|none */
+  driver?: string;
+}
+
+const OSES = ['linux', 'windows', 'wsl', 'macos'] as const;
+const ARCHES = ['x86_64', 'aarch64', 'arm64'] as const;
+const VENDORS = ['nvidia', 'amd', 'intel', 'apple', 'none'] as const;
+
+function oneOf<T extends string>(flag: string, value: string, allowed: readonly T[]): T {
+  const lower = value.trim().toLowerCase() as T;
+  if (!allowed.includes(lower)) throw new DlsetupError('INVALID_ARGUMENT', `${flag} must be one of ${allowed.join(', ')}; "${value}" is not.`);
+  return lower;
+}
+
+/** Applies the what-if flags; a --gpu name fills vendor, compute capability or gfx target from data/gpus.json. */
+export function applyProfileOverrides(profile: HardwareProfile, flags: ProfileOverrides, gpuRows: readonly GpuRow[]): HardwareProfile {
+  const next: HardwareProfile = { ...profile };
+  if (flags.os !== undefined) next.os = oneOf('--os', flags.os, OSES);
+  if (flags.arch !== undefined) next.arch = oneOf('--arch', flags.arch, ARCHES);
+  if (flags.gpu !== undefined) {
+    const row = lookupGpu(gpuRows, { name: flags.gpu });
+    if (!row) throw new DlsetupError('INVALID_ARGUMENT', `DL Setup does not know a GPU called "${flags.gpu}". Give its compute capability instead, e.g. --compute-capability 8.6.`);
+    next.gpuVendor = row.vendor;
+    next.gpuName = row.name;
+    delete next.computeCapability;
+    delete next.gpuArch;
+    if (row.computeCapability) next.computeCapability = row.computeCapability;
+    if (row.gfxArch) next.gpuArch = row.gfxArch;
+  }
+  if (flags.gpuVendor !== undefined) {
+    next.gpuVendor = oneOf('--gpu-vendor', flags.gpuVendor, VENDORS);
+    if (next.gpuVendor === 'none') {
+      delete next.gpuName;
+      delete next.computeCapability;
+      delete next.gpuArch;
+    }
+  }
+  if (flags.computeCapability !== undefined) {
+    if (!/^\d+\.\d+$/.test(flags.computeCapability.trim())) {
+      throw new DlsetupError('INVALID_ARGUMENT', `--compute-capability takes a value like 8.6; "${flags.computeCapability}" is not one.`);
+    }
+    next.computeCapability = flags.computeCapability.trim();
+    if (flags.gpuVendor === undefined) next.gpuVendor = 'nvidia';
+    if (flags.gpu === undefined) delete next.gpuName;
+  }
+  if (flags.gpuArch !== undefined) {
+    if (!/^gfx[0-9a-f]{3,4}$/i.test(flags.gpuArch.trim())) throw new DlsetupError('INVALID_ARGUMENT', `--gpu-arch takes a value like gfx1100; "${flags.gpuArch}" is not one.`);
+    next.gpuArch = flags.gpuArch.trim().toLowerCase();
+    if (flags.gpuVendor === undefined) next.gpuVendor = 'amd';
+    if (flags.gpu === undefined) delete next.gpuName;
+  }
+  if (flags.driver !== undefined) {
+    const value = flags.driver.trim();
+    if (value.toLowerCase() === 'none') next.driverVersion = null;
+    else if (driverVersion.parse(value)) next.driverVersion = value;
+    else throw new DlsetupError('INVALID_ARGUMENT', `--driver takes a version like 550.54.15 or "none"; "${flags.driver}" is not one.`);
+  }
+  return next;
+}

@@ -1,0 +1,65 @@
+import { describe, expect, it } from 'vitest';
+import type { HardwareReport } from '../../shared/types/hardware.js';
+import { loadCompatData } from './loadCompatData.js';
+import { profileFromReport } from './profileFromReport.js';
+
+function report(overrides: Partial<HardwareReport> & { os?: Partial<HardwareReport['os']> }): HardwareReport {
+  const { os, ...rest } = overrides;
+  return {
+    os: { platform: 'linux', distro: 'ubuntu', version: '24.04', kernel: '6.8.0', arch: 'x86_64', wsl: false, container: false, packageManager: 'apt', secureBoot: 'disabled', nouveauLoaded: false, disks: [], ...os },
+    cpu: { model: 'x', cores: 8, memoryBytes: 1 },
+    gpus: [],
+    displayAdapters: [],
+    driver: null,
+    cudaToolkits: [],
+    cudnn: [],
+    pythons: [],
+    findings: [],
+    warnings: [],
+    durationMs: 1,
+    ...rest,
+  };
+}
+
+const rows = () => loadCompatData().gpus.gpus;
+
+describe('profileFromReport', () => {
+  it('takes driver, toolkits, cuDNN and Python from a detected Linux machine (values of the RTX 4090 capture)', () => {
+    const profile = profileFromReport(
+      report({
+        gpus: [{ vendor: 'nvidia', name: 'NVIDIA GeForce RTX 4090', pciId: '10de:2684' }],
+        driver: { version: '535.86.05', cudaVersion: '12.2', source: 'nvidia-smi' },
+        cudaToolkits: [{ version: '13.0', path: '/usr/local/cuda-13.0', active: true, source: 'nvcc' }],
+        cudnn: [{ version: '9.6.0', path: '/usr/include/cudnn_version.h', source: 'header' }],
+        pythons: [{ path: '/usr/bin/python3', version: '3.11.2', kind: 'system', packages: {} }],
+      }),
+      rows(),
+    );
+    expect(profile).toEqual({
+      os: 'linux',
+      arch: 'x86_64',
+      gpuVendor: 'nvidia',
+      gpuName: 'NVIDIA GeForce RTX 4090',
+      computeCapability: '8.9',
+      driverVersion: '535.86.05',
+      cudaToolkits: ['13.0'],
+      cudnnVersions: ['9.6.0'],
+      pythonVersion: '3.11.2',
+    });
+  });
+
+  it('plans for the oldest of several NVIDIA GPUs (TITAN V + RTX 5880 Ada capture)', () => {
+    const profile = profileFromReport(
+      report({ gpus: [{ vendor: 'nvidia', name: 'NVIDIA RTX 5880 Ada Generation' }, { vendor: 'nvidia', name: 'NVIDIA TITAN V' }] }),
+      rows(),
+    );
+    expect(profile).toMatchObject({ gpuName: 'NVIDIA TITAN V', computeCapability: '7.0', driverVersion: null });
+  });
+
+  it('marks WSL2, reads AMD gfx targets, and treats Apple silicon as an Apple GPU', () => {
+    expect(profileFromReport(report({ os: { wsl: true }, gpus: [{ vendor: 'nvidia', name: 'NVIDIA GeForce RTX 4090', computeCapability: '8.9' }] }), rows()).os).toBe('wsl');
+    expect(profileFromReport(report({ gpus: [{ vendor: 'amd', name: 'Navi 23 [Radeon RX 6650 XT]', pciId: '1002:73ef' }] }), rows())).toMatchObject({ gpuVendor: 'amd', gpuArch: 'gfx1032' });
+    expect(profileFromReport(report({ os: { platform: 'macos', arch: 'arm64' } }), rows())).toMatchObject({ os: 'macos', arch: 'arm64', gpuVendor: 'apple' });
+    expect(profileFromReport(report({}), rows())).toMatchObject({ gpuVendor: 'none', driverVersion: null });
+  });
+});

@@ -1,0 +1,54 @@
+import { lookupGpu, type GpuRow } from '../../shared/gpus/lookupGpu.js';
+import type { Gpu, HardwareReport } from '../../shared/types/hardware.js';
+import type { HardwareProfile } from '../../shared/types/plan.js';
+
+function normalizeArch(arch: string, os: HardwareProfile['os']): HardwareProfile['arch'] {
+  const lower = arch.toLowerCase();
+  if (lower === 'arm64' || lower === 'aarch64') return os === 'macos' ? 'arm64' : 'aarch64';
+  return 'x86_64';
+}
+
+function capabilityOf(gpu: Gpu, rows: readonly GpuRow[]): string | undefined {
+  return gpu.computeCapability ?? lookupGpu(rows, { pciId: gpu.pciId, name: gpu.name })?.computeCapability;
+}
+
+function compareCapability(a: string | undefined, b: string | undefined): number {
+  const [a1 = 99, a2 = 99] = a ? a.split('.').map(Number) : [];
+  const [b1 = 99, b2 = 99] = b ? b.split('.').map(Number) : [];
+  return a1 - b1 || a2 - b2;
+}
+
+/**
+ * The resolver's view of a detected machine. With several NVIDIA GPUs it plans for the one with the lowest compute
+ * capability, so the chosen build has code for every card.
+ */
+export function profileFromReport(report: HardwareReport, gpuRows: readonly GpuRow[] = []): HardwareProfile {
+  const os: HardwareProfile['os'] = report.os.wsl ? 'wsl' : report.os.platform === 'windows' ? 'windows' : report.os.platform === 'macos' ? 'macos' : 'linux';
+  const arch = normalizeArch(report.os.arch, os);
+  const nvidia = report.gpus.filter((gpu) => gpu.vendor === 'nvidia');
+  const amd = report.gpus.filter((gpu) => gpu.vendor === 'amd');
+  let primary: Gpu | undefined;
+  let computeCapability: string | undefined;
+  if (nvidia.length) {
+    const ranked = nvidia.map((gpu) => ({ gpu, cc: capabilityOf(gpu, gpuRows) })).sort((x, y) => compareCapability(x.cc, y.cc));
+    primary = ranked[0]!.gpu;
+    computeCapability = ranked[0]!.cc;
+  } else {
+    primary = amd[0] ?? report.gpus.find((gpu) => gpu.vendor === 'apple') ?? report.gpus.find((gpu) => gpu.vendor === 'intel');
+  }
+  const gfx = primary?.vendor === 'amd' ? (primary.gfxArch ?? lookupGpu(gpuRows, { pciId: primary.pciId, name: primary.name })?.gfxArch) : undefined;
+  const appleSilicon = !primary && os === 'macos' && arch === 'arm64';
+  const python = report.pythons.find((env) => env.kind === 'system') ?? report.pythons[0];
+  return {
+    os,
+    arch,
+    gpuVendor: primary?.vendor ?? (appleSilicon ? 'apple' : 'none'),
+    ...(primary?.name ? { gpuName: primary.name } : {}),
+    ...(computeCapability ? { computeCapability } : {}),
+    ...(gfx ? { gpuArch: gfx } : {}),
+    driverVersion: primary?.vendor === 'nvidia' ? (report.driver?.version ?? primary.driverVersion ?? null) : null,
+    ...(report.cudaToolkits.length ? { cudaToolkits: report.cudaToolkits.map((tk) => tk.version) } : {}),
+    ...(report.cudnn.length ? { cudnnVersions: report.cudnn.map((c) => c.version) } : {}),
+    ...(python ? { pythonVersion: python.version } : {}),
+  };
+}

@@ -1,0 +1,176 @@
+import { describe, expect, it } from 'vitest';
+import { ErrorPanel } from '../components/ErrorPanel.js';
+import { renderScreen, visibleText } from '../testing/renderScreen.js';
+import { pytorchPlan, rtx4090Report, verifyReport } from '../testing/sampleData.js';
+import { emptyRunView, mergeRunStatus } from '../wizard/runProgress.js';
+import { initialWizardState, type WizardState } from '../wizard/wizardState.js';
+import { ChooseScreen } from './ChooseScreen.js';
+import { InstallRunView } from './InstallScreen.js';
+import { MachineScreen } from './MachineScreen.js';
+import { PlanScreen } from './PlanScreen.js';
+import { TroubleshootScreen } from './TroubleshootScreen.js';
+import { VerifyResultView } from './VerifyScreen.js';
+import { WelcomeScreen } from './WelcomeScreen.js';
+
+const noop = () => undefined;
+const state = (patch: Partial<WizardState>): WizardState => ({ ...initialWizardState, ...patch });
+const detected = { status: 'ready' as const, value: rtx4090Report() };
+
+/** CSP allows no inline style attributes; every screen must style through classes. */
+function expectNoInlineStyle(html: string) {
+  expect(html).not.toMatch(/\sstyle="/);
+}
+
+describe('screens render alone from wizard state', () => {
+  it('Welcome highlights re-verify after a driver change', () => {
+    const html = renderScreen(<WelcomeScreen state={state({ detect: detected })} dispatch={noop} reverifyHint="driver-changed" />);
+    expect(visibleText(html)).toContain('The NVIDIA driver changed since the last verification.');
+    expect(html).toMatch(/<button type="button" class="primary" data-highlighted="true">Re-verify this machine<\/button>/);
+    expect(visibleText(html)).toContain('535.86.05 (supports CUDA up to 12.2)');
+  });
+
+  it('Your machine: a card per GPU with spec peaks, the active Toolkit, and the 12.2 vs 13.0 explanation', () => {
+    const html = renderScreen(<MachineScreen state={state({ screen: 'machine', detect: detected })} dispatch={noop} />);
+    const text = visibleText(html);
+    expect(text).toContain('NVIDIA GeForce RTX 4090');
+    expect(text).toContain('Architecture Ada Lovelace');
+    expect(text).toContain('Compute capability 8.9');
+    expect(text).toContain('Memory 24 GiB');
+    expect(text).toContain('FP32 peak 82.58 TFLOP/s');
+    expect(text).toContain('Tensor peak (bf16) 165.15 TFLOP/s');
+    expect(text).toContain('Memory bandwidth 1008 GB/s');
+    expect(html).toMatch(/<li aria-current="true">CUDA 13.0 <code>\/usr\/local\/cuda-13.0<\/code><strong class="badge"> active<\/strong>/);
+    expect(text).toContain('nvidia-smi shows what the driver can run (CUDA 12.2), nvcc shows which compiler is installed (CUDA 13.0)');
+    expect(text).toContain('Toolkit 13.0 is newer than the CUDA 12.2 this driver can run');
+    expect(text).toContain('Secure Boot is on.');
+    expect(text).toContain('torch 1.13.1');
+    expectNoInlineStyle(html);
+  });
+
+  it('Your machine in Simplified Chinese', () => {
+    const text = visibleText(renderScreen(<MachineScreen state={state({ detect: detected })} dispatch={noop} />, 'zh-CN'));
+    expect(text).toContain('你的电脑');
+    expect(text).toContain('nvidia-smi 显示驱动能运行什么（CUDA 12.2），nvcc 显示装的是哪个编译器（CUDA 13.0）');
+  });
+
+  it('Your machine says plainly when detection is not wired yet', () => {
+    const failed = { status: 'failed' as const, error: { code: 'NOT_AVAILABLE' as const, message: 'Detection is not available in this version of DL Setup yet.' } };
+    const text = visibleText(renderScreen(<MachineScreen state={state({ detect: failed })} dispatch={noop} />));
+    expect(text).toContain('This part of DL Setup is not ready in this version yet.');
+    expect(text).toContain('Detection is not available in this version of DL Setup yet.');
+  });
+
+  it('Choose: three framework cards, methods with who needs them, and the China mirrors', () => {
+    const html = renderScreen(<ChooseScreen state={state({ choice: { ...initialWizardState.choice, pypiMirror: 'custom' } })} dispatch={noop} />);
+    const text = visibleText(html);
+    expect(html.match(/type="radio" name="framework"/g)).toHaveLength(3);
+    expect(html).toContain(`<input type="radio" name="framework" checked="" value="pytorch"/>`);
+    expect(text).toContain('for people who compile CUDA code');
+    for (const mirror of ['Tsinghua University TUNA (China)', 'Alibaba Cloud (China)', 'USTC (China)', 'Shanghai Jiao Tong University SJTUG (China)', 'download.pytorch.org (official)']) {
+      expect(text).toContain(mirror);
+    }
+    expect(html).toContain('<label for="choose-customPypiUrl">Custom PyPI index URL</label>');
+    expectNoInlineStyle(html);
+  });
+
+  it('Plan: current → target per component, reasons, and the script', () => {
+    const plan = pytorchPlan();
+    const html = renderScreen(<PlanScreen state={state({ detect: detected, plan: { status: 'ready', value: plan } })} dispatch={noop} />);
+    const text = visibleText(html);
+    expect(text).toContain('This works on your machine: PyTorch 2.5.1 (cu121).');
+    expect(text).toContain('NVIDIA driver 535.86.05 → 535.86.05 keep');
+    expect(text).toContain('CUDA Toolkit 13.0 → not needed nothing needed');
+    expect(text).toContain('Framework 1.13.1 → 2.5.1 (cu121) install');
+    expect(text).toContain('Driver 535.86.05 runs CUDA 12.2, so the cu121 build fits.');
+    expect(text).toContain('-m pip install --index-url https://download.pytorch.org/whl/cu121 torch==2.5.1');
+  });
+
+  it('Plan: a blocked pinned version offers the nearest working one, one click away, and cannot be installed', () => {
+    const blocked = pytorchPlan({
+      status: 'blocked',
+      steps: [{ id: 'driver', kind: 'driver', title: 'Upgrade the NVIDIA driver to 570', elevated: true, params: {} }],
+      blockers: [{ code: 'NO_KERNEL_IMAGE', message: 'PyTorch 1.12 has no kernels for compute capability 8.9.', alternative: { framework: 'pytorch', frameworkVersion: '2.0.1' } }],
+    });
+    const html = renderScreen(<PlanScreen state={state({ plan: { status: 'ready', value: blocked } })} dispatch={noop} />);
+    expect(visibleText(html)).toContain('PyTorch 1.12 has no kernels for compute capability 8.9.');
+    expect(html).toContain('>Use PyTorch 2.0.1 instead</button>');
+    expect(html).toMatch(/<button type="button" class="primary" disabled="">Install<\/button>/);
+    expect(visibleText(html)).toContain('Upgrade the NVIDIA driver to 570 admin');
+  });
+
+  it('Install: per-step bars, bytes/speed/ETA, reserved lines and a cancel button while running', () => {
+    const view = mergeRunStatus(emptyRunView('r1'), {
+      runId: 'r1', state: 'running', fraction: 0.3,
+      steps: [
+        { id: 'python-env', kind: 'python-env', title: 'Create a Python environment', elevated: false, weight: 1, state: 'succeeded' },
+        { id: 'framework', kind: 'framework', title: 'Install PyTorch 2.5.1', elevated: false, weight: 10, state: 'running' },
+      ],
+    });
+    view.steps[1] = { ...view.steps[1]!, fraction: 0.25, detail: 'Downloading torch-2.5.1', bytes: { done: 200 * 1024 ** 2, total: 800 * 1024 ** 2, perSecond: 10 * 1024 ** 2, etaSeconds: 60 } };
+    const html = renderScreen(<InstallRunView view={view} busy={false} onCancel={noop} onRetry={noop} onVerify={noop} />);
+    const text = visibleText(html);
+    expect(text).toContain('200 MiB of 800 MiB · 10 MiB/s · 1:00 left');
+    expect(html).toContain('<progress aria-label="Progress of Install PyTorch 2.5.1" max="1" value="0.25">');
+    expect(html).toContain('>Cancel</button>');
+    // The idle step still renders its bytes line (a no-break space) so nothing moves when bytes appear.
+    expect(html.match(/class="step-bytes"/g)).toHaveLength(2);
+    expectNoInlineStyle(html);
+  });
+
+  it('Install: the reboot screen', () => {
+    const view = { ...emptyRunView('r1'), state: 'needs-reboot' as const };
+    const text = visibleText(renderScreen(<InstallRunView view={view} busy={false} onCancel={noop} onRetry={noop} onVerify={noop} />, 'zh-CN'));
+    expect(text).toContain('重启以完成驱动安装');
+    expect(text).toContain('重启后继续');
+  });
+
+  it('Verify: checks, a gauge against the spec, a bar per precision, cuDNN and measured tuning', () => {
+    const previous = verifyReport({ createdAt: '2026-11-01T00:00:00Z', fingerprint: { driver: '535.86.05' }, matmul: [{ dtype: 'bf16', tflops: 140, peakTflops: 165.15 }] });
+    const html = renderScreen(<VerifyResultView report={verifyReport()} previous={previous} />);
+    const text = visibleText(html);
+    expect(text).toContain('4 passed, 0 failed, 0 skipped');
+    expect(html).toContain('aria-label="bf16: 148 of 165 TFLOP/s (90 % of the specification)"');
+    expect(html).toContain('aria-label="Measured vs specification per precision: fp32 71.2 / 82.6 TFLOP/s; bf16 148 / 165 TFLOP/s"');
+    expect(text).toContain('cuDNN: pass (cuDNN 90100) · Convolution (forward): pass');
+    expect(text).toContain('TF32 matmul 2.31× faster');
+    expect(text).toContain('bf16: 140 → 148 TFLOP/s (+5.9 %)');
+    expectNoInlineStyle(html);
+  });
+
+  it('Verify on a CPU-only build says the numbers are from the CPU', () => {
+    const report = verifyReport({
+      checks: [{ id: 'gpu-available', status: 'fail', reason: 'Torch not compiled with CUDA enabled', code: 'CPU_ONLY_BUILD' }],
+      matmul: [{ dtype: 'fp32', tflops: 0.21, device: 'cpu' }],
+      summary: { passed: 0, failed: 1, skipped: 0 },
+    });
+    const text = visibleText(renderScreen(<VerifyResultView report={report} previous={null} />));
+    expect(text).toContain('GPU available fail Torch not compiled with CUDA enabled CPU_ONLY_BUILD');
+    expect(text).toContain('Measured on the CPU: no GPU could be used.');
+  });
+
+  it('Troubleshoot shows a diagnosis with its fixes', () => {
+    const diagnose = {
+      status: 'ready' as const,
+      value: {
+        kind: 'python-traceback' as const,
+        facts: { toolkitVersion: '11.2.152' },
+        diagnoses: [{
+          code: 'CUDA_LIB_MISSING', title: 'libcudart.so.11.0 is missing', explanation: 'TensorFlow looks for the CUDA 11 runtime.', fixes: ['Install tensorflow[and-cuda] in a fresh environment.'],
+          suggestedPlan: { framework: 'tensorflow' as const, frameworkVersion: '2.15' },
+        }],
+      },
+    };
+    const text = visibleText(renderScreen(<TroubleshootScreen state={state({ diagnose })} dispatch={noop} />));
+    expect(text).toContain('Recognised as: a Python error (traceback)');
+    expect(text).toContain('Plan TensorFlow 2.15 for this machine');
+    expect(text).toContain('CUDA Toolkit (nvcc) 11.2.152');
+    expect(text).toContain('libcudart.so.11.0 is missing');
+    expect(text).toContain('How to fix it Install tensorflow[and-cuda] in a fresh environment.');
+  });
+
+  it('an unwired channel reads as "not ready yet", with the code', () => {
+    const html = renderScreen(<ErrorPanel error={{ code: 'NOT_AVAILABLE', message: 'Planning is not available in this version of DL Setup yet.' }} />, 'zh-CN');
+    expect(visibleText(html)).toContain('DL Setup 的这一部分在当前版本中还没有准备好。');
+    expect(html).toContain('role="alert"');
+  });
+});

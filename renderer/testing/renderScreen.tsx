@@ -1,0 +1,32 @@
+import { createInstance } from 'i18next';
+import type { ReactElement } from 'react';
+import { renderToStaticMarkup } from 'react-dom/server';
+import { I18nextProvider, initReactI18next } from 'react-i18next';
+import en from '../i18n/en.json';
+import zhCN from '../i18n/zh-CN.json';
+
+/** Renders a screen alone, in node, with the real catalogs (no DOM, no transport). */
+export function renderScreen(element: ReactElement, language: 'en' | 'zh-CN' = 'en'): string {
+  const i18n = createInstance();
+  void i18n.use(initReactI18next).init({
+    resources: { en: { translation: en }, 'zh-CN': { translation: zhCN } },
+    lng: language,
+    fallbackLng: 'en',
+    interpolation: { escapeValue: false },
+    initAsync: false,
+  });
+  return renderToStaticMarkup(<I18nextProvider i18n={i18n}>{element}</I18nextProvider>);
+}
+
+/** The visible text of rendered markup, for assertions on what a person reads. */
+export function visibleText(html: string): string {
+  return html
+    .replace(/<[^>]+>/g, ' ')
+    .replace(/&amp;/g, '&')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&#x27;/g, "'")
+    .replace(/\s+/g, ' ')
+    .trim();
+}

@@ -1,0 +1,48 @@
+import { describe, expect, it } from 'vitest';
+import { verifyReport, rtx4090Report } from '../testing/sampleData.js';
+import { initialWizardState, planRequestOf, reverifyHint, wizardReducer, type WizardState } from './wizardState.js';
+
+function run(...actions: Parameters<typeof wizardReducer>[1][]): WizardState {
+  return actions.reduce(wizardReducer, initialWizardState);
+}
+
+describe('wizard state machine', () => {
+  it('walks forward and back through the screens', () => {
+    const state = run({ type: 'go', screen: 'machine' }, { type: 'go', screen: 'choose' }, { type: 'back' });
+    expect(state.screen).toBe('machine');
+    expect(run({ type: 'back' }).screen).toBe('welcome');
+  });
+
+  it('a changed choice makes the resolved plan stale', () => {
+    const planned = run({ type: 'load', key: 'plan', load: { status: 'loading' } });
+    const changed = wizardReducer(planned, { type: 'choose', patch: { framework: 'jax' } });
+    expect(changed.plan.status).toBe('idle');
+    expect(planRequestOf(changed.choice)).toEqual({ framework: 'jax', method: 'wheels' });
+  });
+
+  it('accepting a blocker alternative takes its version and asks for a new plan', () => {
+    const state = run(
+      { type: 'choose', patch: { framework: 'tensorflow', frameworkVersion: '2.16' } },
+      { type: 'accept-alternative', request: { framework: 'tensorflow', frameworkVersion: '2.10', python: '3.10', method: 'system' } },
+    );
+    expect(planRequestOf(state.choice)).toEqual({ framework: 'tensorflow', frameworkVersion: '2.10', python: '3.10', method: 'system' });
+    expect(state.plan.status).toBe('idle');
+  });
+
+  it('starting an install shows the Install screen for that run and forgets an old verification', () => {
+    const state = run(
+      { type: 'go', screen: 'plan' },
+      { type: 'load', key: 'verify', load: { status: 'ready', value: verifyReport() } },
+      { type: 'install-started', runId: 'run-1', plan: null },
+    );
+    expect(state).toMatchObject({ screen: 'install', runId: 'run-1', verify: { status: 'idle' } });
+    expect(wizardReducer(state, { type: 'back' }).screen).toBe('plan');
+  });
+
+  it('suggests re-verifying when a report exists, and says so when the driver changed since', () => {
+    const detected = rtx4090Report();
+    expect(reverifyHint(null, detected)).toBe('none');
+    expect(reverifyHint(verifyReport(), detected)).toBe('previous');
+    expect(reverifyHint(verifyReport({ fingerprint: { driver: '525.60.13' } }), detected)).toBe('driver-changed');
+  });
+});

@@ -1,0 +1,310 @@
+import { describe, expect, it } from 'vitest';
+import gpus from '../../data/gpus.json' with { type: 'json' };
+import cudaToolkits from '../../data/cuda-toolkits.json' with { type: 'json' };
+import architectures from '../../data/gpu-architectures.json' with { type: 'json' };
+import driverBranches from '../../data/driver-branches.json' with { type: 'json' };
+import pytorch from '../../data/pytorch.json' with { type: 'json' };
+import tensorflow from '../../data/tensorflow.json' with { type: 'json' };
+import jax from '../../data/jax.json' with { type: 'json' };
+import cudnn from '../../data/cudnn.json' with { type: 'json' };
+import type { HardwareProfile, Plan, PlanRequest } from '../types/plan.js';
+import type { CompatData } from './compatData.js';
+import { chooseDriverTarget } from './driverPolicy.js';
+import { resolvePlan } from './resolvePlan.js';
+
+const data = { gpus, cudaToolkits, architectures, driverBranches, pytorch, tensorflow, jax, cudnn } as unknown as CompatData;
+
+function plan(gpu: string | null, driver: string | null, request: PlanRequest, extra: Partial<HardwareProfile> = {}): Plan {
+  const profile: HardwareProfile = { os: 'linux', arch: 'x86_64', gpuVendor: gpu ? 'nvidia' : 'none', driverVersion: driver, ...(gpu ? { gpuName: gpu } : {}), ...extra };
+  return resolvePlan(data, profile, request);
+}
+
+const text = (p: Plan) => [...p.reasons, ...p.warnings, ...p.blockers.map((b) => b.message)].join('\n');
+const pytorch1 = { framework: 'pytorch' } as const;
+
+describe('resolvePlan: NVIDIA on Linux', () => {
+  it('gives a Pascal card on driver 580 the cu126 wheels, not cu130 (the uv pitfall)', () => {
+    const p = plan('GeForce GTX 1080 Ti', '580.65.06', pytorch1);
+    expect(p.status).toBe('ok');
+    expect(p.framework).toMatchObject({ version: '2.14.0', variant: 'cu126', indexUrl: 'https://download.pytorch.org/whl/cu126', packages: ['torch==2.14.0'] });
+    expect(p.driver).toEqual({ action: 'keep', current: '580.65.06', minimum: '525.60.13' });
+    expect(text(p)).toMatch(/Not cu130 or cu132: those builds have no code for sm_61/);
+    expect(text(p)).toMatch(/R580 is the last driver branch for Pascal/);
+  });
+
+  it('installs R580 for a Pascal card without a driver and still picks cu126', () => {
+    const p = plan('GeForce GTX 1080 Ti', null, pytorch1);
+    expect(p.framework.variant).toBe('cu126');
+    expect(p.driver).toMatchObject({ action: 'install', target: '580.65.06', minimum: '525.60.13' });
+    expect(p.steps[0]).toMatchObject({ kind: 'driver', elevated: true, params: { branch: '580', ubuntuPackage: 'nvidia-driver-580', manual: false } });
+  });
+
+  it('keeps a 535 driver on an RTX 2080 Ti and says why the default cu130 is not used', () => {
+    const p = plan('NVIDIA GeForce RTX 2080 Ti', '535.104.05', pytorch1);
+    expect(p.framework.variant).toBe('cu126');
+    expect(p.driver.action).toBe('keep');
+    expect(text(p)).toMatch(/Not the default cu130 build: it needs driver 580 or newer/);
+  });
+
+  it('upgrades an old driver on an RTX 3060 to R580 for the default build and names the no-upgrade alternative', () => {
+    const p = plan('NVIDIA GeForce RTX 3060', '470.82.01', pytorch1);
+    expect(p.framework.variant).toBe('cu130');
+    expect(p.framework.indexUrl).toBeUndefined();
+    expect(p.driver).toMatchObject({ action: 'upgrade', current: '470.82.01', target: '580.65.06', minimum: '580' });
+    expect(text(p)).toMatch(/If you cannot change the driver: PyTorch 2\.7\.0 \(cu118\) runs on your current driver/);
+  });
+
+  it('picks an older build instead when the driver must stay (--keep-driver)', () => {
+    const p = plan('NVIDIA GeForce RTX 3060', '470.82.01', { framework: 'pytorch', allowDriverChange: false });
+    expect(p.framework).toMatchObject({ version: '2.7.0', variant: 'cu118' });
+    expect(p.driver.action).toBe('keep');
+    expect(p.steps.map((s) => s.kind)).toEqual(['python-env', 'framework']);
+  });
+
+  it('gives an RTX 3090 on driver 580 the plain PyPI build', () => {
+    const p = plan('NVIDIA GeForce RTX 3090', '580.65.06', pytorch1);
+    expect(p.framework).toMatchObject({ variant: 'cu130', cuda: '13.0', cudnn: '9.24.0.43' });
+    expect(p.cudaToolkit).toEqual({ action: 'none' });
+    expect(p.cudnn).toEqual({ action: 'bundled', version: '9.24.0.43' });
+    expect(text(p)).toMatch(/plain "pip install torch"/);
+  });
+
+  it('needs R570+ for an RTX 5090 and CUDA 12.8+ code', () => {
+    const p = plan('NVIDIA GeForce RTX 5090', '565.57.01', pytorch1);
+    expect(p.framework.variant).toBe('cu130');
+    expect(p.driver).toMatchObject({ action: 'upgrade', target: '580.65.06' });
+    const keep = plan('NVIDIA GeForce RTX 5090', '575.57.08', { framework: 'pytorch', allowDriverChange: false });
+    expect(keep.framework).toMatchObject({ version: '2.11.0', variant: 'cu128' });
+    const older = plan('NVIDIA GeForce RTX 5090', '565.57.01', { framework: 'pytorch', frameworkVersion: '2.6', allowDriverChange: true });
+    expect(older.status).toBe('blocked');
+    expect(older.blockers[0]).toMatchObject({ code: 'NO_KERNELS_FOR_GPU', alternative: { frameworkVersion: '2.14.0' } });
+  });
+
+  it('keeps Volta (V100) on cu126, the only PyTorch 2.14 build with sm_70', () => {
+    const p = plan('Tesla V100-SXM2-16GB', '535.104.05', pytorch1);
+    expect(p.framework.variant).toBe('cu126');
+  });
+
+  it('uses cu130 on H100 and H200 with R590', () => {
+    expect(plan('NVIDIA H100 80GB HBM3', '590.48.01', pytorch1).framework.variant).toBe('cu130');
+    expect(plan('NVIDIA H200', '590.48.01', pytorch1).framework.variant).toBe('cu130');
+  });
+
+  it('plans PyTorch 2.7 cu118 for a Kepler K80 on R470, and blocks a pinned 2.14', () => {
+    const p = plan('Tesla K80', '470.82.01', pytorch1);
+    expect(p.framework).toMatchObject({ version: '2.7.0', variant: 'cu118' });
+    expect(text(p)).toMatch(/PyTorch 2\.14\.0 \(newest\) was not chosen: .*no code for sm_37/);
+    const pinned = plan('Tesla K80', '470.82.01', { framework: 'pytorch', frameworkVersion: '2.14' });
+    expect(pinned.status).toBe('blocked');
+    expect(pinned.blockers[0]).toMatchObject({ code: 'NO_KERNELS_FOR_GPU', alternative: { framework: 'pytorch', frameworkVersion: '2.7.0' } });
+    expect(pinned.steps).toEqual([]);
+  });
+
+  it('never plans a driver past R470 for Kepler', () => {
+    const kepler = data.architectures.architectures.find((a) => a.name === 'Kepler');
+    expect(chooseDriverTarget(data, kepler, '525.60.13', 'linux')).toBeNull();
+    expect(chooseDriverTarget(data, kepler, '450.80.02', 'linux')).toMatchObject({ branch: '470' });
+  });
+
+  it('falls back to the CPU build, said clearly, for a GTX 680 (compute capability 3.0)', () => {
+    const p = plan('GeForce GTX 680', '470.82.01', pytorch1);
+    expect(p.status).toBe('ok');
+    expect(p.framework.variant).toBe('cpu');
+    expect(p.warnings[0]).toMatch(/This plan installs the CPU build/);
+  });
+
+  it('honours pinned old versions with their own index flag and Python range', () => {
+    const p = plan('NVIDIA GeForce RTX 3090', '470.82.01', { framework: 'pytorch', frameworkVersion: '1.12' });
+    expect(p.framework).toMatchObject({ version: '1.12.1', variant: 'cu116', extraIndexUrl: 'https://download.pytorch.org/whl/cu116' });
+    expect(p.python.version).toBe('3.10');
+    const local = plan('NVIDIA GeForce RTX 4090', '550.54.15', { framework: 'pytorch', frameworkVersion: '2.5.1+cu121' });
+    expect(local.framework).toMatchObject({ version: '2.5.1', variant: 'cu121' });
+  });
+
+  it('blocks an impossible Python with the nearest Python that works', () => {
+    const p = plan('NVIDIA GeForce RTX 4090', '580.65.06', { framework: 'pytorch', frameworkVersion: '2.14', python: '3.8' });
+    expect(p.status).toBe('blocked');
+    expect(p.blockers[0]).toMatchObject({ code: 'PYTHON_UNSUPPORTED', alternative: { python: '3.12' } });
+  });
+
+  it('blocks an unknown version and offers the newest', () => {
+    const p = plan('NVIDIA GeForce RTX 4090', '580.65.06', { framework: 'pytorch', frameworkVersion: '9.9' });
+    expect(p.blockers[0]).toMatchObject({ code: 'VERSION_UNKNOWN', alternative: { frameworkVersion: '2.14.0' } });
+  });
+});
+
+describe('resolvePlan: methods', () => {
+  it('system: installs the matching toolkit side by side and makes it active', () => {
+    const p = plan('NVIDIA GeForce RTX 4090', '580.65.06', { framework: 'pytorch', method: 'system' }, { cudaToolkits: ['12.4.1'] });
+    expect(p.cudaToolkit).toEqual({ action: 'install', version: '13.0.2' });
+    expect(p.cudnn).toEqual({ action: 'install', version: '9.24' });
+    const kinds = p.steps.map((s) => s.kind);
+    expect(kinds).toEqual(['cuda-repo', 'cuda-toolkit', 'cudnn', 'env-vars', 'python-env', 'framework']);
+    expect(p.steps.find((s) => s.kind === 'cuda-toolkit')).toMatchObject({ elevated: true, params: { installPath: '/usr/local/cuda-13.0', keep: ['12.4.1'], withoutDriver: true } });
+    expect(p.steps.find((s) => s.kind === 'env-vars')).toMatchObject({ elevated: false, params: { CUDA_HOME: '/usr/local/cuda-13.0' } });
+    expect(text(p)).toMatch(/12\.4\.1 stay installed; CUDA 13\.0 becomes the active one/);
+  });
+
+  it('system: keeps a toolkit that is already there', () => {
+    const p = plan('NVIDIA GeForce RTX 4090', '580.65.06', { framework: 'pytorch', method: 'system' }, { cudaToolkits: ['13.0.1'] });
+    expect(p.cudaToolkit).toEqual({ action: 'keep', version: '13.0.1' });
+    expect(p.steps.some((s) => s.kind === 'cuda-toolkit')).toBe(false);
+  });
+
+  it('TensorFlow < 2.14 defaults to system CUDA 11.2 + cuDNN 8.1, and conda puts them in the environment', () => {
+    const p = plan('Tesla T4', '535.104.05', { framework: 'tensorflow', frameworkVersion: '2.11' });
+    expect(p.method).toBe('system');
+    expect(p.framework).toMatchObject({ version: '2.11.0', cuda: '11.2', cudnn: '8.1', packages: ['tensorflow==2.11.0'] });
+    expect(p.cudaToolkit).toEqual({ action: 'install', version: '11.2.2' });
+    const conda = plan('Tesla T4', '535.104.05', { framework: 'tensorflow', frameworkVersion: '2.7', method: 'conda' });
+    expect(conda.framework).toMatchObject({ cuda: '11.2', cudnn: '8.1' });
+    expect(conda.steps.find((s) => s.kind === 'python-env')?.params).toMatchObject({ manager: 'conda', condaPackages: ['cudatoolkit=11.2', 'cudnn=8.1'] });
+  });
+
+  it('blocks wheels for TensorFlow 2.10 and offers the system method', () => {
+    const p = plan('Tesla T4', '535.104.05', { framework: 'tensorflow', frameworkVersion: '2.10', method: 'wheels' });
+    expect(p.blockers[0]).toMatchObject({ code: 'METHOD_UNSUPPORTED', alternative: { method: 'system' } });
+  });
+});
+
+describe('resolvePlan: TensorFlow and JAX', () => {
+  it('TensorFlow 2.21 on a T4 uses tensorflow[and-cuda] wheels', () => {
+    const p = plan('Tesla T4', '535.104.05', { framework: 'tensorflow' });
+    expect(p.framework).toMatchObject({ version: '2.21.0', variant: 'cuda12', cuda: '12.5', cudnn: '9.3', packages: ['tensorflow[and-cuda]==2.21.0'] });
+    expect(p.method).toBe('wheels');
+    expect(p.python.version).toBe('3.12');
+  });
+
+  it('JAX on an A100 with driver 535 uses cuda12 (cuda13 needs 580); H100 on 590 uses cuda13', () => {
+    const a100 = plan('NVIDIA A100-SXM4-40GB', '535.104.05', { framework: 'jax' });
+    expect(a100.framework).toMatchObject({ version: '0.11.0', variant: 'cuda12', packages: ['jax[cuda12]==0.11.0'] });
+    expect(plan('NVIDIA H100 80GB HBM3', '590.48.01', { framework: 'jax' }).framework.variant).toBe('cuda13');
+  });
+
+  it('JAX on a Pascal card stays on cuda12 (cuda13 needs SM 7.5)', () => {
+    expect(plan('GeForce GTX 1080 Ti', '580.65.06', { framework: 'jax' }).framework.variant).toBe('cuda12');
+  });
+
+  it('JAX on a K80 (SM 3.7 < 5.2) is the CPU build', () => {
+    const p = plan('Tesla K80', '470.82.01', { framework: 'jax' });
+    expect(p.framework.variant).toBe('cpu');
+    expect(p.warnings.join()).toMatch(/CPU build/);
+  });
+});
+
+describe('resolvePlan: Windows, WSL2 and macOS', () => {
+  const win = { os: 'windows' as const };
+  it('native Windows + TensorFlow: 2.10 with system CUDA, and a pinned 2.15 is blocked with WSL2 or 2.10 offered', () => {
+    const p = plan('NVIDIA GeForce RTX 3060', '537.13', { framework: 'tensorflow' }, win);
+    expect(p.framework.version).toBe('2.10.0');
+    expect(p.steps.map((s) => s.kind)).toEqual(['cuda-toolkit', 'cudnn', 'env-vars', 'python-env', 'framework']);
+    expect(p.steps.find((s) => s.kind === 'env-vars')?.params).toMatchObject({ CUDA_PATH: 'C:\\Program Files\\NVIDIA GPU Computing Toolkit\\CUDA\\v11.2' });
+    const pinned = plan('NVIDIA GeForce RTX 3060', '537.13', { framework: 'tensorflow', frameworkVersion: '2.15' }, win);
+    expect(pinned.status).toBe('blocked');
+    expect(pinned.blockers[0]!.message).toMatch(/ended with TensorFlow 2\.10.*WSL2/);
+    expect(pinned.blockers[0]!.alternative).toMatchObject({ frameworkVersion: '2.10.0' });
+  });
+
+  it('native Windows + PyTorch uses the Windows driver floor 528.33 and an index URL', () => {
+    const p = plan('NVIDIA GeForce RTX 3060', '537.13', pytorch1, win);
+    expect(p.framework).toMatchObject({ variant: 'cu126', indexUrl: 'https://download.pytorch.org/whl/cu126' });
+    expect(p.driver).toMatchObject({ action: 'keep', minimum: '528.33' });
+  });
+
+  it('WSL2 keeps the Windows driver, and an old one is a manual step on Windows, never a Linux driver', () => {
+    const wsl = { os: 'wsl' as const };
+    const p = plan('NVIDIA GeForce RTX 4090', '537.13', pytorch1, wsl);
+    expect(p.driver).toMatchObject({ action: 'keep', current: '537.13', minimum: '528.33' });
+    const old = plan('NVIDIA GeForce RTX 4090', '512.15', pytorch1, wsl);
+    const step = old.steps.find((s) => s.kind === 'driver')!;
+    expect(step).toMatchObject({ elevated: false, params: { manual: true, os: 'windows' } });
+    expect(old.warnings.join()).toMatch(/never installs a Linux driver inside WSL2/);
+    const jaxWsl = plan('NVIDIA GeForce RTX 4090', '537.13', { framework: 'jax' }, wsl);
+    expect(jaxWsl.framework.variant).toBe('cuda12');
+    expect(jaxWsl.warnings.join()).toMatch(/experimental/);
+  });
+
+  it('WSL2 system toolkit uses the WSL-Ubuntu repository', () => {
+    const p = plan('NVIDIA GeForce RTX 4090', '580.88', { framework: 'pytorch', method: 'system' }, { os: 'wsl' });
+    expect(p.steps.find((s) => s.kind === 'cuda-repo')?.params).toMatchObject({ wsl: true });
+  });
+
+  it('macOS on an M2: PyTorch MPS build from PyPI, TensorFlow and JAX on the CPU', () => {
+    const mac = { os: 'macos' as const, arch: 'arm64' as const, gpuVendor: 'apple' as const };
+    const p = resolvePlan(data, { ...mac, gpuName: 'Apple M2', driverVersion: null }, pytorch1);
+    expect(p.framework).toMatchObject({ variant: 'mps', packages: ['torch==2.14.0'] });
+    expect(p.framework.indexUrl).toBeUndefined();
+    expect(p.driver.action).toBe('none');
+    expect(p.reasons.join()).toMatch(/MPS/);
+    expect(resolvePlan(data, { ...mac, driverVersion: null }, { framework: 'tensorflow' }).framework.variant).toBe('cpu');
+  });
+});
+
+describe('resolvePlan: AMD and no GPU', () => {
+  const amd = (name: string, os: HardwareProfile['os'] = 'linux'): HardwareProfile => ({ os, arch: 'x86_64', gpuVendor: 'amd', gpuName: name, driverVersion: null });
+  it('RX 7900 XTX (gfx1100) gets a ROCm build on Linux', () => {
+    const p = resolvePlan(data, amd('Radeon RX 7900 XTX'), pytorch1);
+    expect(p.framework).toMatchObject({ version: '2.13.0', variant: 'rocm7.2', indexUrl: 'https://download.pytorch.org/whl/rocm7.2' });
+    expect(p.gpu).toMatchObject({ gfxArch: 'gfx1100' });
+  });
+
+  it('Radeon VII (gfx906, unsupported by current ROCm) and Windows AMD get the CPU build with the reason', () => {
+    const vii = resolvePlan(data, amd('Radeon VII'), pytorch1);
+    expect(vii.framework.variant).toBe('cpu');
+    expect(vii.reasons.join()).toMatch(/No PyTorch ROCm build .* supports gfx906/);
+    expect(resolvePlan(data, amd('Radeon RX 7900 XTX', 'windows'), pytorch1).reasons.join()).toMatch(/ROCm builds are Linux-only/);
+  });
+
+  it('no GPU: the CPU build from the CPU index, said clearly', () => {
+    const p = plan(null, null, pytorch1);
+    expect(p.framework).toMatchObject({ variant: 'cpu', indexUrl: 'https://download.pytorch.org/whl/cpu' });
+    expect(p.reasons.join()).toMatch(/No GPU was found, so this is the CPU build/);
+  });
+});
+
+describe('resolvePlan: property over the whole data matrix', () => {
+  const drivers = [null, '470.82.01', '525.60.13', '535.104.05', '550.54.15', '575.57.08', '580.65.06', '595.71.05'];
+  const minorFloor = (cuda: string) => {
+    const major = Number(cuda.split('.')[0]);
+    return data.cudaToolkits.minorVersionCompatibility.find((r) => r.cudaMajor === major)?.linux ?? '0';
+  };
+  const cmp = (a: string, b: string) => {
+    const pa = a.split('.').map(Number);
+    const pb = b.split('.').map(Number);
+    for (let i = 0; i < 3; i++) if ((pa[i] ?? 0) !== (pb[i] ?? 0)) return (pa[i] ?? 0) - (pb[i] ?? 0);
+    return 0;
+  };
+
+  it('every ok GPU plan has code for the GPU and a driver that meets the build floor and the GPU branch limit', () => {
+    let checked = 0;
+    for (const gpu of data.gpus.gpus.filter((g) => g.vendor === 'nvidia')) {
+      const arch = data.architectures.architectures.find((a) => a.computeCapabilities.includes(gpu.computeCapability!));
+      for (const driver of drivers) {
+        for (const framework of ['pytorch', 'tensorflow', 'jax'] as const) {
+          const p = plan(gpu.name, driver, { framework });
+          if (p.status !== 'ok' || p.framework.variant === 'cpu') continue;
+          checked++;
+          const planned = p.driver.action === 'keep' ? p.driver.current! : p.driver.target!;
+          expect(cmp(planned, p.driver.minimum!), `${gpu.name} ${driver} ${framework}`).toBeGreaterThanOrEqual(0);
+          expect(cmp(planned, minorFloor(p.framework.cuda!))).toBeGreaterThanOrEqual(0);
+          if (arch?.lastDriverBranch && p.driver.action !== 'keep') expect(Number(planned.split('.')[0])).toBeLessThanOrEqual(Number(arch.lastDriverBranch));
+          if (framework === 'pytorch') {
+            const release = data.pytorch.releases.find((r) => r.latestPatch === p.framework.version)!;
+            const variant = release.variants.find((v) => v.name === p.framework.variant)!;
+            const [gMaj, gMin] = gpu.computeCapability!.split('.').map(Number) as [number, number];
+            const ok = variant.computeCapabilities!.some((entry) => {
+              const [maj, min] = entry.replace(/\+PTX|a$/g, '').split('.').map(Number) as [number, number];
+              return (maj === gMaj && min <= gMin) || (entry.endsWith('+PTX') && (maj < gMaj || (maj === gMaj && min <= gMin)));
+            });
+            expect(ok, `${gpu.name} ${p.framework.version} ${p.framework.variant}`).toBe(true);
+          }
+          if (framework === 'jax') {
+            const min = p.framework.variant === 'cuda13' ? 7.5 : 5.2;
+            expect(Number(gpu.computeCapability)).toBeGreaterThanOrEqual(min);
+          }
+        }
+      }
+    }
+    expect(checked).toBeGreaterThan(500);
+  });
+});
