@@ -96,6 +96,11 @@ const schemas: Record<string, Schema> = {
     reviewedAt: 'date',
     releases: [{ version: 'string', cudaMajors: 'string[]', confidence: 'string', source: 'source' }],
   },
+  // The diagnose knowledge base (main/diagnose checks its patterns in depth); here only what every table owes.
+  errors: {
+    reviewedAt: 'date',
+    entries: [{ code: 'string', severity: 'string', patterns: 'string[]', title: 'object', source: 'source' }],
+  },
 };
 
 const CAPABILITY = /^(>=)?\d+\.\d+(a|f)?(\+PTX)?$/;

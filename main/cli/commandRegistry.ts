@@ -9,10 +9,10 @@ export interface RegisteredCommand {
 
 export const COMMANDS: RegisteredCommand[] = [
   { name: 'detect', summary: 'Detect GPUs, driver, CUDA Toolkits, cuDNN, Python environments and OS facts', load: async () => (await import('./commands/detectCommand.js')).detectCommand },
-  { name: 'plan', summary: 'Resolve a compatible driver / CUDA / cuDNN / Python / framework plan' },
+  { name: 'plan', summary: 'Resolve a compatible driver / CUDA / cuDNN / Python / framework plan', load: async () => (await import('./commands/planCommand.js')).planCommand },
   { name: 'install', summary: 'Carry out a plan step by step (driver, Toolkit, cuDNN, Python env, framework)' },
   { name: 'rollback', summary: 'Undo what an install run changed' },
-  { name: 'verify', summary: 'Prove the GPU works: matmul vs spec peak, cuDNN convolution, report' },
+  { name: 'verify', summary: 'Prove the GPU works: matmul vs spec peak, cuDNN convolution, report', load: async () => (await import('./commands/verifyCommand.js')).verifyCommand },
   { name: 'diagnose', summary: 'Explain an error message or tool output and how to fix it' },
   { name: 'export', summary: 'Export a plan as a shell script, Ansible playbook or Dockerfile' },
   { name: 'fleet', summary: 'Aggregate verify reports from many machines' },

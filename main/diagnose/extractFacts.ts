@@ -38,7 +38,7 @@ function fromSnapshot(facts: DiagnoseFacts, snapshot: NvidiaSmiSnapshot | null):
   const gpus: DiagnosedGpu[] = [];
   for (const gpu of snapshot.gpus) {
     // The compute-apps CSV lists one GPU once per process.
-    const key = gpu.uuid ?? gpu.busId ?? `${gpu.index ?? gpus.length}|${gpu.name}`;
+    const key = gpu.busId ?? gpu.uuid ?? `${gpu.index ?? gpus.length}|${gpu.name}`;
     if (seen.has(key)) continue;
     seen.add(key);
     const entry: DiagnosedGpu = { vendor: 'nvidia', name: gpu.name };
@@ -55,10 +55,12 @@ function headerlessCsv(facts: DiagnoseFacts, text: string): void {
   for (const line of text.split('\n')) {
     const cells = line.split(',').map((cell) => cell.trim());
     if (cells.length < 3) continue;
-    const driver = cells.find((cell) => DRIVER.test(cell) && Number(cell.split('.')[0]) >= 100);
-    const name = cells.find((cell) => /^(?:NVIDIA |GeForce |Quadro |Tesla |TITAN |RTX )/i.test(cell));
+    const at = cells.findIndex((cell) => /^(?:NVIDIA |GeForce |Quadro |Tesla |TITAN |RTX )/i.test(cell));
+    if (at === -1) continue;
+    (facts.gpus ??= []).push({ vendor: 'nvidia', name: cells[at] as string });
+    // Watts and clocks look like versions too; the driver is the neighbour of the name (driver_version,name) or has three parts.
+    const driver = [cells[at - 1], cells[at + 1]].find((cell) => cell !== undefined && DRIVER.test(cell)) ?? cells.find((cell) => /^\d{3}\.\d{1,3}\.\d{1,3}$/.test(cell));
     if (driver) facts.driverVersion ??= driver;
-    if (name) (facts.gpus ??= []).push({ vendor: 'nvidia', name });
   }
 }
 

@@ -12,6 +12,7 @@ export interface KnowledgeFix extends LocalizedText {
 /** One row of data/errors.json. Texts may use `{placeholders}` and `[[optional sections]]` (renderTemplate). */
 export interface KnowledgeEntry {
   code: string;
+  severity: 'error' | 'warning' | 'info';
   /** Any of these, matched case-insensitively against one line, raises the diagnosis. */
   patterns: string[];
   /** Read values (named groups) from other lines of the same text, without raising the diagnosis. */
@@ -25,6 +26,8 @@ export interface KnowledgeEntry {
   fixes: KnowledgeFix[];
   /** Sentences about the machine the diagnosis runs on; each is shown only when every value it names is known. */
   onThisMachine?: LocalizedText[];
+  /** The diagnosis offers a plan for the framework the text names: at the version in use, or the newest. */
+  offersPlan?: 'sameVersion' | 'latest';
   references: string[];
   source: string;
 }

@@ -12,6 +12,7 @@ export function createPreloadBridge(ipc: Pick<IpcRenderer, 'invoke' | 'on' | 're
     'install:cancel': (arg) => ipc.invoke('install:cancel', arg),
     'install:status': (arg) => ipc.invoke('install:status', arg),
     'verify:run': (arg) => ipc.invoke('verify:run', arg),
+    'verify:history': (arg) => ipc.invoke('verify:history', arg),
     'diagnose:text': (arg) => ipc.invoke('diagnose:text', arg),
     onProgress(listener: (event: ProgressEvent) => void) {
       const forward = (_event: IpcRendererEvent, progress: ProgressEvent) => listener(progress);

@@ -104,7 +104,7 @@ export function buildExportModel(plan: Plan, options: ExportOptions = {}): Expor
   if (driver) {
     const p = driver.params;
     const branch = str(p.branch) ?? '';
-    const parsed = driverStep.parse({ branch, minimum: str(p.minimumVersion) });
+    const parsed = driverStep.parse({ branch, ...(str(p.minimumVersion) ? { minimum: str(p.minimumVersion)! } : {}) });
     // describe()'s first command is the Ubuntu package the engine installs for this branch.
     const ubuntu = driverStep.describe(parsed).find((command) => command.argv[0] === 'apt-get')?.argv.at(-1);
     model.driver = {

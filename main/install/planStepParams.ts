@@ -1,3 +1,5 @@
+import os from 'node:os';
+import path from 'node:path';
 import type { Plan, PlanStep } from '../../shared/types/plan.js';
 import type { StepParams } from './installStep.js';
 
@@ -8,6 +10,18 @@ export interface InstallOverrides {
   proxy?: string;
   /** CUDA repository mirror base URL. */
   cudaMirror?: string;
+  /** sha256 of NVIDIA's cuda-keyring .deb when the plan does not carry it. */
+  cudaKeyringSha256?: string;
+  /** Folder the user chose for Python environments (each plan's env is <envRoot>/<name>). */
+  envRoot?: string;
+}
+
+/** Where a plan's Python environment goes: its own path, else <envRoot>/<name> (default ~/.dlsetup/envs). */
+export function pythonEnvPath(step: PlanStep | undefined, overrides: InstallOverrides = {}): string | undefined {
+  if (!step) return undefined;
+  if (typeof step.params?.path === 'string') return step.params.path;
+  const name = typeof step.params?.name === 'string' && /^[A-Za-z0-9._-]+$/.test(step.params.name) ? step.params.name : 'dlsetup-env';
+  return path.join(overrides.envRoot ?? path.join(os.homedir(), '.dlsetup', 'envs'), name);
 }
 
 /**
@@ -20,15 +34,23 @@ export function planStepParams(plan: Plan, step: PlanStep, overrides: InstallOve
     if (params.packages === undefined && Array.isArray(plan.framework?.packages)) params.packages = plan.framework.packages;
     if (params.indexUrl === undefined && plan.framework?.indexUrl) params.indexUrl = plan.framework.indexUrl;
     if (params.envPath === undefined && params.venvPath === undefined) {
-      const envStep = plan.steps.find((candidate) => candidate.kind === 'python-env');
-      if (typeof envStep?.params?.path === 'string') params.envPath = envStep.params.path;
+      const envPath = pythonEnvPath(plan.steps.find((candidate) => candidate.kind === 'python-env'), overrides);
+      if (envPath) params.envPath = envPath;
     }
     if (overrides.pypiMirror) params.pypiMirror = overrides.pypiMirror;
     if (overrides.pytorchMirror) params.pytorchMirror = overrides.pytorchMirror;
     if (overrides.proxy) params.proxy = overrides.proxy;
   }
-  if (step.kind === 'python-env' && params.python === undefined && plan.python?.version) params.python = plan.python.version;
+  if (step.kind === 'python-env') {
+    if (params.python === undefined && plan.python?.version) params.python = plan.python.version;
+    params.path = pythonEnvPath(step, overrides)!;
+  }
+  if (step.kind === 'env-vars' && params.scope === 'environment' && params.envPath === undefined) {
+    const envPath = pythonEnvPath(plan.steps.find((candidate) => candidate.kind === 'python-env'), overrides);
+    if (envPath) params.envPath = envPath;
+  }
   if (step.kind === 'cuda-toolkit' && params.version === undefined && plan.cudaToolkit?.version) params.version = plan.cudaToolkit.version;
   if (step.kind === 'cuda-repo' && overrides.cudaMirror) params.mirror = overrides.cudaMirror;
+  if (step.kind === 'cuda-repo' && params.keyringSha256 === undefined && overrides.cudaKeyringSha256) params.keyringSha256 = overrides.cudaKeyringSha256;
   return params;
 }

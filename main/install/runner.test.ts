@@ -156,7 +156,7 @@ describe('runner: journal, crash, resume and rollback', () => {
     const service = new InstallService({ elevation: 'direct' });
     const bad = testPlan([{ id: 'vars', kind: 'env-vars', title: 'x', elevated: false, params: { scope: 'user', cudaHome: '/etc' } }]);
     expect(() => service.start(bad)).toThrow(/outside the places DL Setup may change/);
-    expect(() => service.start(testPlan([{ id: 'x', kind: 'format-disk', title: 'x', elevated: true, params: {} }]))).toThrow(/does not know/);
+    expect(() => service.start(testPlan([{ id: 'x', kind: 'format-disk' as never, title: 'x', elevated: true, params: {} }]))).toThrow(/does not know/);
   });
 
   it('dry run lists every command, marked where it runs as root, and changes nothing', async () => {

@@ -48,7 +48,7 @@ export function prepareSteps(plan: Plan, overrides: InstallOverrides = {}): Prep
     throw new DlsetupError('PLAN_BLOCKED', `The plan cannot be installed: ${plan.blockers?.map((b) => b.message).join(' ') || 'it is blocked.'}`);
   }
   const ids = new Set<string>();
-  return plan.steps.map((step) => {
+  const prepared = plan.steps.map((step) => {
     if (typeof step.id !== 'string' || !/^[A-Za-z0-9._:-]{1,80}$/.test(step.id) || ids.has(step.id)) {
       throw new DlsetupError('INVALID_ARGUMENT', `The plan has a missing, duplicate or odd step id (${JSON.stringify(step.id)}).`);
     }
@@ -58,6 +58,13 @@ export function prepareSteps(plan: Plan, overrides: InstallOverrides = {}): Prep
     const elevated = typeof impl.elevated === 'function' ? impl.elevated(params) : impl.elevated;
     return { id: step.id, kind: step.kind, title: step.title, impl, params, elevated };
   });
+  // Variables for the Python environment can only be written once that environment exists.
+  const envIndex = prepared.findIndex((step) => step.kind === 'python-env');
+  const late = prepared.filter((step, index) => step.kind === 'env-vars' && (step.params as { scope?: string }).scope === 'environment' && index < envIndex);
+  if (!late.length) return prepared;
+  const rest = prepared.filter((step) => !late.includes(step));
+  rest.splice(rest.findIndex((step) => step.kind === 'python-env') + 1, 0, ...late);
+  return rest;
 }
 
 function sleep(ms: number, signal: AbortSignal): Promise<void> {

@@ -3,7 +3,7 @@ import type { HardwareReport } from '../../shared/types/hardware.js';
 import { loadCompatData } from './loadCompatData.js';
 import { profileFromReport } from './profileFromReport.js';
 
-function report(overrides: Partial<HardwareReport> & { os?: Partial<HardwareReport['os']> }): HardwareReport {
+function report(overrides: Omit<Partial<HardwareReport>, 'os'> & { os?: Partial<HardwareReport['os']> }): HardwareReport {
   const { os, ...rest } = overrides;
   return {
     os: { platform: 'linux', distro: 'ubuntu', version: '24.04', kernel: '6.8.0', arch: 'x86_64', wsl: false, container: false, packageManager: 'apt', secureBoot: 'disabled', nouveauLoaded: false, disks: [], ...os },

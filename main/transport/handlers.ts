@@ -17,11 +17,12 @@ export function createHandlers(context: HandlerContext): HandlerTable {
   return {
     'app:info': async () => ({ name: 'DL Setup', version: appVersion, platform: process.platform, transport: context.transport }),
     'detect:run': async (request) => (await import('../detect/detectHardware.js')).detectHardware(request),
-    'plan:resolve': async () => notAvailable('Planning'),
+    'plan:resolve': async (request) => (await import('../plan/planForMachine.js')).planForMachine(request),
     'install:start': async () => notAvailable('Installing'),
     'install:cancel': async () => notAvailable('Installing'),
     'install:status': async () => notAvailable('Installing'),
-    'verify:run': async () => notAvailable('Verification'),
+    'verify:run': async (request) => (await import('../verify/runVerification.js')).runVerification(request),
+    'verify:history': async () => (await import('../verify/verificationHistory.js')).verificationHistory(),
     'diagnose:text': async () => notAvailable('Diagnosis'),
   };
 }

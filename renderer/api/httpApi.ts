@@ -52,6 +52,7 @@ export function createHttpApi(origin: string = window.location.origin) {
     'install:cancel': (arg) => invoke('install:cancel', arg),
     'install:status': (arg) => invoke('install:status', arg),
     'verify:run': (arg) => invoke('verify:run', arg),
+    'verify:history': (arg) => invoke('verify:history', arg),
     'diagnose:text': (arg) => invoke('diagnose:text', arg),
     onProgress(listener: (event: ProgressEvent) => void) {
       listeners.add(listener);

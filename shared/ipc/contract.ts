@@ -1,7 +1,7 @@
 import type { HardwareReport } from '../types/hardware.js';
-import type { Plan, PlanRequest, HardwareProfile } from '../types/plan.js';
+import type { Plan, PlanRequest } from '../types/plan.js';
 import type { ProgressEvent, RunStatus } from '../types/install.js';
-import type { VerifyReport, VerifyRequest } from '../types/verify.js';
+import type { VerifyComparison, VerifyReport, VerifyRequest } from '../types/verify.js';
 import type { DiagnoseResult } from '../types/diagnose.js';
 import type { Result } from '../result.js';
 import { noArgument, objectOf, type Validator } from './validate.js';
@@ -18,14 +18,39 @@ export interface DetectRequest {
   quick?: boolean;
 }
 
+/** What-if overrides for planning a machine you are not on; the same strings as the CLI flags. */
+export interface PlanOverrides {
+  os?: string;
+  arch?: string;
+  gpuVendor?: string;
+  computeCapability?: string;
+  gpuArch?: string;
+  gpu?: string;
+  driver?: string;
+}
+
 export interface PlanResolveRequest extends PlanRequest {
-  /** What-if overrides for planning a machine you are not on. */
-  profile?: Partial<HardwareProfile>;
+  overrides?: PlanOverrides;
 }
 
 export interface InstallStartRequest {
   plan: Plan;
   dryRun?: boolean;
+}
+
+export interface VerifyOutcome {
+  report: VerifyReport;
+  /** What changed since the previous kept report; null on the first run. */
+  comparison: VerifyComparison | null;
+  saved: { jsonPath: string; htmlPath: string };
+}
+
+export interface VerifyHistory {
+  /** The newest kept report, or null when this machine was never verified. */
+  latest: VerifyReport | null;
+  /** The driver detected now, and whether it differs from the latest report's (the start-up re-verify offer). */
+  currentDriver: string | null;
+  driverChanged: boolean;
 }
 
 export interface DiagnoseRequest {
@@ -51,14 +76,25 @@ export const contract = {
   'app:info': channel<void, AppInfo>(noArgument),
   'detect:run': channel<DetectRequest, HardwareReport>(objectOf({ 'quick?': 'boolean' }, { optional: true })),
   'plan:resolve': channel<PlanResolveRequest, Plan>(
-    objectOf({ framework: frameworks, 'frameworkVersion?': 'string', 'python?': 'string', 'method?': methods, 'profile?': 'object' }),
+    objectOf({
+      framework: frameworks,
+      'frameworkVersion?': 'string',
+      'python?': 'string',
+      'method?': methods,
+      'allowDriverChange?': 'boolean',
+      'overrides?': 'object',
+    }),
   ),
   'install:start': channel<InstallStartRequest, { runId: string }>(objectOf({ plan: 'object', 'dryRun?': 'boolean' })),
   'install:cancel': channel<{ runId: string }, { cancelled: boolean }>(objectOf({ runId: 'string' })),
   'install:status': channel<{ runId?: string }, RunStatus | null>(objectOf({ 'runId?': 'string' }, { optional: true })),
-  'verify:run': channel<VerifyRequest, VerifyReport>(
-    objectOf({ 'python?': 'string', 'framework?': ['auto', ...frameworks], 'toolkit?': 'boolean', 'quick?': 'boolean' }, { optional: true }),
+  'verify:run': channel<VerifyRequest, VerifyOutcome>(
+    objectOf(
+      { 'python?': 'string', 'framework?': ['auto', ...frameworks], 'toolkit?': 'boolean', 'quick?': 'boolean', 'nvcc?': 'string', 'timeoutMs?': 'number' },
+      { optional: true },
+    ),
   ),
+  'verify:history': channel<void, VerifyHistory>(noArgument),
   'diagnose:text': channel<DiagnoseRequest, DiagnoseResult>(objectOf({ text: 'string', 'locale?': ['en', 'zh-CN'] })),
 } as const;
 

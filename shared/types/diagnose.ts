@@ -74,6 +74,7 @@ export interface DiagnosisFix {
 
 export interface Diagnosis {
   code: string;
+  severity?: 'error' | 'warning' | 'info';
   title: string;
   explanation: string;
   /** Ordered: try the first one first. Each is the fix text, with its command after a colon when it has one. */

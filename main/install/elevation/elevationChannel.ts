@@ -179,9 +179,10 @@ function fromAppError(error: AppError): DlsetupError {
 
 /** DL Setup already runs as root (CI): no second process, but the very same JSON descriptors and validation. */
 function startDirect(runId: string): Promise<ElevationChannel> {
-  let channel!: JsonLineChannel;
-  const server = createHelperServer((reply) => queueMicrotask(() => channel.receive(JSON.stringify(reply))));
-  channel = new JsonLineChannel('direct', (line) => void server.handle(line.trim()), () => server.idle());
+  const holder: { channel?: JsonLineChannel } = {};
+  const server = createHelperServer((reply) => queueMicrotask(() => holder.channel!.receive(JSON.stringify(reply))));
+  const channel = new JsonLineChannel('direct', (line) => void server.handle(line.trim()), () => server.idle());
+  holder.channel = channel;
   return channel.start(runId).then(() => channel);
 }
 

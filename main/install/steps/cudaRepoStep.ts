@@ -12,14 +12,24 @@ import { verifiedSystemCopy } from '../systemArtifact.js';
 export const NVIDIA_REPO_BASE = 'https://developer.download.nvidia.com/compute/cuda/repos';
 
 export interface CudaRepoParams {
+  /** NVIDIA's distro folder (ubuntu2404, debian12, wsl-ubuntu); empty: read from /etc/os-release at run time. */
   distro: string;
   arch: 'x86_64' | 'sbsa';
   /** Base URL replacing NVIDIA's (a mirror). */
   mirror: string;
   keyringVersion: string;
-  keyringSha256: string;
+  keyringSha256?: string;
   /** Set by prepare(): the verified download in the user's cache. */
   keyringFile?: string;
+}
+
+/** The plan's distro, else this host's, in NVIDIA's naming. */
+async function repoDistro(params: CudaRepoParams): Promise<string> {
+  if (params.distro) return params.distro;
+  const os = await readHostOsRelease();
+  const distro = os ? nvidiaRepoDistro(os) : null;
+  if (!distro) throw new DlsetupError('UNSUPPORTED_OS', `NVIDIA's CUDA repository has no packages for ${os?.prettyName ?? 'this system'} that DL Setup knows of.`);
+  return distro;
 }
 
 export function keyringUrl(params: CudaRepoParams): string {
@@ -38,12 +48,9 @@ export const cudaRepoStep: InstallStep<CudaRepoParams> = {
   parse(raw) {
     const reader = new ParamReader('cuda-repo', raw);
     const sha = reader.optionalString('keyringSha256', SHA256_PATTERN);
-    if (!sha) {
-      throw new DlsetupError('DATA_OUT_OF_DATE', 'The plan does not carry the sha256 of NVIDIA\'s cuda-keyring package, so DL Setup will not install it. Update DL Setup\'s data.');
-    }
     const file = reader.optionalString('keyringFile');
     return {
-      distro: reader.string('distro', /^[a-z][a-z-]*\d*$/),
+      distro: reader.optionalString('distro', /^[a-z][a-z-]*\d*$/) ?? (reader.boolean('wsl', false) ? 'wsl-ubuntu' : ''),
       arch: reader.oneOf('arch', ['x86_64', 'sbsa'] as const, process.arch === 'arm64' ? 'sbsa' : 'x86_64'),
       mirror: (reader.optionalUrl('mirror') ?? NVIDIA_REPO_BASE).replace(/\/+$/, ''),
       keyringVersion: reader.optionalString('keyringVersion', /^\d+\.\d+-\d+$/) ?? '1.1-1',
@@ -54,19 +61,21 @@ export const cudaRepoStep: InstallStep<CudaRepoParams> = {
   async check(params, ctx) {
     const installed = await installedDebs(ctx);
     if (!installed.has('cuda-keyring')) return { satisfied: false, message: '' };
-    const list = (await readHostFile(cudaSourcesList(params))) ?? '';
-    if (!list.includes(`${params.mirror}/${params.distro}/${params.arch}`)) return { satisfied: false, message: '' };
+    const distro = await repoDistro(params).catch(() => params.distro);
+    const list = (await readHostFile(cudaSourcesList({ ...params, distro }))) ?? '';
+    if (!list.includes(`${params.mirror}/${distro}/${params.arch}`)) return { satisfied: false, message: '' };
     return { satisfied: true, message: `NVIDIA's CUDA repository (${params.mirror}) is already set up.` };
   },
   async prepare(params, ctx) {
-    const os = await readHostOsRelease();
-    const hostDistro = os ? nvidiaRepoDistro(os) : null;
-    if (hostDistro && hostDistro !== params.distro) ctx.log(`Note: this system looks like ${hostDistro}, the plan names ${params.distro}.`);
-    const download = await downloadForStep(ctx, { url: keyringUrl(params), sha256: params.keyringSha256, label: 'cuda-keyring', span: [0, 0.3] });
-    return { ...params, keyringFile: download.path };
+    const resolved = { ...params, distro: await repoDistro(params) };
+    if (!resolved.keyringSha256) {
+      throw new DlsetupError('DATA_OUT_OF_DATE', `DL Setup has no published sha256 for ${keyringUrl(resolved)}, so it will not install it unverified. Update DL Setup, or set the checksum in the mirror settings.`);
+    }
+    const download = await downloadForStep(ctx, { url: keyringUrl(resolved), sha256: resolved.keyringSha256, label: 'cuda-keyring', span: [0, 0.3] });
+    return { ...resolved, keyringFile: download.path };
   },
   async run(params, ctx) {
-    if (!params.keyringFile) throw new DlsetupError('INTERNAL', 'The keyring was not downloaded before the repository step ran.');
+    if (!params.keyringFile || !params.keyringSha256) throw new DlsetupError('INTERNAL', 'The keyring was not downloaded before the repository step ran.');
     const copy = await verifiedSystemCopy(ctx, params.keyringFile, params.keyringSha256);
     ctx.progress(0.35, 'Installing NVIDIA\'s signing key (cuda-keyring)');
     // dpkg -i through apt so dependencies resolve and the lock is waited for.
@@ -83,7 +92,7 @@ export const cudaRepoStep: InstallStep<CudaRepoParams> = {
   },
   describe(params): PlannedCommand[] {
     return [
-      { argv: [], elevated: false, note: `download ${keyringUrl(params)} and check sha256 ${params.keyringSha256.slice(0, 12)}…` },
+      { argv: [], elevated: false, note: `download ${keyringUrl({ ...params, distro: params.distro || '<distro>' })} and check its sha256` },
       { argv: ['apt-get', 'install', '--yes', '<verified cuda-keyring .deb>'], elevated: true },
       ...(params.mirror !== NVIDIA_REPO_BASE ? [{ argv: [], elevated: true, note: `point ${cudaSourcesList(params)} at ${params.mirror} (backup kept)` }] : []),
       { argv: ['apt-get', 'update'], elevated: true },

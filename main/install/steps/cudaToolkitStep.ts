@@ -7,7 +7,7 @@ import { DEB_PACKAGE_PATTERN, ParamReader, SHA256_PATTERN, checkPathUnder } from
 import { verifiedSystemCopy } from '../systemArtifact.js';
 
 export interface CudaToolkitParams {
-  /** "12.4" */
+  /** The series X.Y that names the package and the folder ("12.6" for 12.6.3). */
   version: string;
   package: string;
   method: 'auto' | 'apt' | 'runfile';
@@ -56,7 +56,15 @@ export const cudaToolkitStep: InstallStep<CudaToolkitParams> = {
   network: true,
   parse(raw) {
     const reader = new ParamReader('cuda-toolkit', raw);
-    const version = reader.string('version', /^\d{1,2}\.\d{1,2}$/);
+    const full = reader.string('version', /^\d{1,2}\.\d{1,2}(\.\d{1,3})?$/);
+    const version = reader.optionalString('series', /^\d{1,2}\.\d{1,2}$/) ?? full.split('.').slice(0, 2).join('.');
+    if (reader.oneOf('os', ['linux', 'windows'] as const, 'linux') === 'windows') {
+      throw new DlsetupError('UNSUPPORTED_OS', 'DL Setup does not install the CUDA Toolkit on Windows yet; use NVIDIA\'s installer, then run DL Setup again.');
+    }
+    const installPath = reader.optionalPath('installPath', ['/usr/local']);
+    if (installPath && installPath !== toolkitDir(version)) {
+      throw new DlsetupError('INVALID_ARGUMENT', `The plan's CUDA ${version} path ${installPath} is not ${toolkitDir(version)}, where NVIDIA's packages install it.`);
+    }
     const runfile = reader.optionalString('runfile');
     return {
       version,
@@ -64,7 +72,7 @@ export const cudaToolkitStep: InstallStep<CudaToolkitParams> = {
       method: reader.oneOf('method', ['auto', 'apt', 'runfile'] as const, 'auto'),
       runfileUrl: reader.optionalUrl('runfileUrl'),
       runfileSha256: reader.optionalString('runfileSha256', SHA256_PATTERN),
-      setActive: reader.boolean('setActive', true),
+      setActive: reader.boolean('setActive', reader.boolean('makeActive', true)),
       runfile: runfile ? checkPathUnder('cuda-toolkit', 'runfile', runfile, ['/']) : undefined,
       useRunfile: reader.boolean('useRunfile', false),
     };

@@ -42,7 +42,7 @@ export const cudnnStep: InstallStep<CudnnParams> = {
   network: true,
   parse(raw) {
     const reader = new ParamReader('cudnn', raw);
-    const version = reader.string('version', /^\d+\.\d+\.\d+(\.\d+)?$/);
+    const version = reader.string('version', /^\d+\.\d+(\.\d+){0,2}$/);
     const cudaMajor = reader.string('cudaMajor', /^\d{1,2}$/);
     const major = version.split('.')[0];
     const archive = reader.optionalString('archive');

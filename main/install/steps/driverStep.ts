@@ -20,6 +20,11 @@ export interface DriverParams {
   package?: string;
   /** The loaded driver must be at least this for the step to count as done. */
   minimum?: string;
+  /** Ubuntu's package for the branch (plan: ubuntuPackage); ignored on other distros. */
+  ubuntuPackage?: string;
+  /** WSL2: the Windows driver serves Linux; nothing is installed here, the user updates it on Windows. */
+  manual: boolean;
+  targetOs: 'linux' | 'windows';
 }
 
 /** "NVRM version: NVIDIA UNIX x86_64 Kernel Module  550.54.15  Tue Mar  5 …" → "550.54.15". */
@@ -56,8 +61,12 @@ async function nouveauLoaded(): Promise<boolean> {
 async function driverCommand(params: DriverParams, ctx: StepContext | null): Promise<{ method: 'ubuntu-drivers' | 'apt'; packages: string[] }> {
   const os = await readHostOsRelease();
   const id = os?.id ?? 'unknown';
+  if (params.targetOs === 'windows') {
+    throw new DlsetupError('UNSUPPORTED_OS', 'DL Setup does not install drivers on Windows yet. Install the NVIDIA driver from nvidia.com or GeForce Experience, restart, then run DL Setup again.');
+  }
   if (params.package) return { method: 'apt', packages: [params.package] };
   if (id === 'ubuntu' || os?.idLike.includes('ubuntu')) {
+    if (params.ubuntuPackage) return { method: 'apt', packages: [params.ubuntuPackage] };
     if (params.branch) return { method: 'apt', packages: [`nvidia-driver-${params.branch}${params.open ? '-open' : ''}`] };
     if (await commandOnPath('ubuntu-drivers')) return { method: 'ubuntu-drivers', packages: [] };
     throw new DlsetupError('INVALID_ARGUMENT', 'The plan names no driver branch and ubuntu-drivers is not installed (sudo apt install ubuntu-drivers-common).');
@@ -81,7 +90,7 @@ async function driverCommand(params: DriverParams, ctx: StepContext | null): Pro
 export const driverStep: InstallStep<DriverParams> = {
   kind: 'driver',
   weight: 25,
-  elevated: true,
+  elevated: (params) => !params.manual,
   network: true,
   parse(raw) {
     const reader = new ParamReader('driver', raw);
@@ -89,7 +98,10 @@ export const driverStep: InstallStep<DriverParams> = {
       branch: reader.optionalString('branch', /^\d{3}(-server)?$/),
       open: reader.boolean('open', false),
       package: reader.optionalString('package', DEB_PACKAGE_PATTERN),
-      minimum: reader.optionalString('minimum', /^\d+(\.\d+){0,2}$/),
+      ubuntuPackage: reader.optionalString('ubuntuPackage', DEB_PACKAGE_PATTERN),
+      minimum: reader.optionalString('minimum', /^\d+(\.\d+){0,2}$/) ?? reader.optionalString('minimumVersion', /^\d+(\.\d+){0,2}$/),
+      manual: reader.boolean('manual', false),
+      targetOs: reader.oneOf('os', ['linux', 'windows'] as const, 'linux'),
     };
   },
   async check(params) {
@@ -114,6 +126,12 @@ export const driverStep: InstallStep<DriverParams> = {
     return notes;
   },
   async run(params, ctx) {
+    if (params.manual) {
+      throw new DlsetupError(
+        'DRIVER_TOO_OLD',
+        `Under WSL2 the Windows NVIDIA driver serves Linux too. Update it on Windows to ${params.minimum ?? `branch ${params.branch}`} or newer (nvidia.com or GeForce Experience), restart Windows, then resume; nothing is installed inside WSL.`,
+      );
+    }
     const choice = await driverCommand(params, ctx);
     if (await nouveauLoaded()) {
       ctx.progress(0.05, 'Disabling the nouveau driver');
@@ -140,10 +158,11 @@ export const driverStep: InstallStep<DriverParams> = {
     return { needsReboot: true, message: 'Restart the computer to load the new NVIDIA driver, then run the install again to continue.' };
   },
   describe(params): PlannedCommand[] {
+    if (params.manual) return [{ argv: [], elevated: false, note: `update the Windows NVIDIA driver to ${params.minimum ?? params.branch} or newer (nothing runs inside WSL)` }];
     const commands: PlannedCommand[] = [
       { argv: [], elevated: true, note: `if nouveau is loaded: write ${NOUVEAU_BLACKLIST} and run update-initramfs -u` },
     ];
-    if (params.package) commands.unshift({ argv: ['apt-get', 'install', '--yes', params.package], elevated: true });
+    if (params.package ?? params.ubuntuPackage) commands.unshift({ argv: ['apt-get', 'install', '--yes', (params.package ?? params.ubuntuPackage)!], elevated: true, note: params.package ? undefined : 'Ubuntu; Debian installs nvidia-driver from non-free' });
     else if (params.branch) {
       commands.unshift({ argv: ['apt-get', 'install', '--yes', `nvidia-driver-${params.branch}${params.open ? '-open' : ''}`], elevated: true, note: 'Ubuntu; Debian installs nvidia-driver from non-free' });
     } else commands.unshift({ argv: ['ubuntu-drivers', 'install'], elevated: true, note: 'Ubuntu; Debian installs nvidia-driver from non-free' });

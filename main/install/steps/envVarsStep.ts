@@ -1,6 +1,7 @@
 import os from 'node:os';
 import path from 'node:path';
-import { readHostFile } from '../../system/sysroot.js';
+import { hostPathExists, readHostFile } from '../../system/sysroot.js';
+import { DlsetupError } from '../../../shared/errors.js';
 import { writeHostFileWithBackup } from '../hostFileWriter.js';
 import type { InstallStep, PlannedCommand, StepContext } from '../installStep.js';
 import { hasMarkedBlock, upsertMarkedBlock } from '../markedBlock.js';
@@ -12,11 +13,14 @@ export const CUDA_ROOTS = ['/usr/local', '/opt'] as const;
 const BLOCK = 'cuda';
 
 export interface EnvVarsParams {
-  scope: 'system' | 'user';
+  /** system: /etc/profile.d; user: the shell rc; environment: the Python environment's activation script. */
+  scope: 'system' | 'user' | 'environment';
   cudaHome: string;
   libraryPaths: string[];
   /** user scope: the shell rc that gets the block (inside the home directory). */
   shellRc: string;
+  /** environment scope: the Python environment whose activation sets the variables. */
+  envPath?: string;
 }
 
 /** The user's rc file: ~/.zshrc for zsh users, ~/.bashrc otherwise. */
@@ -30,7 +34,7 @@ export function envBlockBody(params: EnvVarsParams): string {
     // Guarded so re-sourcing the file does not grow PATH.
     'case ":$PATH:" in *":$CUDA_HOME/bin:"*) ;; *) export PATH="$CUDA_HOME/bin${PATH:+:$PATH}" ;; esac',
   ];
-  if (params.scope === 'user') {
+  if (params.scope !== 'system') {
     for (const dir of [`${params.cudaHome}/lib64`, ...params.libraryPaths]) {
       lines.push(`case ":$LD_LIBRARY_PATH:" in *":${dir}:"*) ;; *) export LD_LIBRARY_PATH="${dir}\${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}" ;; esac`);
     }
@@ -43,8 +47,18 @@ export function ldConfContent(params: EnvVarsParams): string {
   return `# Managed by DL Setup; \`dlsetup rollback\` removes it.\n${[`${params.cudaHome}/lib64`, ...params.libraryPaths].join('\n')}\n`;
 }
 
-function targetFile(params: EnvVarsParams): string {
-  return params.scope === 'system' ? PROFILE_SCRIPT : params.shellRc;
+/** venv: bin/activate; conda: an activate.d script, which conda sources on `conda activate`. */
+async function targetFile(params: EnvVarsParams): Promise<string> {
+  if (params.scope === 'system') return PROFILE_SCRIPT;
+  if (params.scope === 'user') return params.shellRc;
+  const env = params.envPath!;
+  return (await hostPathExists(path.join(env, 'conda-meta'))) ? path.join(env, 'etc', 'conda', 'activate.d', 'dlsetup-cuda.sh') : path.join(env, 'bin', 'activate');
+}
+
+function describeTarget(params: EnvVarsParams): string {
+  if (params.scope === 'system') return PROFILE_SCRIPT;
+  if (params.scope === 'user') return params.shellRc;
+  return `${params.envPath}/bin/activate (venv) or etc/conda/activate.d/dlsetup-cuda.sh (conda)`;
 }
 
 export const envVarsStep: InstallStep<EnvVarsParams> = {
@@ -53,26 +67,37 @@ export const envVarsStep: InstallStep<EnvVarsParams> = {
   elevated: (params) => params.scope === 'system',
   parse(raw) {
     const reader = new ParamReader('env-vars', raw);
-    const scope = reader.oneOf('scope', ['system', 'user'] as const, 'user');
+    const scope = reader.oneOf('scope', ['system', 'user', 'environment'] as const, 'user');
     const home = os.homedir();
     const shellRc = reader.optionalString('shellRc');
+    // The plan names them CUDA_HOME / libraryPathPrepend; cudaHome / libraryPaths are accepted too.
+    const cudaHome = reader.optionalPath('cudaHome', CUDA_ROOTS) ?? reader.path('CUDA_HOME', CUDA_ROOTS);
+    const libraries = [...reader.stringList('libraryPaths', /^\/[A-Za-z0-9._/+-]+$/), ...reader.stringList('libraryPathPrepend', /^\/[A-Za-z0-9._/+-]+$/)]
+      .map((dir) => checkPathUnder('env-vars', 'libraryPaths', dir, CUDA_ROOTS))
+      .filter((dir, index, all) => dir !== `${cudaHome}/lib64` && all.indexOf(dir) === index);
+    const envPath = reader.optionalString('envPath');
+    if (scope === 'environment' && !envPath) reader.string('envPath');
     return {
       scope,
-      cudaHome: reader.path('cudaHome', CUDA_ROOTS),
-      libraryPaths: reader.stringList('libraryPaths', /^\/[A-Za-z0-9._/+-]+$/).map((dir) => checkPathUnder('env-vars', 'libraryPaths', dir, CUDA_ROOTS)),
+      cudaHome,
+      libraryPaths: libraries,
       shellRc: shellRc ? checkPathUnder('env-vars', 'shellRc', shellRc.replace(/^~(?=\/)/, home), [home]) : defaultShellRc(home),
+      ...(envPath ? { envPath: checkPathUnder('env-vars', 'envPath', envPath, ['/']) } : {}),
     };
   },
   async check(params) {
-    const text = (await readHostFile(targetFile(params))) ?? '';
+    const text = (await readHostFile(await targetFile(params))) ?? '';
     const blockOk = hasMarkedBlock(text, BLOCK, envBlockBody(params));
     const confOk = params.scope === 'user' || (await readHostFile(LD_CONF)) === ldConfContent(params);
     return blockOk && confOk
-      ? { satisfied: true, message: `${targetFile(params)} already sets CUDA_HOME=${params.cudaHome}.` }
+      ? { satisfied: true, message: `${await targetFile(params)} already sets CUDA_HOME=${params.cudaHome}.` }
       : { satisfied: false, message: '' };
   },
   async run(params, ctx: StepContext) {
-    const file = targetFile(params);
+    const file = await targetFile(params);
+    if (params.scope === 'environment' && !(await hostPathExists(params.envPath!))) {
+      throw new DlsetupError('NOT_FOUND', `The Python environment ${params.envPath} does not exist yet; its step must run before the CUDA variables are added to it.`);
+    }
     const before = (await readHostFile(file)) ?? '';
     ctx.progress(0.2, `Writing ${file}`);
     await writeHostFileWithBackup(ctx, file, upsertMarkedBlock(before, BLOCK, envBlockBody(params)), 0o644);
@@ -88,7 +113,7 @@ export const envVarsStep: InstallStep<EnvVarsParams> = {
   },
   describe(params): PlannedCommand[] {
     const elevated = params.scope === 'system';
-    const commands: PlannedCommand[] = [{ argv: [], elevated, note: `write a marked "dlsetup cuda" block into ${targetFile(params)} (backup kept)` }];
+    const commands: PlannedCommand[] = [{ argv: [], elevated, note: `write a marked "dlsetup cuda" block into ${describeTarget(params)} (backup kept)` }];
     if (elevated) {
       commands.push({ argv: [], elevated, note: `write ${LD_CONF} (${params.cudaHome}/lib64${params.libraryPaths.map((p) => `, ${p}`).join('')})` });
       commands.push({ argv: ['ldconfig'], elevated });

@@ -90,7 +90,11 @@ export const frameworkStep: InstallStep<FrameworkParams> = {
       packages: reader.stringList('packages', PIP_REQUIREMENT_PATTERN, { min: 1 }),
       envPath: envPath ? checkPathUnder('framework', 'envPath', envPath, ['/']) : '',
       indexUrl: reader.optionalUrl('indexUrl'),
-      extraIndexUrls: reader.stringList('extraIndexUrls', /^https?:\/\/\S+$/).map((url) => checkUrl('framework', 'extraIndexUrls', url)),
+      extraIndexUrls: [
+        ...reader.stringList('extraIndexUrls', /^https?:\/\/\S+$/).map((url) => checkUrl('framework', 'extraIndexUrls', url)),
+        // The plan's single extraIndexUrl (PyTorch 1.12/1.13 style).
+        ...(reader.optionalUrl('extraIndexUrl') ? [reader.url('extraIndexUrl')] : []),
+      ],
       findLinks: reader.stringList('findLinks', /^https?:\/\/\S+$/).map((url) => checkUrl('framework', 'findLinks', url)),
       pypiMirror: mirror('pypiMirror'),
       pytorchMirror: mirror('pytorchMirror'),

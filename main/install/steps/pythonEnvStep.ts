@@ -17,6 +17,8 @@ export interface PythonEnvParams {
   /** An explicit interpreter for venv (e.g. /usr/bin/python3). */
   interpreter?: string;
   minFreeBytes: number;
+  condaChannel?: string;
+  condaPackages: string[];
 }
 
 const DEFAULT_MIN_FREE = 8e9;
@@ -73,7 +75,9 @@ async function venvInterpreter(params: PythonEnvParams): Promise<string> {
 function createArgv(manager: 'venv' | 'uv' | 'conda', params: PythonEnvParams, interpreter: string): string[] {
   const target = sysrootPath(params.path);
   if (manager === 'uv') return ['uv', 'venv', '--seed', ...(params.python ? ['--python', params.python] : []), target];
-  if (manager === 'conda') return ['conda', 'create', '--yes', '--prefix', target, `python=${params.python ?? '3'}`, 'pip'];
+  if (manager === 'conda') {
+    return ['conda', 'create', '--yes', '--prefix', target, ...(params.condaChannel ? ['--channel', params.condaChannel] : []), `python=${params.python ?? '3'}`, 'pip', ...params.condaPackages];
+  }
   return [interpreter, '-m', 'venv', target];
 }
 
@@ -90,6 +94,8 @@ export const pythonEnvStep: InstallStep<PythonEnvParams> = {
       python: reader.optionalString('python', /^\d+\.\d+(\.\d+)?$/),
       interpreter: reader.optionalString('interpreter', /^[A-Za-z0-9._/+-]+$/),
       minFreeBytes: reader.optionalNumber('minFreeBytes') ?? DEFAULT_MIN_FREE,
+      condaChannel: reader.optionalString('condaChannel', /^[a-z0-9][a-z0-9_-]*$/),
+      condaPackages: reader.stringList('condaPackages', /^[A-Za-z0-9][A-Za-z0-9._-]*([=<>!]=?[A-Za-z0-9.*+_-]+)*$/),
     };
   },
   async check(params, ctx) {

@@ -1,0 +1,50 @@
+import { createSimulatedHost, type SimulatedHost, type SimulatedHostOptions } from '../../main/testing/simulatedHost.js';
+import type { Channel } from '../../shared/ipc/contract.js';
+import type { ServeHandle } from './serve.js';
+
+/** A sysfs PCI display function: class 0x030000 (VGA). */
+function pciDevice(slot: string, vendor: string, device: string): Record<string, string> {
+  const dir = `/sys/bus/pci/devices/${slot}`;
+  return { [`${dir}/class`]: '0x030000\n', [`${dir}/vendor`]: `0x${vendor}\n`, [`${dir}/device`]: `0x${device}\n`, [`${dir}/subsystem_vendor`]: '0x1043\n', [`${dir}/subsystem_device`]: '0x8888\n' };
+}
+
+const UBUNTU = { '/etc/os-release': 'NAME="Ubuntu"\nVERSION_ID="22.04"\nID=ubuntu\nID_LIKE=debian\n', '/usr/bin/apt-get': '' };
+
+/** The machines the wizard's e2e flows run on; every tool prints a real capture from ../shared/fixtures. */
+export const WIZARD_HOSTS = {
+  /** RTX 4090 on driver 535.86.05 (CUDA 12.2), no Toolkit. */
+  rtx4090: {
+    files: { ...UBUNTU, ...pciDevice('0000:01:00.0', '10de', '2684') },
+    tools: { 'nvidia-smi': { stdout: { fixture: 'nvidia-smi-xml/rtx4090_driver535.86.05.xml' } } },
+  },
+  /** No GPU at all: the plan must fall back to a CPU build and say so. */
+  noGpu: { files: { ...UBUNTU } },
+  /** TITAN Xp (Pascal) on driver 384.66: too old for current framework builds, so the plan upgrades the driver. */
+  oldDriver: {
+    files: { ...UBUNTU, ...pciDevice('0000:01:00.0', '10de', '1b02') },
+    tools: { 'nvidia-smi': { stdout: { fixture: 'nvidia-smi-table/titan-xp_driver384.66_no-cuda-version_partial.txt' } } },
+  },
+} satisfies Record<string, SimulatedHostOptions>;
+
+export async function wizardHost(name: keyof typeof WIZARD_HOSTS, extra: SimulatedHostOptions = {}): Promise<SimulatedHost> {
+  const base: SimulatedHostOptions = WIZARD_HOSTS[name];
+  return createSimulatedHost({ isolatePath: true, ...base, ...extra, files: { ...base.files, ...extra.files }, tools: { ...base.tools, ...extra.tools } });
+}
+
+/**
+ * Whether `dlsetup serve` has a channel wired: an unwired one answers NOT_AVAILABLE. Flows that need a missing channel
+ * are marked fixme with its name, so they turn on by themselves once the lead wires it (the browser never fakes a service).
+ */
+export async function missingChannels(serve: ServeHandle, probes: Partial<Record<Channel, unknown>>): Promise<string[]> {
+  const missing: string[] = [];
+  for (const [channel, arg] of Object.entries(probes)) {
+    const response = await fetch(`${serve.origin}/api/invoke/${channel}`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${serve.token}`, Origin: serve.origin },
+      body: JSON.stringify({ arg }),
+    });
+    const result = (await response.json()) as { ok: boolean; error?: { code: string } };
+    if (!result.ok && result.error?.code === 'NOT_AVAILABLE') missing.push(channel);
+  }
+  return missing;
+}

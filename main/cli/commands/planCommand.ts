@@ -1,0 +1,46 @@
+import { JSON_FLAG, type CliCommand } from '../cliCommand.js';
+import { formatPlan } from '../../plan/formatPlan.js';
+import { planForMachine } from '../../plan/planForMachine.js';
+import type { Framework, InstallMethod } from '../../../shared/types/plan.js';
+import { UsageError } from '../parseArgs.js';
+
+const text = (value: unknown) => (value === undefined ? undefined : String(value));
+
+export const planCommand: CliCommand = {
+  flags: {
+    framework: { type: 'string', values: ['pytorch', 'tensorflow', 'jax'], description: 'the framework to set up (required)' },
+    'framework-version': { type: 'string', valueName: 'VERSION', description: 'pin a framework version (default: the newest that works here)' },
+    python: { type: 'string', valueName: 'X.Y', description: 'the Python version for the new environment' },
+    method: { type: 'string', values: ['wheels', 'system', 'conda'], description: 'wheels (default), a system CUDA Toolkit, or a conda environment' },
+    'keep-driver': { type: 'boolean', description: 'never plan a driver change; pick a build the current driver runs' },
+    os: { type: 'string', values: ['linux', 'windows', 'wsl', 'macos'], description: 'what-if: plan for another OS' },
+    arch: { type: 'string', values: ['x86_64', 'aarch64', 'arm64'], description: 'what-if: plan for another CPU architecture' },
+    'gpu-vendor': { type: 'string', values: ['nvidia', 'amd', 'intel', 'apple', 'none'], description: 'what-if: GPU vendor' },
+    'compute-capability': { type: 'string', valueName: 'X.Y', description: 'what-if: NVIDIA compute capability' },
+    'gpu-arch': { type: 'string', valueName: 'gfxNNNN', description: 'what-if: AMD GPU architecture' },
+    gpu: { type: 'string', valueName: 'NAME', description: 'what-if: a GPU by name, e.g. "RTX 4090" (looked up in data/gpus.json)' },
+    driver: { type: 'string', valueName: 'VERSION|none', description: 'what-if: the installed NVIDIA driver' },
+    json: JSON_FLAG,
+  },
+  async run({ flags }, io) {
+    if (!flags.framework) throw new UsageError('--framework is required (pytorch, tensorflow or jax)');
+    const plan = await planForMachine({
+      framework: flags.framework as Framework,
+      frameworkVersion: text(flags['framework-version']),
+      python: text(flags.python),
+      method: flags.method as InstallMethod | undefined,
+      ...(flags['keep-driver'] ? { allowDriverChange: false } : {}),
+      overrides: {
+        os: text(flags.os),
+        arch: text(flags.arch),
+        gpuVendor: text(flags['gpu-vendor']),
+        computeCapability: text(flags['compute-capability']),
+        gpuArch: text(flags['gpu-arch']),
+        gpu: text(flags.gpu),
+        driver: text(flags.driver),
+      },
+    });
+    io.out(flags.json ? `${JSON.stringify(plan, null, 2)}\n` : formatPlan(plan, { color: io.color }));
+    return plan.status === 'ok' ? 0 : 1;
+  },
+};

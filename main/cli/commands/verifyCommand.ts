@@ -1,0 +1,37 @@
+import { writeFile } from 'node:fs/promises';
+import { JSON_FLAG, type CliCommand } from '../cliCommand.js';
+import { runVerification } from '../../verify/runVerification.js';
+import { formatComparison, formatVerifyReport } from '../../verify/formatVerifyReport.js';
+import { renderHtmlReport } from '../../verify/renderHtmlReport.js';
+
+export const verifyCommand: CliCommand = {
+  flags: {
+    python: { type: 'string', valueName: 'PATH', description: 'the interpreter of the environment to verify (default: the first with a framework)' },
+    framework: { type: 'string', values: ['auto', 'pytorch', 'tensorflow', 'jax'], description: 'which framework to check (default auto)' },
+    toolkit: { type: 'boolean', description: 'also compile and run a CUDA program with the installed nvcc' },
+    quick: { type: 'boolean', description: 'smaller, faster measurements' },
+    compare: { type: 'boolean', description: 'show what changed since the last report' },
+    report: { type: 'string', valueName: 'FILE.html', description: 'also write a self-contained HTML report' },
+    json: JSON_FLAG,
+  },
+  async run({ flags }, io) {
+    const outcome = await runVerification({
+      python: flags.python as string | undefined,
+      framework: (flags.framework as 'auto' | 'pytorch' | 'tensorflow' | 'jax' | undefined) ?? 'auto',
+      toolkit: Boolean(flags.toolkit),
+      quick: Boolean(flags.quick),
+      onEvent: flags.json ? undefined : (event) => {
+        if (event.kind === 'stage') io.err(`… ${event.detail}\n`);
+      },
+    });
+    if (flags.report) await writeFile(String(flags.report), renderHtmlReport(outcome.report, { comparison: outcome.comparison ?? undefined }));
+    if (flags.json) {
+      io.out(`${JSON.stringify(flags.compare ? { ...outcome.report, comparison: outcome.comparison } : outcome.report, null, 2)}\n`);
+    } else {
+      io.out(formatVerifyReport(outcome.report, { color: io.color }));
+      if (flags.compare) io.out(outcome.comparison ? formatComparison(outcome.comparison, { color: io.color }) : 'No earlier report to compare with: this run is the first one kept.\n');
+      io.out(`Report saved: ${outcome.saved.htmlPath}\n`);
+    }
+    return outcome.report.summary.failed === 0 ? 0 : 1;
+  },
+};

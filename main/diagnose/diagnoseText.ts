@@ -1,0 +1,129 @@
+import type { DiagnoseFacts, DiagnoseLocale, DiagnoseResult, Diagnosis, DiagnosisFix } from '../../shared/types/diagnose.js';
+import type { HardwareReport } from '../../shared/types/hardware.js';
+import type { Framework, PlanRequest } from '../../shared/types/plan.js';
+import { loadDataTable } from '../data/loadDataTable.js';
+import { detailValues, PLANNABLE } from './detailValues.js';
+import { extractFacts } from './extractFacts.js';
+import { loadKnowledgeBase, type CompiledKnowledgeBase, type KnowledgeEntry } from './knowledgeBase.js';
+import { installedFrameworkVersion, machineValues } from './machineValues.js';
+import { matchKnowledgeBase, type MatchStats } from './matchKnowledgeBase.js';
+import { normalizeText } from './normalizeText.js';
+import { recognizeNormalizedKind } from './recognizeKind.js';
+import { renderTemplate } from './renderTemplate.js';
+import { structuralMatches } from './structuralMatches.js';
+
+export interface DiagnoseOptions {
+  locale?: DiagnoseLocale;
+  /** The machine the diagnosis runs on (detect); its facts make the advice specific. */
+  machine?: HardwareReport;
+  /** Another knowledge base than data/errors.json (tests). */
+  knowledgeBase?: CompiledKnowledgeBase;
+  /** The CUDA and cuDNN a framework release was built with; defaults to data/tensorflow.json. */
+  frameworkBuild?: (framework: string, version: string) => { cuda?: string; cudnn?: string } | null;
+  stats?: MatchStats;
+}
+
+interface TensorflowTable {
+  releases?: { version: string; cuda?: string; cudnn?: string }[];
+}
+
+/** TensorFlow's tested build configuration for a version ("2.10" or "2.10.1" → the 2.10 row). */
+export function tensorflowBuild(framework: string, version: string): { cuda?: string; cudnn?: string } | null {
+  if (framework !== 'tensorflow') return null;
+  let table: TensorflowTable;
+  try {
+    table = loadDataTable<TensorflowTable>('tensorflow');
+  } catch {
+    return null;
+  }
+  const series = /^(\d+\.\d+)/.exec(version)?.[1];
+  const row = (table.releases ?? []).find((release) => /^(\d+\.\d+)/.exec(release.version)?.[1] === series);
+  return row ? { ...(row.cuda ? { cuda: row.cuda } : {}), ...(row.cudnn ? { cudnn: row.cudnn } : {}) } : null;
+}
+
+function localized(text: Record<DiagnoseLocale, string>, locale: DiagnoseLocale): string {
+  return text[locale] ?? text.en;
+}
+
+function buildDiagnosis(
+  entry: KnowledgeEntry,
+  values: Record<string, string>,
+  locale: DiagnoseLocale,
+  evidence: { line: number; text: string } | undefined,
+  machine: Record<string, string> | null,
+): Diagnosis {
+  const render = (text: Record<DiagnoseLocale, string>) => renderTemplate(localized(text, locale), values) ?? renderTemplate(text.en, values) ?? '';
+  const fixSteps: DiagnosisFix[] = entry.fixes.map((fix) => {
+    const text = render(fix);
+    const command = fix.command ? renderTemplate(fix.command, values) : null;
+    return command ? { text, command } : { text };
+  });
+  const diagnosis: Diagnosis = {
+    code: entry.code,
+    title: render(entry.title),
+    explanation: render(entry.explanation),
+    fixes: fixSteps.map((fix) => (fix.command ? `${fix.text}: ${fix.command}` : fix.text)),
+    fixSteps,
+    references: entry.references,
+    severity: entry.severity,
+  };
+  if (evidence) diagnosis.evidence = evidence;
+  const used = Object.fromEntries(Object.entries(values).filter(([name]) => !name.startsWith('machine') && name !== 'torchCudaInit'));
+  if (Object.keys(used).length > 0) diagnosis.details = used;
+  if (machine && entry.onThisMachine) {
+    const sentences = entry.onThisMachine
+      .map((sentence) => renderTemplate(localized(sentence, locale), { ...values, ...machine }))
+      .filter((sentence): sentence is string => sentence !== null);
+    if (sentences.length > 0) diagnosis.onThisMachine = sentences.join(' ');
+  }
+  if (entry.offersPlan && values.framework && PLANNABLE.has(values.framework)) {
+    const plan: PlanRequest = { framework: values.framework as Framework };
+    if (entry.offersPlan === 'sameVersion' && values.frameworkVersion) plan.frameworkVersion = values.frameworkVersion.replace(/\+.{1,40}$/, '');
+    diagnosis.suggestedPlan = plan;
+  }
+  return diagnosis;
+}
+
+/** The facts first; the machine only fills what the text leaves open (a framework version installed here). */
+function frameworkValues(facts: DiagnoseFacts, options: DiagnoseOptions): Record<string, string> {
+  const framework = facts.framework;
+  if (!framework) return {};
+  const values: Record<string, string> = {};
+  const version = framework.version ?? (options.machine ? installedFrameworkVersion(options.machine, framework.name) : undefined);
+  if (version) {
+    values.frameworkVersion = version.replace(/\+.{1,40}$/, '');
+    const build = (options.frameworkBuild ?? tensorflowBuild)(framework.name, version);
+    if (build?.cuda) values.frameworkCuda = build.cuda;
+    if (build?.cudnn) values.frameworkCudnn = build.cudnn;
+  }
+  return values;
+}
+
+/**
+ * Recognises what a pasted text is, extracts its facts with detection's parsers and matches the knowledge base
+ * (data/errors.json). Pure apart from reading the data tables; linear in the text's length.
+ */
+export function diagnoseText(text: string, options: DiagnoseOptions = {}): DiagnoseResult {
+  const locale = options.locale ?? 'en';
+  const kb = options.knowledgeBase ?? loadKnowledgeBase();
+  const normalized = normalizeText(text);
+  const kind = recognizeNormalizedKind(normalized);
+  const facts = extractFacts(normalized, kind);
+  const machine = options.machine ? machineValues(options.machine, locale) : null;
+  const shared = frameworkValues(facts, options);
+
+  const raised: { entry: KnowledgeEntry; values: Record<string, string>; evidence?: { line: number; text: string } }[] = [];
+  for (const match of matchKnowledgeBase(normalized, kb, options.stats)) {
+    raised.push({ entry: match.compiled.entry, values: match.values, evidence: match.evidence });
+  }
+  for (const match of structuralMatches(normalized, kind)) {
+    const compiled = kb.byCode.get(match.code);
+    if (compiled) raised.push({ entry: compiled.entry, values: match.values, ...(match.evidence ? { evidence: match.evidence } : {}) });
+  }
+  const superseded = new Set(raised.flatMap((item) => item.entry.supersedes ?? []));
+  const kept = raised
+    .filter((item) => !superseded.has(item.entry.code))
+    .sort((a, b) => (a.evidence?.line ?? Infinity) - (b.evidence?.line ?? Infinity));
+  const diagnoses = kept.map((item) => buildDiagnosis(item.entry, { ...detailValues(item.values, facts), ...shared }, locale, item.evidence, machine));
+  return { kind, facts, diagnoses, locale };
+}

@@ -1,0 +1,106 @@
+import type { DiagnoseFacts, DiagnoseLocale, DiagnoseResult, Diagnosis } from '../../shared/types/diagnose.js';
+
+const LABELS: Record<DiagnoseLocale, Record<string, string>> = {
+  en: {
+    kind: 'Recognised',
+    facts: 'Facts',
+    driver: 'driver',
+    driverCuda: 'driver supports CUDA',
+    toolkit: 'CUDA Toolkit (nvcc)',
+    cudnn: 'cuDNN',
+    nvml: 'NVML library',
+    framework: 'framework',
+    none: 'No known problem found in this text.',
+    line: 'line',
+    machine: 'On this machine',
+    fixes: 'What to do',
+    plan: 'Suggested plan',
+    references: 'More',
+    cc: 'compute capability',
+  },
+  'zh-CN': {
+    kind: '识别为',
+    facts: '信息',
+    driver: '驱动',
+    driverCuda: '驱动支持的 CUDA',
+    toolkit: 'CUDA 工具包（nvcc）',
+    cudnn: 'cuDNN',
+    nvml: 'NVML 库',
+    framework: '框架',
+    none: '这段文字里没有发现已知问题。',
+    line: '第',
+    machine: '本机情况',
+    fixes: '怎么做',
+    plan: '建议的计划',
+    references: '参考',
+    cc: '计算能力',
+  },
+};
+
+const ANSI = { bold: '\x1b[1m', dim: '\x1b[2m', red: '\x1b[31m', yellow: '\x1b[33m', cyan: '\x1b[36m', reset: '\x1b[0m' };
+
+function wrap(text: string, width: number, indent: string): string {
+  // CJK text has no spaces to break at: keep it as one paragraph line.
+  if (!text.includes(' ') || /[\u3000-\u9fff]/.test(text)) return `${indent}${text}`;
+  const lines: string[] = [];
+  let current = '';
+  for (const word of text.split(' ')) {
+    if (current && current.length + word.length + 1 > width) {
+      lines.push(current);
+      current = word;
+    } else current = current ? `${current} ${word}` : word;
+  }
+  if (current) lines.push(current);
+  return lines.map((line) => `${indent}${line}`).join('\n');
+}
+
+function factsLine(facts: DiagnoseFacts, labels: Record<string, string>): string[] {
+  const parts: string[] = [];
+  if (facts.driverVersion) parts.push(`${labels.driver} ${facts.driverVersion}`);
+  if (facts.cudaVersion) parts.push(`${labels.driverCuda} ${facts.cudaVersion}`);
+  if (facts.toolkitVersion) parts.push(`${labels.toolkit} ${facts.toolkitVersion}`);
+  if (facts.cudnnVersion) parts.push(`${labels.cudnn} ${facts.cudnnVersion}`);
+  if (facts.nvmlVersion) parts.push(`${labels.nvml} ${facts.nvmlVersion}`);
+  if (facts.framework) parts.push(`${labels.framework} ${facts.framework.name}${facts.framework.version ? ` ${facts.framework.version}` : ''}${facts.framework.cuda ? ` (CUDA ${facts.framework.cuda})` : ''}`);
+  const lines = parts.length > 0 ? [parts.join(' · ')] : [];
+  for (const [index, gpu] of (facts.gpus ?? []).entries()) {
+    const extra = [gpu.computeCapability ? `${labels.cc} ${gpu.computeCapability}` : '', gpu.memoryMiB ? `${gpu.memoryMiB} MiB` : '', gpu.pciId ?? ''].filter(Boolean);
+    lines.push(`GPU ${index}: ${gpu.name}${extra.length > 0 ? ` (${extra.join(', ')})` : ''}`);
+  }
+  return lines;
+}
+
+function formatOne(diagnosis: Diagnosis, labels: Record<string, string>, paint: (style: keyof typeof ANSI, text: string) => string): string {
+  const mark = diagnosis.severity === 'info' ? paint('cyan', 'i') : diagnosis.severity === 'warning' ? paint('yellow', '!') : paint('red', '✖');
+  const out = [`${mark} ${paint('bold', diagnosis.title)} ${paint('dim', `[${diagnosis.code}]`)}`];
+  if (diagnosis.evidence) out.push(paint('dim', `  ${labels.line} ${diagnosis.evidence.line}: ${diagnosis.evidence.text}`));
+  out.push(wrap(diagnosis.explanation, 96, '  '));
+  if (diagnosis.onThisMachine) out.push(wrap(`${labels.machine}: ${diagnosis.onThisMachine}`, 96, '  '));
+  const steps = diagnosis.fixSteps ?? diagnosis.fixes.map((text) => ({ text, command: undefined }));
+  if (steps.length > 0) {
+    out.push(`  ${paint('bold', `${labels.fixes}:`)}`);
+    steps.forEach((step, index) => {
+      out.push(wrap(`${index + 1}. ${step.text}`, 94, '    '));
+      if (step.command) out.push(`       ${paint('cyan', `$ ${step.command}`)}`);
+    });
+  }
+  if (diagnosis.suggestedPlan) {
+    const plan = diagnosis.suggestedPlan;
+    out.push(`  ${labels.plan}: ${paint('cyan', `dlsetup plan --framework ${plan.framework}${plan.frameworkVersion ? ` --framework-version ${plan.frameworkVersion}` : ''}`)}`);
+  }
+  if (diagnosis.references && diagnosis.references.length > 0) out.push(paint('dim', `  ${labels.references}: ${diagnosis.references.join('  ')}`));
+  return out.join('\n');
+}
+
+/** The `dlsetup diagnose` text output: what the text is, its facts, then each diagnosis with its fixes. */
+export function formatDiagnosis(result: DiagnoseResult, options: { color?: boolean } = {}): string {
+  const labels = LABELS[result.locale ?? 'en'];
+  const paint = (style: keyof typeof ANSI, text: string) => (options.color ? `${ANSI[style]}${text}${ANSI.reset}` : text);
+  const out = [`${labels.kind}: ${result.kind}`];
+  const facts = factsLine(result.facts, labels);
+  if (facts.length > 0) out.push(`${labels.facts}: ${facts[0]}`, ...facts.slice(1).map((line) => `  ${line}`));
+  out.push('');
+  if (result.diagnoses.length === 0) out.push(labels.none as string);
+  else out.push(result.diagnoses.map((diagnosis) => formatOne(diagnosis, labels, paint)).join('\n\n'));
+  return `${out.join('\n')}\n`;
+}

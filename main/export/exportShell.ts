@@ -1,0 +1,338 @@
+import { upsertMarkedBlock } from '../install/markedBlock.js';
+import { NOUVEAU_BLACKLIST } from '../install/steps/driverStep.js';
+import { NVIDIA_REPO_BASE } from '../install/steps/cudaRepoStep.js';
+import type { ExportFile } from './exportPlan.js';
+import { ARCH_PLACEHOLDER, DISTRO_PLACEHOLDER, type ExportModel } from './exportModel.js';
+import { shellCommand, shellQuote } from './shellQuote.js';
+import type { VerifyAssets } from './verifyAssets.js';
+
+/** A quoted heredoc delimiter that the embedded text cannot end early. */
+function heredoc(target: string, text: string, delimiter = 'DLSETUP_EOF'): string[] {
+  const body = text.endsWith('\n') ? text.slice(0, -1) : text;
+  if (body.split('\n').includes(delimiter)) throw new Error(`embedded text contains the heredoc delimiter ${delimiter}`);
+  return [`cat >${target} <<'${delimiter}'`, ...body.split('\n'), delimiter];
+}
+
+/** `NAME=${NAME:-'default'}`: a setting the person running the script may override from the environment. */
+function setting(name: string, value: string): string {
+  return `${name}=\${${name}:-${shellQuote(value)}}`;
+}
+
+const HELPERS = String.raw`log() {
+  printf '%s %s\n' "$(date -u '+%Y-%m-%dT%H:%M:%SZ')" "$*" >>"$DLSETUP_LOG"
+  printf '%s\n' "$*" >&2
+}
+die() {
+  log "ERROR: $*"
+  exit 1
+}
+# Every command goes to the log with its output; a failure stops the script with the log's path.
+run() {
+  log "+ $*"
+  if "$@" >>"$DLSETUP_LOG" 2>&1; then return 0; else rc=$?; fi
+  die "command failed (exit $rc): $* (details in $DLSETUP_LOG)"
+}
+SUDO_READY=0
+# Only steps that change the system run through here; sudo never prompts without a terminal.
+as_root() {
+  if [ "$(id -u)" -eq 0 ]; then run "$@"; return 0; fi
+  if [ "$SUDO_READY" -eq 0 ]; then
+    command -v sudo >/dev/null 2>&1 || die "This step needs administrator rights: run the script as root, or install sudo."
+    if ! sudo -n true 2>/dev/null; then
+      if [ -t 0 ]; then
+        sudo -v || die "sudo refused; nothing more was changed."
+      else
+        die "sudo needs a password and there is no terminal to type it in. Run the script as root, allow this user passwordless sudo, or run it in a terminal."
+      fi
+    fi
+    SUDO_READY=1
+  fi
+  run sudo -n -- "$@"
+}
+apt_install() {
+  as_root env DEBIAN_FRONTEND=noninteractive LC_ALL=C apt-get -o "DPkg::Lock::Timeout=$APT_LOCK_TIMEOUT" -o Dpkg::Use-Pty=0 install --yes "$@"
+}
+deb_installed() {
+  dpkg-query -W -f '${'$'}{db:Status-Abbrev}' "$1" 2>/dev/null | grep -q '^ii'
+}
+os_field() {
+  sed -n "s/^$1=//p" "$R/etc/os-release" 2>/dev/null | tr -d '"' | head -n 1
+}
+# "a >= b" for dotted numeric versions, without GNU sort -V.
+version_ge() {
+  [ "$(printf '%s\n%s\n' "$1" "$2" | sort -t. -k1,1n -k2,2n -k3,3n | head -n 1)" = "$2" ]
+}
+download() {
+  if command -v curl >/dev/null 2>&1; then run curl -fsSL --retry 3 -o "$2" "$1"
+  elif command -v wget >/dev/null 2>&1; then run wget -q -O "$2" "$1"
+  else die "Neither curl nor wget is installed; install one of them and run the script again."
+  fi
+}
+# Puts a file in place as root, keeping the first backup of what was there (the rollback point).
+put_root_file() {
+  if [ -f "$2" ] && [ ! -e "$2.dlsetup-backup" ] && ! cmp -s "$1" "$2"; then as_root cp -p "$2" "$2.dlsetup-backup"; fi
+  [ -d "$(dirname "$2")" ] || as_root mkdir -p "$(dirname "$2")"
+  as_root install -m 0644 "$1" "$2"
+}
+# True when file $1 holds exactly the marked block in file $2.
+block_present() {
+  [ -f "$1" ] || return 1
+  begin=$(head -n 1 "$2")
+  end=$(tail -n 1 "$2")
+  awk -v b="$begin" -v e="$end" '$0 == b { p = 1 } p { print } $0 == e { p = 0 }' "$1" | cmp -s - "$2"
+}
+# Replaces (or appends) the marked block of file $2 in $1; everything around it stays as it was.
+upsert_block() {
+  begin=$(head -n 1 "$2")
+  end=$(tail -n 1 "$2")
+  : >"$TMPD/upsert"
+  if [ -f "$1" ]; then awk -v b="$begin" -v e="$end" '$0 == b { s = 1 } !s { print } $0 == e { s = 0 }' "$1" >"$TMPD/upsert"; fi
+  cat "$2" >>"$TMPD/upsert"
+  put_root_file "$TMPD/upsert" "$1"
+}
+step() {
+  STEP=$1
+  log "==> [$1] $2"
+}
+skip() {
+  log "    [$STEP] already done: $*"
+}`;
+
+// importlib.metadata, as the engine's framework check does: exact pins, without importing the framework.
+const PINS_CHECK = [
+  'import re, sys',
+  'from importlib import metadata',
+  'for req in sys.argv[1:]:',
+  '    name, _, pin = req.partition("==")',
+  '    try:',
+  '        version = metadata.version(re.sub(r"\\[.*\\]", "", name))',
+  '    except metadata.PackageNotFoundError:',
+  '        sys.exit(1)',
+  '    if pin and version != pin:',
+  '        sys.exit(1)',
+].join('\n');
+
+function driverSection(model: ExportModel): string[] {
+  const d = model.driver!;
+  if (d.manual) {
+    return [
+      `step driver ${shellQuote(`NVIDIA driver R${d.branch} (${d.minimum} or newer) on Windows`)}`,
+      `log ${shellQuote(`WSL2 uses the Windows NVIDIA driver: update it on Windows to ${d.minimum} or newer; nothing is installed inside WSL.`)}`,
+    ];
+  }
+  return [
+    `step driver ${shellQuote(`Install NVIDIA driver R${d.branch} (${d.minimum} or newer)`)}`,
+    `loaded=$(sed -n 's/^NVRM version:.*Kernel Module\\( for [^ ]*\\)\\{0,1\\}  *\\([0-9][0-9.]*\\).*/\\2/p' "$R/proc/driver/nvidia/version" 2>/dev/null | head -n 1)`,
+    `if [ -n "$loaded" ] && version_ge "$loaded" ${shellQuote(d.minimum)}; then`,
+    '  skip "NVIDIA driver $loaded is loaded"',
+    'else',
+    '  case $(os_field ID) in',
+    `    ubuntu) apt_install ${shellCommand([d.ubuntuPackage])} ;;`,
+    `    debian) apt_install ${shellCommand(d.debianPackages)} ;;`,
+    `    *) die ${shellQuote(`This script installs the NVIDIA driver on Ubuntu and Debian only. Install driver ${d.minimum} or newer with your distribution's tools, restart, then run the script again; it skips what is done.`)} ;;`,
+    '  esac',
+    "  if grep -q '^nouveau ' \"$R/proc/modules\" 2>/dev/null; then",
+    ...heredoc('"$TMPD/nouveau"', '# Managed by DL Setup; `dlsetup rollback` removes it.\nblacklist nouveau\noptions nouveau modeset=0\n').map((line) => `  ${line}`),
+    `    put_root_file "$TMPD/nouveau" "$R"${shellQuote(NOUVEAU_BLACKLIST)}`,
+    '    as_root update-initramfs -u',
+    '  fi',
+    ...(d.rebootRequired ? ['  NEEDS_REBOOT=1'] : []),
+    'fi',
+  ];
+}
+
+function cudaRepoSection(model: ExportModel): string[] {
+  const repo = model.cudaRepo!;
+  const toShell = (text: string) => text.replace(`${repo.mirror}/`, '$CUDA_REPO_MIRROR/').split(DISTRO_PLACEHOLDER).join('$CUDA_DISTRO').split(ARCH_PLACEHOLDER).join('$CUDA_ARCH');
+  return [
+    'step cuda-repo "Add NVIDIA\'s CUDA repository"',
+    repo.wsl
+      ? 'CUDA_DISTRO=wsl-ubuntu'
+      : 'case $(os_field ID) in ubuntu) CUDA_DISTRO=ubuntu$(os_field VERSION_ID | tr -d .) ;; debian) CUDA_DISTRO=debian$(os_field VERSION_ID | cut -d. -f1) ;; *) die "NVIDIA\'s CUDA repository has no packages for this distribution; install CUDA with the runfile instead." ;; esac',
+    'case $(uname -m) in aarch64 | arm64) CUDA_ARCH=sbsa ;; *) CUDA_ARCH=x86_64 ;; esac',
+    `CUDA_LIST="$R${toShell(repo.sourcesList)}"`,
+    'if deb_installed cuda-keyring && grep -qF "$CUDA_REPO_MIRROR/$CUDA_DISTRO/$CUDA_ARCH" "$CUDA_LIST" 2>/dev/null; then',
+    '  skip "NVIDIA\'s CUDA repository ($CUDA_REPO_MIRROR) is set up"',
+    'else',
+    '  [ -n "$CUDA_KEYRING_SHA256" ] || die "Set CUDA_KEYRING_SHA256 to the sha256 of NVIDIA\'s cuda-keyring package (it is listed in the repository\'s Packages file); the script does not install an unverified signing key."',
+    `  download "${toShell(repo.keyringUrl)}" "$TMPD/cuda-keyring.deb"`,
+    '  actual=$(sha256sum "$TMPD/cuda-keyring.deb" | cut -d " " -f 1)',
+    '  [ "$actual" = "$CUDA_KEYRING_SHA256" ] || die "The downloaded cuda-keyring package has sha256 $actual, not $CUDA_KEYRING_SHA256; nothing was installed."',
+    '  apt_install "$TMPD/cuda-keyring.deb"',
+    `  if [ "$CUDA_REPO_MIRROR" != ${shellQuote(NVIDIA_REPO_BASE)} ]; then`,
+    `    sed "s#${NVIDIA_REPO_BASE}#$CUDA_REPO_MIRROR#g" "$CUDA_LIST" >"$TMPD/cuda.list"`,
+    '    put_root_file "$TMPD/cuda.list" "$CUDA_LIST"',
+    '  fi',
+    '  as_root env DEBIAN_FRONTEND=noninteractive LC_ALL=C apt-get -o "DPkg::Lock::Timeout=$APT_LOCK_TIMEOUT" update',
+    'fi',
+  ];
+}
+
+function toolkitSection(model: ExportModel): string[] {
+  const t = model.toolkit!;
+  const dir = shellQuote(t.dir);
+  const lines = [
+    `step cuda-toolkit ${shellQuote(`Install CUDA Toolkit ${t.version} next to any toolkit already installed`)}`,
+    `if [ -x "$R"${shellQuote(`${t.dir}/bin/nvcc`)} ]; then`,
+    `  skip ${shellQuote(`CUDA Toolkit ${t.series} is in ${t.dir}`)}`,
+    'else',
+    `  apt_install ${shellCommand(t.aptArgv.slice(t.aptArgv.indexOf('--yes') + 1))}`,
+  ];
+  if (t.setActive) {
+    lines.push(
+      `  if [ "$(update-alternatives --query cuda 2>/dev/null | sed -n 's/^Value: //p')" != ${dir} ]; then`,
+      `    if ! update-alternatives --query cuda 2>/dev/null | grep -qx ${shellQuote(`Alternative: ${t.dir}`)}; then`,
+      `      as_root update-alternatives --install /usr/local/cuda cuda ${dir} ${t.priority}`,
+      '    fi',
+      `    as_root update-alternatives --set cuda ${dir}`,
+      '  fi',
+    );
+  }
+  lines.push('fi');
+  return lines;
+}
+
+function cudnnSection(model: ExportModel): string[] {
+  const c = model.cudnn!;
+  const name = c.packages[0]!.split('=')[0]!;
+  return [
+    `step cudnn ${shellQuote(`Install cuDNN ${c.version} for CUDA ${c.cudaSeries}`)}`,
+    `if deb_installed ${shellQuote(name)}; then`,
+    `  skip ${shellQuote(`${name} is installed`)}`,
+    'else',
+    `  apt_install ${shellCommand(c.packages)}`,
+    'fi',
+  ];
+}
+
+function envSection(model: ExportModel): string[] {
+  const e = model.env!;
+  const block = upsertMarkedBlock('', 'cuda', e.blockBody);
+  return [
+    `step env-vars ${shellQuote(`Make ${e.cudaHome} the CUDA of every login shell`)}`,
+    ...heredoc('"$TMPD/cuda-block"', block),
+    ...heredoc('"$TMPD/cuda-ld.conf"', e.ldConfContent),
+    `if block_present "$R"${shellQuote(e.profileScript)} "$TMPD/cuda-block" && cmp -s "$TMPD/cuda-ld.conf" "$R"${shellQuote(e.ldConf)}; then`,
+    `  skip ${shellQuote(`${e.profileScript} sets CUDA_HOME=${e.cudaHome}`)}`,
+    'else',
+    `  upsert_block "$R"${shellQuote(e.profileScript)} "$TMPD/cuda-block"`,
+    `  put_root_file "$TMPD/cuda-ld.conf" "$R"${shellQuote(e.ldConf)}`,
+    '  as_root ldconfig',
+    'fi',
+  ];
+}
+
+function pythonEnvSection(model: ExportModel): string[] {
+  const p = model.pythonEnv;
+  const versionTest = `import sys; sys.exit(0 if "%d.%d" % sys.version_info[:2] == ${JSON.stringify(p.python)} else 1)`;
+  const create =
+    p.manager === 'conda'
+      ? [
+          '  command -v conda >/dev/null 2>&1 || die "conda is not installed; install Miniforge first, or export the plan with the wheels method."',
+          `  run conda create --yes --prefix "$DLSETUP_ENV_DIR" ${shellCommand([`python=${p.python}`, 'pip'])}${p.condaPackages.length ? ` ${shellCommand(['--channel', p.condaChannel ?? 'conda-forge', ...p.condaPackages])}` : ''}`,
+        ]
+      : [
+          `  if command -v ${shellQuote(`python${p.python}`)} >/dev/null 2>&1; then PY=${shellQuote(`python${p.python}`)}`,
+          `  elif command -v python3 >/dev/null 2>&1 && python3 -c ${shellQuote(versionTest)}; then PY=python3`,
+          `  else die ${shellQuote(`Python ${p.python} is not installed. Install it (Ubuntu: apt-get install python${p.python}-venv), then run the script again.`)}`,
+          '  fi',
+          '  run "$PY" -m venv "$DLSETUP_ENV_DIR"',
+        ];
+  return [
+    `step python-env ${shellQuote(`Create the Python ${p.python} environment ${p.name}`)}`,
+    `if [ -x "$DLSETUP_ENV_DIR/bin/python" ] && "$DLSETUP_ENV_DIR/bin/python" -c ${shellQuote(versionTest)} 2>/dev/null; then`,
+    `  skip "$DLSETUP_ENV_DIR has Python ${p.python}"`,
+    'elif [ -e "$DLSETUP_ENV_DIR/bin/python" ]; then',
+    `  die "$DLSETUP_ENV_DIR holds another Python environment; set DLSETUP_ENV_DIR to a new folder for Python ${p.python}."`,
+    'else',
+    ...create,
+    'fi',
+  ];
+}
+
+function frameworkSection(model: ExportModel): string[] {
+  const f = model.framework;
+  const args = f.pipArgs.map((arg, index) => (f.pipArgs[index - 1] === '--index-url' ? '"$DLSETUP_PIP_INDEX_URL"' : shellQuote(arg)));
+  return [
+    `step framework ${shellQuote(`pip install ${f.packages.join(' ')}`)}`,
+    `if "$DLSETUP_ENV_DIR/bin/python" -c ${shellQuote(PINS_CHECK)} ${shellCommand(f.packages)} 2>/dev/null; then`,
+    `  skip ${shellQuote(`${f.packages.join(', ')} installed`)}`,
+    'else',
+    `  run env PIP_NO_INPUT=1 "$DLSETUP_ENV_DIR/bin/python" ${args.join(' ')}`,
+    'fi',
+  ];
+}
+
+function verifySection(model: ExportModel): string[] {
+  return [
+    'step verify "Verify the GPU (DL Setup check: framework, devices, matmul, cuDNN)"',
+    'if [ "$NEEDS_REBOOT" -eq 1 ]; then',
+    '  log "Restart the computer to load the new NVIDIA driver, then run this script again: it skips what is done and runs the verification."',
+    '  exit 3',
+    'fi',
+    'mkdir -p "$DLSETUP_REPORT_DIR"',
+    'REPORT="$DLSETUP_REPORT_DIR/verify-$(uname -n)-$(date -u +%Y%m%dT%H%M%SZ).json"',
+    'log "+ verification -> $REPORT"',
+    'status=0',
+    'if command -v dlsetup >/dev/null 2>&1; then',
+    '  dlsetup verify --json --python "$DLSETUP_ENV_DIR/bin/python" >"$REPORT" 2>>"$DLSETUP_LOG" || status=$?',
+    'else',
+    `  "$DLSETUP_ENV_DIR/bin/python" "$HERE/dlsetup_report.py" --python "$DLSETUP_ENV_DIR/bin/python" --check "$HERE/dlsetup_check.py" --framework ${model.framework.name} $DLSETUP_VERIFY_FLAGS --out "$REPORT" >>"$DLSETUP_LOG" 2>&1 || status=$?`,
+    'fi',
+    'if [ "$status" -eq 0 ]; then',
+    '  log "Done: every check passed. Report: $REPORT"',
+    'elif [ -s "$REPORT" ]; then',
+    '  log "Installed, but the verification found failed checks (exit $status). Report: $REPORT; diagnose with: dlsetup diagnose < $REPORT"',
+    '  exit 2',
+    'else',
+    '  die "The verification could not run (exit $status); see $DLSETUP_LOG."',
+    'fi',
+  ];
+}
+
+/** install.sh + the two verification scripts it runs at the end. */
+export function exportShell(model: ExportModel, assets: VerifyAssets): ExportFile[] {
+  const f = model.framework;
+  const sections: string[][] = [];
+  if (model.driver) sections.push(driverSection(model));
+  if (model.cudaRepo) sections.push(cudaRepoSection(model));
+  if (model.toolkit) sections.push(toolkitSection(model));
+  if (model.cudnn) sections.push(cudnnSection(model));
+  if (model.env) sections.push(envSection(model));
+  sections.push(pythonEnvSection(model), frameworkSection(model), verifySection(model));
+
+  const header = [
+    '#!/bin/sh',
+    `# DL Setup install script: ${model.summary}.`,
+    `# Generated by ${model.generatedBy} from a resolved plan. Safe to re-run: each step checks first and is skipped when done.`,
+    '# Run as a user with sudo (only system steps use it; without a terminal sudo must not need a password) or as root.',
+    '# Exit status: 0 installed and verified, 2 installed but a check failed, 3 restart needed, 1 error.',
+    '# Settings (environment): DLSETUP_ENV_DIR, DLSETUP_LOG, DLSETUP_REPORT_DIR, DLSETUP_PIP_INDEX_URL, DLSETUP_VERIFY_FLAGS,',
+    '#   CUDA_REPO_MIRROR, CUDA_KEYRING_SHA256, APT_LOCK_TIMEOUT; DLSETUP_SYSROOT prefixes every system file path (tests).',
+    'set -eu',
+    '',
+    'HERE=$(CDPATH= cd -- "$(dirname -- "$0")" && pwd)',
+    'R=${DLSETUP_SYSROOT:-}',
+    'DLSETUP_LOG=${DLSETUP_LOG:-"$PWD/dlsetup-install.log"}',
+    `DLSETUP_ENV_DIR=\${DLSETUP_ENV_DIR:-"$HOME/.local/share/dlsetup/envs/"${shellQuote(model.pythonEnv.name)}}`,
+    'DLSETUP_REPORT_DIR=${DLSETUP_REPORT_DIR:-"$PWD/dlsetup-reports"}',
+    setting('DLSETUP_PIP_INDEX_URL', f.indexUrl ?? ''),
+    setting('DLSETUP_VERIFY_FLAGS', '--quick'),
+    setting('APT_LOCK_TIMEOUT', '300'),
+    ...(model.cudaRepo ? [setting('CUDA_REPO_MIRROR', model.cudaRepo.mirror), setting('CUDA_KEYRING_SHA256', model.cudaRepo.keyringSha256 ?? '')] : []),
+    'NEEDS_REBOOT=0',
+    'TMPD=$(mktemp -d)',
+    "trap 'rm -rf \"$TMPD\"' EXIT",
+    '',
+    HELPERS,
+    '',
+    `log ${shellQuote(`DL Setup: ${model.summary}`)}`,
+    'log "Log: $DLSETUP_LOG"',
+  ];
+  const script = `${[...header, ...sections.flatMap((section) => ['', ...section])].join('\n')}\n`;
+  return [
+    { path: 'install.sh', content: script, mode: 0o755 },
+    { path: 'dlsetup_check.py', content: assets.checkScript, mode: 0o755 },
+    { path: 'dlsetup_report.py', content: assets.reportScript, mode: 0o755 },
+  ];
+}
