@@ -10,7 +10,7 @@ import { TroubleshootScreen } from './screens/TroubleshootScreen.js';
 import { VerifyScreen } from './screens/VerifyScreen.js';
 import { WelcomeScreen } from './screens/WelcomeScreen.js';
 import { useApi } from './wizard/ApiContext.js';
-import { loadInstallRun, loadLastReport } from './wizard/browserStore.js';
+import { loadInstallRun } from './wizard/browserStore.js';
 import { useDetect } from './wizard/useDetect.js';
 import { initialWizardState, reverifyHint, wizardReducer, type ScreenProps } from './wizard/wizardState.js';
 
@@ -18,7 +18,7 @@ function CurrentScreen(props: ScreenProps) {
   const { state } = props;
   switch (state.screen) {
     case 'welcome':
-      return <WelcomeScreen {...props} reverifyHint={reverifyHint(state.previousReport, state.detect.status === 'ready' ? state.detect.value : null)} />;
+      return <WelcomeScreen {...props} reverifyHint={reverifyHint(state.verifyHistory)} />;
     case 'machine':
       return <MachineScreen {...props} />;
     case 'choose':
@@ -45,7 +45,7 @@ export function App() {
     if (started.current) return;
     started.current = true;
     detect();
-    dispatch({ type: 'previous-report', report: loadLastReport() });
+    void api['verify:history'](undefined).then((result) => dispatch({ type: 'verify-history', history: result.ok ? result.value : null }));
     // A reloaded page (or a second window) reattaches to the install that is running.
     const saved = loadInstallRun();
     void api['install:status'](saved ? { runId: saved.runId } : {}).then((result) => {

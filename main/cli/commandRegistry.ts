@@ -13,8 +13,8 @@ export const COMMANDS: RegisteredCommand[] = [
   { name: 'install', summary: 'Carry out a plan step by step (driver, Toolkit, cuDNN, Python env, framework)' },
   { name: 'rollback', summary: 'Undo what an install run changed' },
   { name: 'verify', summary: 'Prove the GPU works: matmul vs spec peak, cuDNN convolution, report', load: async () => (await import('./commands/verifyCommand.js')).verifyCommand },
-  { name: 'diagnose', summary: 'Explain an error message or tool output and how to fix it' },
-  { name: 'export', summary: 'Export a plan as a shell script, Ansible playbook or Dockerfile' },
-  { name: 'fleet', summary: 'Aggregate verify reports from many machines' },
+  { name: 'diagnose', summary: 'Explain an error message or tool output and how to fix it', load: async () => (await import('./commands/diagnoseCommand.js')).diagnoseCommand },
+  { name: 'export', summary: 'Export a plan as a shell script, Ansible playbook or Dockerfile', load: async () => (await import('./commands/exportCommand.js')).exportCommand },
+  { name: 'fleet', summary: 'Aggregate verify reports from many machines', load: async () => (await import('./commands/fleetCommand.js')).fleetCommand },
   { name: 'serve', summary: 'Serve the wizard on loopback for a browser (headless servers, SSH tunnels)', load: async () => (await import('./commands/serveCommand.js')).serveCommand },
 ];

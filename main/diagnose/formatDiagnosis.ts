@@ -11,7 +11,7 @@ const LABELS: Record<DiagnoseLocale, Record<string, string>> = {
     nvml: 'NVML library',
     framework: 'framework',
     none: 'No known problem found in this text.',
-    line: 'line',
+    line: 'line {n}',
     machine: 'On this machine',
     fixes: 'What to do',
     plan: 'Suggested plan',
@@ -28,7 +28,7 @@ const LABELS: Record<DiagnoseLocale, Record<string, string>> = {
     nvml: 'NVML 库',
     framework: '框架',
     none: '这段文字里没有发现已知问题。',
-    line: '第',
+    line: '第 {n} 行',
     machine: '本机情况',
     fixes: '怎么做',
     plan: '建议的计划',
@@ -39,7 +39,7 @@ const LABELS: Record<DiagnoseLocale, Record<string, string>> = {
 
 const ANSI = { bold: '\x1b[1m', dim: '\x1b[2m', red: '\x1b[31m', yellow: '\x1b[33m', cyan: '\x1b[36m', reset: '\x1b[0m' };
 
-function wrap(text: string, width: number, indent: string): string {
+function wrap(text: string, width: number, indent: string, hanging = indent): string {
   // CJK text has no spaces to break at: keep it as one paragraph line.
   if (!text.includes(' ') || /[\u3000-\u9fff]/.test(text)) return `${indent}${text}`;
   const lines: string[] = [];
@@ -51,7 +51,7 @@ function wrap(text: string, width: number, indent: string): string {
     } else current = current ? `${current} ${word}` : word;
   }
   if (current) lines.push(current);
-  return lines.map((line) => `${indent}${line}`).join('\n');
+  return lines.map((line, index) => `${index === 0 ? indent : hanging}${line}`).join('\n');
 }
 
 function factsLine(facts: DiagnoseFacts, labels: Record<string, string>): string[] {
@@ -73,14 +73,14 @@ function factsLine(facts: DiagnoseFacts, labels: Record<string, string>): string
 function formatOne(diagnosis: Diagnosis, labels: Record<string, string>, paint: (style: keyof typeof ANSI, text: string) => string): string {
   const mark = diagnosis.severity === 'info' ? paint('cyan', 'i') : diagnosis.severity === 'warning' ? paint('yellow', '!') : paint('red', '✖');
   const out = [`${mark} ${paint('bold', diagnosis.title)} ${paint('dim', `[${diagnosis.code}]`)}`];
-  if (diagnosis.evidence) out.push(paint('dim', `  ${labels.line} ${diagnosis.evidence.line}: ${diagnosis.evidence.text}`));
+  if (diagnosis.evidence) out.push(paint('dim', `  ${(labels.line as string).replace('{n}', String(diagnosis.evidence.line))}: ${diagnosis.evidence.text}`));
   out.push(wrap(diagnosis.explanation, 96, '  '));
   if (diagnosis.onThisMachine) out.push(wrap(`${labels.machine}: ${diagnosis.onThisMachine}`, 96, '  '));
   const steps = diagnosis.fixSteps ?? diagnosis.fixes.map((text) => ({ text, command: undefined }));
   if (steps.length > 0) {
     out.push(`  ${paint('bold', `${labels.fixes}:`)}`);
     steps.forEach((step, index) => {
-      out.push(wrap(`${index + 1}. ${step.text}`, 94, '    '));
+      out.push(wrap(`${index + 1}. ${step.text}`, 94, '    ', '       '));
       if (step.command) out.push(`       ${paint('cyan', `$ ${step.command}`)}`);
     });
   }

@@ -23,28 +23,49 @@ export function stripPrompt(line: string): string {
   return line;
 }
 
+const SPECIAL_CONTROL = /[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]/;
+// First characters after which a fence, a quote marker or a prompt can start; other lines skip the regexes (10 MB logs).
+const MAYBE_DECORATED = new Set(['`', '~', '>', '$', '%', '#', 'P', '.', 'I', '[', '(']);
+
+function cleanLine(raw: string): string {
+  let line = raw;
+  const first = line.trimStart()[0] ?? '';
+  const at = line.indexOf('@');
+  const drive = line.length > 2 && line[1] === ':' && line[2] === '\\';
+  if (MAYBE_DECORATED.has(first) || (at > 0 && at < 140) || drive) {
+    line = stripPrompt(line.replace(QUOTE, ''));
+  }
+  const last = line.charCodeAt(line.length - 1);
+  return last <= 32 ? line.trimEnd() : line;
+}
+
 /**
  * Makes pasted text look like what the tool printed: LF line ends, no ANSI colours or control characters, no markdown
  * fences or quote markers, no shell prompts, no common indentation (markdown code blocks), no trailing blanks.
  */
 export function normalizeText(text: string): string {
   if (typeof text !== 'string' || text.length === 0) return '';
-  const plain = text.replace(/^\uFEFF/, '').replace(/\r\n?/g, '\n').replace(ANSI, '').replace(CONTROL, '').replace(/\u00a0/g, ' ');
+  let plain = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+  if (plain.includes('\r')) plain = plain.replace(/\r\n?/g, '\n');
+  if (SPECIAL_CONTROL.test(plain)) plain = plain.replace(ANSI, '').replace(CONTROL, '');
+  if (plain.includes('\u00a0')) plain = plain.replace(/\u00a0/g, ' ');
   const lines: string[] = [];
   for (const raw of plain.split('\n')) {
-    if (FENCE.test(raw)) continue;
-    const unquoted = raw.replace(QUOTE, '');
-    lines.push(stripPrompt(unquoted).trimEnd());
+    if ((raw.includes('```') || raw.includes('~~~')) && FENCE.test(raw.replace(QUOTE, ''))) continue;
+    lines.push(cleanLine(raw));
   }
   let indent = Infinity;
   for (const line of lines) {
     if (line === '') continue;
-    const width = /^ */.exec(line)?.[0].length ?? 0;
+    const width = line.length - line.trimStart().length;
     if (width < indent) indent = width;
     if (indent === 0) break;
   }
-  const dedented = indent > 0 && indent !== Infinity ? lines.map((line) => line.slice(indent)) : lines;
+  // Tabs count as indentation too; only strip when every line starts with the same run of spaces.
+  const prefix = indent > 0 && indent !== Infinity ? ' '.repeat(indent) : '';
+  const dedented = prefix && lines.every((line) => line === '' || line.startsWith(prefix)) ? lines.map((line) => line.slice(indent)) : lines;
   while (dedented.length > 0 && dedented[dedented.length - 1] === '') dedented.pop();
-  while (dedented.length > 0 && dedented[0] === '') dedented.shift();
-  return dedented.join('\n');
+  let first = 0;
+  while (first < dedented.length && dedented[first] === '') first += 1;
+  return (first > 0 ? dedented.slice(first) : dedented).join('\n');
 }

@@ -135,7 +135,9 @@ const DRIVER_TASKS = doc([
   '',
   '- name: Decide whether the driver needs installing',
   '  ansible.builtin.set_fact:',
-  "    dlsetup_driver_loaded: \"{{ (dlsetup_driver_proc.content | default('') | b64decode | regex_search('Kernel Module(?: for \\\\S+)?\\\\s+([0-9.]+)', '\\\\1') | default([''], true)) | first }}\"",
+  '    dlsetup_driver_loaded: >-',
+  "      {{ (dlsetup_driver_proc.content | default('') | b64decode",
+  "      | regex_search('Kernel Module(?: for \\S+)?\\s+([0-9.]+)', '\\1') | default([''], true)) | first }}",
   '',
   '- name: Install the NVIDIA driver (Ubuntu)',
   '  ansible.builtin.apt:',
@@ -183,7 +185,8 @@ const CUDA_REPO_TASKS = doc([
   '# ansible-core 2.15+ has deb822_repository; older ones (Debian 12 ships 2.14) install NVIDIA\'s cuda-keyring package,',
   '# which is what DL Setup\'s own installer does.',
   "- name: Add NVIDIA's CUDA repository",
-  '  ansible.builtin.include_tasks: "{{ \'cuda_repo_deb822.yml\' if ansible_version.full is version(\'2.15\', \'>=\') else \'cuda_repo_keyring.yml\' }}"',
+  '  ansible.builtin.include_tasks:',
+  '    file: "{{ \'cuda_repo_deb822.yml\' if ansible_version.full is version(\'2.15\', \'>=\') else \'cuda_repo_keyring.yml\' }}"',
 ]);
 
 const CUDA_REPO_DEB822 = doc([
@@ -195,13 +198,6 @@ const CUDA_REPO_DEB822 = doc([
   '    suites: "/"',
   '    signed_by: "{{ dlsetup_cuda_repo_url }}/{{ dlsetup_cuda_repo_key }}"',
   '  become: true',
-  '  register: dlsetup_cuda_repo',
-  '',
-  "- name: Read the CUDA repository's package lists",
-  '  ansible.builtin.apt:',
-  '    update_cache: true',
-  '  become: true',
-  '  when: dlsetup_cuda_repo is changed',
 ]);
 
 const CUDA_REPO_KEYRING = doc([
@@ -226,7 +222,6 @@ const CUDA_REPO_KEYRING = doc([
   '    lock_timeout: "{{ dlsetup_apt_lock_timeout }}"',
   '  become: true',
   "  when: not dlsetup_keyring_query.stdout.startswith('ii') and not ansible_check_mode",
-  '  register: dlsetup_cuda_repo',
   '',
   '- name: Point the CUDA source list at the mirror',
   '  ansible.builtin.replace:',
@@ -236,12 +231,6 @@ const CUDA_REPO_KEYRING = doc([
   '    backup: true',
   '  become: true',
   "  when: dlsetup_cuda_repo_base != 'https://developer.download.nvidia.com/compute/cuda/repos' and not ansible_check_mode",
-  '',
-  "- name: Read the CUDA repository's package lists",
-  '  ansible.builtin.apt:',
-  '    update_cache: true',
-  '  become: true',
-  '  when: dlsetup_cuda_repo is changed',
 ]);
 
 const TOOLKIT_TASKS = doc([
@@ -249,6 +238,7 @@ const TOOLKIT_TASKS = doc([
   '  ansible.builtin.apt:',
   '    name: "{{ dlsetup_cuda_toolkit_package }}"',
   '    state: present',
+  '    update_cache: true',
   '    install_recommends: false',
   '    lock_timeout: "{{ dlsetup_apt_lock_timeout }}"',
   '  become: true',
@@ -265,14 +255,16 @@ const TOOLKIT_TASKS = doc([
   '    argv: [update-alternatives, --install, /usr/local/cuda, cuda, "{{ dlsetup_cuda_toolkit_dir }}", "{{ dlsetup_cuda_toolkit_priority }}"]',
   '  become: true',
   '  changed_when: true',
-  "  when: dlsetup_cuda_toolkit_set_active | bool and ('Alternative: ' ~ dlsetup_cuda_toolkit_dir) not in dlsetup_cuda_alternatives.stdout_lines",
+  '  when: >-',
+  "    dlsetup_cuda_toolkit_set_active | bool and ('Alternative: ' ~ dlsetup_cuda_toolkit_dir) not in dlsetup_cuda_alternatives.stdout_lines",
   '',
   '- name: Make it the active toolkit',
   '  ansible.builtin.command:',
   '    argv: [update-alternatives, --set, cuda, "{{ dlsetup_cuda_toolkit_dir }}"]',
   '  become: true',
   '  changed_when: true',
-  "  when: dlsetup_cuda_toolkit_set_active | bool and ('Value: ' ~ dlsetup_cuda_toolkit_dir) not in dlsetup_cuda_alternatives.stdout_lines",
+  '  when: >-',
+  "    dlsetup_cuda_toolkit_set_active | bool and ('Value: ' ~ dlsetup_cuda_toolkit_dir) not in dlsetup_cuda_alternatives.stdout_lines",
 ]);
 
 const CUDNN_TASKS = doc([
@@ -280,6 +272,7 @@ const CUDNN_TASKS = doc([
   '  ansible.builtin.apt:',
   '    name: "{{ dlsetup_cudnn_packages }}"',
   '    state: present',
+  '    update_cache: true',
   '    lock_timeout: "{{ dlsetup_apt_lock_timeout }}"',
   '  become: true',
 ]);
@@ -316,7 +309,9 @@ const PYTHON_ENV_TASKS = doc([
   '',
   '- name: Create the conda environment',
   '  ansible.builtin.command:',
-  '    argv: "{{ [\'conda\', \'create\', \'--yes\', \'--prefix\', dlsetup_env_dir, \'python=\' ~ dlsetup_python, \'pip\'] + ([\'--channel\', \'conda-forge\'] + dlsetup_conda_packages if dlsetup_conda_packages else []) }}"',
+  '    argv: >-',
+  "      {{ ['conda', 'create', '--yes', '--prefix', dlsetup_env_dir, 'python=' ~ dlsetup_python, 'pip']",
+  "      + ((['--channel', 'conda-forge'] + dlsetup_conda_packages) if dlsetup_conda_packages else []) }}",
   '    creates: "{{ dlsetup_env_dir }}/bin/python"',
   "  when: dlsetup_env_manager == 'conda'",
 ]);
@@ -354,7 +349,11 @@ function verifyTasks(): string {
     '',
     '- name: Verify the GPU (framework, devices, matmul against spec, cuDNN)',
     '  ansible.builtin.command:',
-    '    argv: "{{ [dlsetup_env_dir ~ \'/bin/python\', dlsetup_verify_dir ~ \'/dlsetup_report.py\', \'--python\', dlsetup_env_dir ~ \'/bin/python\', \'--check\', dlsetup_verify_dir ~ \'/dlsetup_check.py\', \'--framework\', dlsetup_framework, \'--timeout\', dlsetup_verify_timeout | string, \'--out\', dlsetup_verify_dir ~ \'/verify.json\'] + ([\'--quick\'] if dlsetup_verify_quick | bool else []) }}"',
+    '    argv: >-',
+    "      {{ [dlsetup_env_dir ~ '/bin/python', dlsetup_verify_dir ~ '/dlsetup_report.py',",
+    "      '--python', dlsetup_env_dir ~ '/bin/python', '--check', dlsetup_verify_dir ~ '/dlsetup_check.py',",
+    "      '--framework', dlsetup_framework, '--timeout', dlsetup_verify_timeout | string, '--out', dlsetup_verify_dir ~ '/verify.json']",
+    "      + (['--quick'] if dlsetup_verify_quick | bool else []) }}",
     '  register: dlsetup_verify',
     '  changed_when: false',
     '  failed_when: dlsetup_verify.rc not in [0, 2]',
@@ -396,7 +395,7 @@ export function exportAnsible(model: ExportModel, assets: VerifyAssets): ExportF
     ...(model.driver ? include('NVIDIA driver', 'driver.yml', 'dlsetup_manage_driver | bool') : []),
     ...(model.cudaRepo ? include("NVIDIA's CUDA repository", 'cuda_repo.yml') : []),
     ...(model.toolkit ? include('CUDA Toolkit', 'cuda_toolkit.yml') : []),
-    ...(model.cudnn ? include('cuDNN', 'cudnn.yml') : []),
+    ...(model.cudnn ? include('The cuDNN library', 'cudnn.yml') : []),
     ...(model.env ? include('CUDA environment variables', 'env_vars.yml') : []),
     ...include('Python environment', 'python_env.yml'),
     ...include('Framework', 'framework.yml'),

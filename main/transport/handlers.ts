@@ -23,6 +23,6 @@ export function createHandlers(context: HandlerContext): HandlerTable {
     'install:status': async () => notAvailable('Installing'),
     'verify:run': async (request) => (await import('../verify/runVerification.js')).runVerification(request),
     'verify:history': async () => (await import('../verify/verificationHistory.js')).verificationHistory(),
-    'diagnose:text': async () => notAvailable('Diagnosis'),
+    'diagnose:text': async ({ text, locale }) => (await import('../diagnose/diagnoseOnMachine.js')).diagnoseOnMachine(text, { locale }),
   };
 }

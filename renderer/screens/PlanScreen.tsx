@@ -10,7 +10,7 @@ import { useApi } from '../wizard/ApiContext.js';
 import { saveInstallRun } from '../wizard/browserStore.js';
 import { applyInstallOptions } from '../wizard/installOptions.js';
 import { planToShellScript } from '../wizard/planScript.js';
-import { planRequestOf, type ScreenProps } from '../wizard/wizardState.js';
+import { planRequestOf, type Choice, type ScreenProps } from '../wizard/wizardState.js';
 
 const FRAMEWORK_PACKAGES = { pytorch: 'torch', tensorflow: 'tensorflow', jax: 'jax' } as const;
 
@@ -52,11 +52,12 @@ function componentRows(plan: Plan, report: HardwareReport | null, t: (key: strin
   ];
 }
 
-function alternativeLabel(request: PlanRequest, t: (key: string, values?: Record<string, unknown>) => string): string {
-  return t('plan.useAlternative', {
-    framework: t(`choose.frameworks.${request.framework}.name`),
-    version: request.frameworkVersion ?? t('plan.latest'),
-  });
+/** Names the alternative by what it changes: framework and version always, Python and method only when they differ. */
+function alternativeLabel(request: PlanRequest, current: Choice, t: (key: string, values?: Record<string, unknown>) => string): string {
+  const parts = [`${t(`choose.frameworks.${request.framework}.name`)} ${request.frameworkVersion ?? t('plan.latest')}`];
+  if (request.python && request.python !== current.python) parts.push(`Python ${request.python}`);
+  if (request.method && request.method !== current.method) parts.push(t(`choose.methods.${request.method}.name`));
+  return t('plan.useAlternative', { what: parts.join(t('plan.listSeparator')) });
 }
 
 /** Screen 4: what will change and why, what is blocked and the nearest plan that works, then install. */
@@ -142,7 +143,7 @@ export function PlanScreen({ state, dispatch }: ScreenProps) {
                           dispatch({ type: 'accept-alternative', request: blocker.alternative! });
                         }}
                       >
-                        {alternativeLabel(blocker.alternative, t)}
+                        {alternativeLabel(blocker.alternative, state.choice, t)}
                       </button>
                     ) : null}
                   </li>

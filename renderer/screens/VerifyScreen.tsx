@@ -1,17 +1,17 @@
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { VerifyReport, VerifyRequest } from '../../shared/types/verify.js';
+import type { VerifyOutcome } from '../../shared/ipc/contract.js';
+import type { VerifyComparison, VerifyRequest } from '../../shared/types/verify.js';
 import { ErrorPanel } from '../components/ErrorPanel.js';
 import { Gauge } from '../components/Gauge.js';
 import { LoadingStatus } from '../components/LoadingStatus.js';
 import { PrecisionChart } from '../components/PrecisionChart.js';
 import { ScreenHeading } from '../components/ScreenHeading.js';
 import { useApi } from '../wizard/ApiContext.js';
-import { saveLastReport } from '../wizard/browserStore.js';
-import { compareReports } from '../wizard/compareReports.js';
 import { formatTflops } from '../wizard/formatQuantity.js';
 import { downloadFile, reportToHtml } from '../wizard/reportFiles.js';
 import type { ScreenProps, WizardState } from '../wizard/wizardState.js';
+
 
 /** Verify the environment just installed when there is one, else whatever DL Setup finds. */
 export function verifyRequestOf(state: WizardState, quick: boolean): VerifyRequest {
@@ -20,12 +20,11 @@ export function verifyRequestOf(state: WizardState, quick: boolean): VerifyReque
     : { framework: 'auto', quick };
 }
 
-function Comparison({ previous, report }: { previous: VerifyReport; report: VerifyReport }) {
+function Comparison({ comparison }: { comparison: VerifyComparison }) {
   const { t } = useTranslation();
-  const comparison = compareReports(previous, report);
   return (
     <section aria-labelledby="compare-heading" data-testid="comparison">
-      <h2 id="compare-heading">{t('verify.compareHeading', { date: new Date(previous.createdAt).toLocaleString() })}</h2>
+      <h2 id="compare-heading">{t('verify.compareHeading', { date: comparison.previousCreatedAt ? new Date(comparison.previousCreatedAt).toLocaleString() : '—' })}</h2>
       {comparison.changes.length === 0 ? <p>{t('verify.noChanges')}</p> : (
         <ul>
           {comparison.changes.map((change) => (
@@ -46,9 +45,10 @@ function Comparison({ previous, report }: { previous: VerifyReport; report: Veri
   );
 }
 
-/** The verification results as a pure function of a report (and the previous one), so it renders alone in tests. */
-export function VerifyResultView({ report, previous }: { report: VerifyReport; previous: VerifyReport | null }) {
+/** The verification results as a pure function of verify:run's outcome, so it renders alone in tests. */
+export function VerifyResultView({ outcome }: { outcome: VerifyOutcome }) {
   const { t } = useTranslation();
+  const { report, comparison, saved } = outcome;
   const gpuMatmul = report.matmul.filter((m) => m.device !== 'cpu');
   const rated = gpuMatmul.filter((m) => m.peakTflops);
   const best = [...rated].sort((a, b) => (b.efficiency ?? b.tflops / b.peakTflops!) - (a.efficiency ?? a.tflops / a.peakTflops!))[0];
@@ -143,7 +143,9 @@ export function VerifyResultView({ report, previous }: { report: VerifyReport; p
         </section>
       ) : null}
 
-      {previous && previous.createdAt !== report.createdAt ? <Comparison previous={previous} report={report} /> : null}
+      {comparison ? <Comparison comparison={comparison} /> : null}
+
+      {saved ? <p className="muted" data-testid="verify-saved">{t('verify.saved', { json: saved.jsonPath, html: saved.htmlPath })}</p> : null}
 
       <div className="actions">
         <button type="button" onClick={() => downloadFile(`dlsetup-report-${report.createdAt.replace(/[:.]/g, '-')}.json`, 'application/json', JSON.stringify(report, null, 2))}>
@@ -166,7 +168,6 @@ export function VerifyScreen({ state, dispatch }: ScreenProps) {
   const run = useCallback(() => {
     dispatch({ type: 'load', key: 'verify', load: { status: 'loading' } });
     void api['verify:run'](verifyRequestOf(state, quick)).then((result) => {
-      if (result.ok) saveLastReport(result.value);
       dispatch({ type: 'load', key: 'verify', load: result.ok ? { status: 'ready', value: result.value } : { status: 'failed', error: result.error } });
     });
   }, [api, dispatch, state, quick]);
@@ -180,7 +181,7 @@ export function VerifyScreen({ state, dispatch }: ScreenProps) {
       <ScreenHeading>{t('verify.heading')}</ScreenHeading>
       {state.verify.status === 'loading' || state.verify.status === 'idle' ? <LoadingStatus>{t('verify.running')}</LoadingStatus> : null}
       {state.verify.status === 'failed' ? <ErrorPanel error={state.verify.error} onRetry={run} /> : null}
-      {state.verify.status === 'ready' ? <VerifyResultView report={state.verify.value} previous={state.previousReport} /> : null}
+      {state.verify.status === 'ready' ? <VerifyResultView outcome={state.verify.value} /> : null}
       <div className="actions">
         <button type="button" onClick={() => dispatch({ type: 'back' })}>{t('app.back')}</button>
         <label className="inline-check">

@@ -89,11 +89,11 @@ describe('screens render alone from wizard state', () => {
     const blocked = pytorchPlan({
       status: 'blocked',
       steps: [{ id: 'driver', kind: 'driver', title: 'Upgrade the NVIDIA driver to 570', elevated: true, params: {} }],
-      blockers: [{ code: 'NO_KERNEL_IMAGE', message: 'PyTorch 1.12 has no kernels for compute capability 8.9.', alternative: { framework: 'pytorch', frameworkVersion: '2.0.1' } }],
+      blockers: [{ code: 'NO_KERNEL_IMAGE', message: 'PyTorch 1.12 has no kernels for compute capability 8.9.', alternative: { framework: 'pytorch', frameworkVersion: '2.0.1', python: '3.10' } }],
     });
     const html = renderScreen(<PlanScreen state={state({ plan: { status: 'ready', value: blocked } })} dispatch={noop} />);
     expect(visibleText(html)).toContain('PyTorch 1.12 has no kernels for compute capability 8.9.');
-    expect(html).toContain('>Use PyTorch 2.0.1 instead</button>');
+    expect(html).toContain('>Use PyTorch 2.0.1, Python 3.10 instead</button>');
     expect(html).toMatch(/<button type="button" class="primary" disabled="">Install<\/button>/);
     expect(visibleText(html)).toContain('Upgrade the NVIDIA driver to 570 admin');
   });
@@ -125,15 +125,22 @@ describe('screens render alone from wizard state', () => {
   });
 
   it('Verify: checks, a gauge against the spec, a bar per precision, cuDNN and measured tuning', () => {
-    const previous = verifyReport({ createdAt: '2026-11-01T00:00:00Z', fingerprint: { driver: '535.86.05' }, matmul: [{ dtype: 'bf16', tflops: 140, peakTflops: 165.15 }] });
-    const html = renderScreen(<VerifyResultView report={verifyReport()} previous={previous} />);
+    const comparison = {
+      previousCreatedAt: '2026-11-01T00:00:00Z', currentCreatedAt: '2026-12-03T10:00:00.000Z',
+      changes: [{ subject: 'driver', before: '535.86.05', after: '550.54.15', direction: 'changed' as const }],
+      matmulDeltas: [{ dtype: 'bf16', before: 140, after: 148.3, deltaPercent: 5.9 }],
+    };
+    const saved = { jsonPath: '/home/me/.local/share/dlsetup/reports/r.json', htmlPath: '/home/me/.local/share/dlsetup/reports/r.html' };
+    const html = renderScreen(<VerifyResultView outcome={{ report: verifyReport(), comparison, saved }} />);
     const text = visibleText(html);
     expect(text).toContain('4 passed, 0 failed, 0 skipped');
     expect(html).toContain('aria-label="bf16: 148 of 165 TFLOP/s (90 % of the specification)"');
     expect(html).toContain('aria-label="Measured vs specification per precision: fp32 71.2 / 82.6 TFLOP/s; bf16 148 / 165 TFLOP/s"');
     expect(text).toContain('cuDNN: pass (cuDNN 90100) · Convolution (forward): pass');
     expect(text).toContain('TF32 matmul 2.31× faster');
+    expect(text).toContain('driver: 535.86.05 → 550.54.15');
     expect(text).toContain('bf16: 140 → 148 TFLOP/s (+5.9 %)');
+    expect(text).toContain('Saved on this machine: /home/me/.local/share/dlsetup/reports/r.json and');
     expectNoInlineStyle(html);
   });
 
@@ -143,7 +150,7 @@ describe('screens render alone from wizard state', () => {
       matmul: [{ dtype: 'fp32', tflops: 0.21, device: 'cpu' }],
       summary: { passed: 0, failed: 1, skipped: 0 },
     });
-    const text = visibleText(renderScreen(<VerifyResultView report={report} previous={null} />));
+    const text = visibleText(renderScreen(<VerifyResultView outcome={{ report, comparison: null, saved: { jsonPath: '/r.json', htmlPath: '/r.html' } }} />));
     expect(text).toContain('GPU available fail Torch not compiled with CUDA enabled CPU_ONLY_BUILD');
     expect(text).toContain('Measured on the CPU: no GPU could be used.');
   });

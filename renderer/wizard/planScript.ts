@@ -13,19 +13,21 @@ function text(value: PlanStep['params'][string] | undefined): string | null {
   return typeof value === 'string' && value ? value : null;
 }
 
-const DEFAULT_ENV = '"$HOME/dlsetup-env"';
 
 function stepCommands(step: PlanStep, plan: Plan): string[] {
   const { params } = step;
-  const planEnv = text(plan.steps.find((candidate) => candidate.kind === 'python-env')?.params.path);
+  const envParams = plan.steps.find((candidate) => candidate.kind === 'python-env')?.params;
+  const planEnv = text(envParams?.path);
+  // Without a chosen folder the engine picks one; the script names it after the plan's environment.
+  const defaultEnv = `"$HOME/${text(envParams?.name) ?? 'dlsetup-env'}"`;
   switch (step.kind) {
     case 'python-env': {
       const python = text(params.python) ? `python${text(params.python)}` : 'python3';
-      return [`${python} -m venv ${planEnv ? quote(planEnv) : DEFAULT_ENV}`];
+      return [`${python} -m venv ${planEnv ? quote(planEnv) : defaultEnv}`];
     }
     case 'framework': {
       const envDir = text(params.envPath) ?? planEnv;
-      const python = envDir ? quote(`${envDir}/bin/python`) : '"$HOME/dlsetup-env/bin/python"';
+      const python = envDir ? quote(`${envDir}/bin/python`) : `${defaultEnv.slice(0, -1)}/bin/python"`;
       const index = text(params.indexUrl) ?? plan.framework.indexUrl;
       const argv = [python, '-m', 'pip', 'install'];
       if (index) argv.push('--index-url', quote(index));

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { verifyReport, rtx4090Report } from '../testing/sampleData.js';
+import { verifyReport } from '../testing/sampleData.js';
 import { initialWizardState, planRequestOf, reverifyHint, wizardReducer, type WizardState } from './wizardState.js';
 
 function run(...actions: Parameters<typeof wizardReducer>[1][]): WizardState {
@@ -32,7 +32,7 @@ describe('wizard state machine', () => {
   it('starting an install shows the Install screen for that run and forgets an old verification', () => {
     const state = run(
       { type: 'go', screen: 'plan' },
-      { type: 'load', key: 'verify', load: { status: 'ready', value: verifyReport() } },
+      { type: 'load', key: 'verify', load: { status: 'ready', value: { report: verifyReport(), comparison: null, saved: { jsonPath: '/r.json', htmlPath: '/r.html' } } } },
       { type: 'install-started', runId: 'run-1', plan: null },
     );
     expect(state).toMatchObject({ screen: 'install', runId: 'run-1', verify: { status: 'idle' } });
@@ -40,9 +40,9 @@ describe('wizard state machine', () => {
   });
 
   it('suggests re-verifying when a report exists, and says so when the driver changed since', () => {
-    const detected = rtx4090Report();
-    expect(reverifyHint(null, detected)).toBe('none');
-    expect(reverifyHint(verifyReport(), detected)).toBe('previous');
-    expect(reverifyHint(verifyReport({ fingerprint: { driver: '525.60.13' } }), detected)).toBe('driver-changed');
+    expect(reverifyHint(null)).toBe('none');
+    expect(reverifyHint({ latest: null, currentDriver: '535.86.05', driverChanged: false })).toBe('none');
+    expect(reverifyHint({ latest: verifyReport(), currentDriver: '535.86.05', driverChanged: false })).toBe('previous');
+    expect(reverifyHint({ latest: verifyReport(), currentDriver: '550.54.15', driverChanged: true })).toBe('driver-changed');
   });
 });

@@ -2,7 +2,7 @@
 import type { AppError } from '../../shared/errors.js';
 import type { HardwareReport } from '../../shared/types/hardware.js';
 import type { Framework, InstallMethod, Plan, PlanRequest } from '../../shared/types/plan.js';
-import type { VerifyReport } from '../../shared/types/verify.js';
+import type { VerifyOutcome, VerifyHistory } from '../../shared/ipc/contract.js';
 import type { DiagnoseResult } from '../../shared/types/diagnose.js';
 
 export type Screen = 'welcome' | 'machine' | 'choose' | 'plan' | 'install' | 'verify' | 'troubleshoot';
@@ -45,14 +45,14 @@ export interface WizardState {
   runId: string | null;
   /** Where the framework went, once a run succeeded: verify uses its interpreter. */
   envPath: string | null;
-  verify: Load<VerifyReport>;
-  /** The report saved by the last verification on this machine, for comparison and the Welcome hint. */
-  previousReport: VerifyReport | null;
+  verify: Load<VerifyOutcome>;
+  /** The engine's kept reports: whether this machine was verified before and whether the driver changed since. */
+  verifyHistory: VerifyHistory | null;
   diagnose: Load<DiagnoseResult>;
 }
 
 export type LoadKey = 'detect' | 'plan' | 'verify' | 'diagnose';
-type LoadValue = { detect: HardwareReport; plan: Plan; verify: VerifyReport; diagnose: DiagnoseResult };
+type LoadValue = { detect: HardwareReport; plan: Plan; verify: VerifyOutcome; diagnose: DiagnoseResult };
 
 export type WizardAction =
   | { type: 'go'; screen: Screen }
@@ -63,7 +63,7 @@ export type WizardAction =
   | { type: 'install-started'; runId: string; plan: Plan | null }
   | { type: 'install-attached'; runId: string; plan: Plan | null }
   | { type: 'install-succeeded'; envPath: string | null }
-  | { type: 'previous-report'; report: VerifyReport | null };
+  | { type: 'verify-history'; history: VerifyHistory | null };
 
 export const defaultChoice: Choice = {
   framework: 'pytorch',
@@ -88,7 +88,7 @@ export const initialWizardState: WizardState = {
   runId: null,
   envPath: null,
   verify: { status: 'idle' },
-  previousReport: null,
+  verifyHistory: null,
   diagnose: { status: 'idle' },
 };
 
@@ -126,8 +126,8 @@ export function wizardReducer(state: WizardState, action: WizardAction): WizardS
       return { ...go(state, 'install'), runId: action.runId, installedPlan: action.plan ?? state.installedPlan };
     case 'install-succeeded':
       return { ...state, envPath: action.envPath };
-    case 'previous-report':
-      return { ...state, previousReport: action.report };
+    case 'verify-history':
+      return { ...state, verifyHistory: action.history };
   }
 }
 
@@ -144,11 +144,9 @@ export function planRequestOf(choice: Choice): PlanRequest {
 /** Why the Welcome screen suggests re-verifying: a previous report exists, or the driver changed since it. */
 export type ReverifyHint = 'none' | 'previous' | 'driver-changed';
 
-export function reverifyHint(previous: VerifyReport | null, detected: HardwareReport | null): ReverifyHint {
-  if (!previous) return 'none';
-  const before = previous.fingerprint.driver ?? previous.fingerprint.driverVersion ?? null;
-  const now = detected?.driver?.version ?? null;
-  return before && now && before !== now ? 'driver-changed' : 'previous';
+export function reverifyHint(history: VerifyHistory | null): ReverifyHint {
+  if (!history?.latest) return 'none';
+  return history.driverChanged ? 'driver-changed' : 'previous';
 }
 
 /** What every screen receives: the whole state and the one way to change it. */

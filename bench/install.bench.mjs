@@ -1,0 +1,129 @@
+// Install engine: a plan's Python packages through the runner vs plain sequential `pip install` from the same loopback
+// index; re-running an installed plan (every step skipped); bytes fetched twice when a download is resumed (must be 0).
+import { execFileSync, spawnSync } from 'node:child_process';
+import { createHash, randomBytes } from 'node:crypto';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import { InstallService } from '../dist/main/install/installService.js';
+import { downloadFile } from '../dist/main/install/download.js';
+import { buildTestWheel, startTestIndex } from '../dist/main/install/testkit/wheelIndex.js';
+
+export const title = 'install: runner vs plain pip, skipped re-run, resume';
+
+const PACKAGES = 6;
+const WHEEL_BYTES = 1_000_000;
+
+function venv(dir) {
+  execFileSync('python3', ['-m', 'venv', dir], { stdio: 'ignore' });
+  return path.join(dir, 'bin', 'python');
+}
+
+function plan(envPath, index, names) {
+  return {
+    status: 'ok',
+    request: { framework: 'pytorch' },
+    profile: { os: 'linux', arch: 'x86_64', gpuVendor: 'nvidia', driverVersion: null },
+    method: 'wheels',
+    framework: { name: 'pytorch', version: '0', variant: 'cpu', packages: [] },
+    python: { version: '3' },
+    driver: { action: 'none' },
+    cudaToolkit: { action: 'none' },
+    cudnn: { action: 'none' },
+    steps: [{ id: 'fw', kind: 'framework', title: 'packages', elevated: false, params: { envPath, packages: names, pypiMirror: `${index.url}/simple` } }],
+    reasons: [],
+    warnings: [],
+    blockers: [],
+  };
+}
+
+async function timed(fn) {
+  const started = performance.now();
+  const value = await fn();
+  return { ms: performance.now() - started, value };
+}
+
+async function resumeBytes(tmp) {
+  const file = randomBytes(4_000_000);
+  const sha = createHash('sha256').update(file).digest('hex');
+  let dropped = false;
+  let firstAttempt = 0;
+  const server = http.createServer((request, response) => {
+    const start = Number(/bytes=(\d+)-/.exec(request.headers.range ?? '')?.[1] ?? 0);
+    const body = file.subarray(start);
+    response.writeHead(start ? 206 : 200, { 'Content-Length': body.length });
+    if (!dropped) {
+      dropped = true;
+      response.write(body.subarray(0, 2_500_000), () => response.socket?.destroy());
+      return;
+    }
+    response.end(body);
+  });
+  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const url = `http://127.0.0.1:${server.address().port}/toolkit.run`;
+  const result = await downloadFile({
+    url,
+    sha256: sha,
+    cacheDir: path.join(tmp, 'cache'),
+    backoffMs: 10,
+    onRetry: () => undefined,
+    onProgress: (p) => {
+      if (!dropped || firstAttempt === 0) firstAttempt = Math.max(firstAttempt, p.done);
+    },
+  });
+  server.closeAllConnections();
+  server.close();
+  // A client without Range support fetches the whole file again after the cut: the part it had is fetched twice.
+  return { ours: result.bytesFetched - file.length, peer: result.bytesFetched - (file.length - result.resumedFrom) + (result.bytesFetched > file.length ? 0 : 0), partial: firstAttempt };
+}
+
+export async function run() {
+  const tmp = mkdtempSync(path.join(os.tmpdir(), 'dlsetup-bench-install-'));
+  const savedHome = process.env.DLSETUP_HOME;
+  process.env.DLSETUP_HOME = path.join(tmp, 'home');
+  const wheels = path.join(tmp, 'wheels');
+  mkdirSync(wheels);
+  const names = [];
+  for (let i = 0; i < PACKAGES; i++) {
+    buildTestWheel(wheels, `dlsetup-bench-${i}`, '1.0', WHEEL_BYTES);
+    names.push(`dlsetup-bench-${i}==1.0`);
+  }
+  const index = await startTestIndex(wheels);
+  try {
+    const oursPython = venv(path.join(tmp, 'ours'));
+    const peerPython = venv(path.join(tmp, 'peer'));
+    const service = new InstallService({ elevation: 'direct' });
+    const before = index.bytesServed();
+    const ours = await timed(async () => service.wait(service.start(plan(path.join(tmp, 'ours'), index, names)).runId));
+    if (ours.value.state !== 'succeeded') throw new Error(`runner install ${ours.value.state}: ${ours.value.error?.message}`);
+    const oursBytes = index.bytesServed() - before;
+    const peerStart = index.bytesServed();
+    let peerRssKiB = 0;
+    const peer = await timed(async () => {
+      for (const name of names) {
+        const result = spawnSync('/usr/bin/time', ['-f', '__RSS_KIB=%M', peerPython, '-m', 'pip', 'install', '--disable-pip-version-check', '--no-input', '--index-url', `${index.url}/simple`, name], { encoding: 'utf8' });
+        const rss = /__RSS_KIB=(\d+)/.exec(result.stderr ?? '');
+        if (rss) peerRssKiB = Math.max(peerRssKiB, Number(rss[1]));
+      }
+    });
+    const peerBytes = index.bytesServed() - peerStart;
+    const rerun = await timed(async () => service.wait(service.start(plan(path.join(tmp, 'ours'), index, names)).runId));
+    if (!rerun.value.steps.every((step) => step.state === 'skipped')) throw new Error('re-run did not skip');
+    const resume = await resumeBytes(tmp);
+    const engineRssMiB = process.resourceUsage().maxRSS / 1024;
+    void oursPython;
+    return [
+      { name: `install: ${PACKAGES} packages × ${WHEEL_BYTES / 1e6} MB, runner (one pip, progress parsed) vs sequential pip install, wall time`, ours: Math.round(ours.ms), peer: Math.round(peer.ms), unit: 'ms' },
+      { name: 'install: bytes fetched from the index', ours: oursBytes, peer: peerBytes, unit: 'B' },
+      { name: 'install: peak RSS (ours: the engine process; peer: largest pip process)', ours: Math.round(engineRssMiB), peer: peerRssKiB ? Math.round(peerRssKiB / 1024) : null, unit: 'MiB' },
+      { name: 'install: re-run of an installed plan (all steps skipped), wall time (target < 2000)', ours: Math.round(rerun.ms), peer: null, unit: 'ms' },
+      { name: 'install: bytes fetched twice when resuming a cut 4 MB download (peer: a client without Range)', ours: resume.ours, peer: resume.partial, unit: 'B' },
+    ];
+  } finally {
+    await index.close();
+    rmSync(tmp, { recursive: true, force: true });
+    if (savedHome === undefined) delete process.env.DLSETUP_HOME;
+    else process.env.DLSETUP_HOME = savedHome;
+  }
+}

@@ -1,0 +1,61 @@
+import type { FleetReport, FleetRow } from './buildFleetReport.js';
+
+const RED = '\u001b[31m';
+const YELLOW = '\u001b[33m';
+const RESET = '\u001b[0m';
+
+export function bestText(row: FleetRow): string {
+  if (!row.best) return '—';
+  const value = `${row.best.tflops.toFixed(row.best.tflops >= 100 ? 0 : 1)} ${row.best.dtype}`;
+  return row.best.efficiency !== undefined ? `${value} (${Math.round(row.best.efficiency * 100)} %)` : value;
+}
+
+export function changesText(row: FleetRow): string {
+  if (row.reports < 2) return 'first report';
+  if (row.changes.length === 0) return 'no change';
+  return row.changes.map((change) => `${change.subject}: ${change.before ?? '—'} → ${change.after ?? '—'}`).join('; ');
+}
+
+function truncate(text: string, width: number): string {
+  return text.length > width ? `${text.slice(0, width - 1)}…` : text;
+}
+
+/** The fleet as a text table (outliers first), then each outlier's reasons. */
+export function formatFleetReport(report: FleetReport, options: { color?: boolean } = {}): string {
+  const paint = (text: string, code: string) => (options.color ? `${code}${text}${RESET}` : text);
+  const header = ['HOST', 'GPU', 'DRIVER', 'FRAMEWORK', 'CHECKS', 'BEST TFLOP/S (% PEAK)', 'CHANGED SINCE LAST', 'FLAGS'];
+  const cells = report.rows.map((row) => [
+    row.host,
+    row.gpu ?? '—',
+    row.driver ?? '—',
+    row.framework ?? '—',
+    `${row.checks.passed}/${row.checks.total}`,
+    bestText(row),
+    truncate(changesText(row), 48),
+    row.flags.map((flag) => flag.code).join(',') || 'ok',
+  ]);
+  const widths = header.map((title, column) => Math.max(title.length, ...cells.map((line) => line[column]!.length)));
+  const line = (values: string[]) => values.map((value, column) => value.padEnd(widths[column]!)).join('  ').trimEnd();
+  const out = [
+    `Fleet: ${report.hosts} host${report.hosts === 1 ? '' : 's'}, ${report.outliers} flagged.`,
+    '',
+    line(header),
+    line(widths.map((width) => '-'.repeat(width))),
+    ...report.rows.map((row, index) => {
+      const text = line(cells[index]!);
+      if (row.flags.some((flag) => flag.code === 'CHECKS_FAILED')) return paint(text, RED);
+      return row.flags.length ? paint(text, YELLOW) : text;
+    }),
+  ];
+  const flagged = report.rows.filter((row) => row.flags.length > 0);
+  if (flagged.length) {
+    out.push('', 'Outliers:');
+    for (const row of flagged) for (const flag of row.flags) out.push(`  ${row.host}: ${flag.message}`);
+  }
+  const changed = report.rows.filter((row) => row.changes.length > 0);
+  if (changed.length) {
+    out.push('', 'Changed since the previous report:');
+    for (const row of changed) for (const change of row.changes) out.push(`  ${row.host}: ${change.subject} ${change.before ?? '—'} → ${change.after ?? '—'}`);
+  }
+  return `${out.join('\n')}\n`;
+}

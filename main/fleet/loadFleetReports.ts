@@ -1,0 +1,63 @@
+import { readdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { DlsetupError } from '../../shared/errors.js';
+import type { VerifyReport } from '../../shared/types/verify.js';
+import type { FleetInput } from './buildFleetReport.js';
+
+/** The fields a fleet row reads; anything without them is some other JSON (an inventory, a plan). */
+export function isVerifyReport(value: unknown): value is VerifyReport {
+  const record = value as Partial<VerifyReport> | null;
+  return (
+    !!record &&
+    typeof record === 'object' &&
+    typeof record.createdAt === 'string' &&
+    Array.isArray(record.checks) &&
+    Array.isArray(record.matmul) &&
+    !!record.summary &&
+    typeof record.summary === 'object' &&
+    !!record.fingerprint &&
+    typeof record.fingerprint === 'object'
+  );
+}
+
+async function jsonFiles(root: string): Promise<string[]> {
+  let entries;
+  try {
+    entries = await readdir(root, { withFileTypes: true });
+  } catch (error) {
+    throw new DlsetupError('NOT_FOUND', `Cannot read the report folder ${root}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}.`, { cause: error });
+  }
+  const files: string[] = [];
+  for (const entry of entries) {
+    if (entry.isFile() && entry.name.endsWith('.json')) files.push(entry.name);
+    else if (entry.isDirectory()) {
+      // One level down: ansible's fetch puts each host's reports in <dir>/<host>/.
+      const inner = await readdir(path.join(root, entry.name), { withFileTypes: true }).catch(() => []);
+      for (const file of inner) if (file.isFile() && file.name.endsWith('.json')) files.push(path.join(entry.name, file.name));
+    }
+  }
+  return files.sort();
+}
+
+/** Reads every verify report in `dir` (and its direct subfolders); other or damaged JSON becomes a warning, never a crash. */
+export async function loadFleetReports(dir: string, options: { concurrency?: number } = {}): Promise<{ reports: FleetInput[]; warnings: string[] }> {
+  const root = path.resolve(dir);
+  const files = await jsonFiles(root);
+  const reports: (FleetInput | null)[] = new Array(files.length).fill(null);
+  const warnings: (string | null)[] = new Array(files.length).fill(null);
+  let next = 0;
+  const worker = async () => {
+    for (let index = next++; index < files.length; index = next++) {
+      const source = files[index]!;
+      try {
+        const parsed: unknown = JSON.parse(await readFile(path.join(root, source), 'utf8'));
+        if (isVerifyReport(parsed)) reports[index] = { source, report: parsed };
+        else warnings[index] = `Skipped ${source}: it is not a DL Setup verify report.`;
+      } catch (error) {
+        warnings[index] = `Skipped ${source}: ${error instanceof SyntaxError ? 'not valid JSON' : (error as Error).message}.`;
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(options.concurrency ?? 32, Math.max(files.length, 1)) }, worker));
+  return { reports: reports.filter((entry): entry is FleetInput => entry !== null), warnings: warnings.filter((entry): entry is string => entry !== null) };
+}
