@@ -20,6 +20,7 @@ const handlers: HandlerTable = {
   'install:cancel': refuse,
   'install:status': async () => null,
   'verify:run': refuse,
+  'verify:history': refuse,
   'diagnose:text': refuse,
 };
 
@@ -104,7 +105,7 @@ describe('dlsetup serve transport', () => {
       ok: false,
       error: { code: 'INVALID_ARGUMENT', message: expect.stringContaining('pytorch, tensorflow, jax') },
     });
-    expect(await (await invoke('verify:run', {})).json()).toMatchObject({ ok: false, error: { code: 'NOT_AVAILABLE' } });
+    expect(await (await invoke('verify:history', {})).json()).toMatchObject({ ok: false, error: { code: 'NOT_AVAILABLE' } });
   });
 
   it('never serves files outside the renderer folder', async () => {

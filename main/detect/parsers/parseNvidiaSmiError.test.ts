@@ -15,8 +15,8 @@ describe('parseNvidiaSmiError', () => {
     expect(error('no_devices_found_plain.txt')?.code).toBe('NO_DEVICES_FOUND');
     expect(error('nvml_unknown_error_container_after_daemon_reload.txt')?.code).toBe('NVML_UNKNOWN_ERROR');
     expect(error('nvidia-smi_-L_then_nvml_unknown_error_k8s.txt')?.code).toBe('NVML_UNKNOWN_ERROR');
-    expect(error('device_handle_unknown_error_2015.txt')).toMatchObject({ code: 'NVML_UNKNOWN_ERROR', busId: '0000:0B:00.0' });
-    expect(error('device_handle_unknown_error_no_space_synology.txt')).toMatchObject({ code: 'NVML_UNKNOWN_ERROR', busId: '0000:07:00.0' });
+    expect(error('device_handle_unknown_error_2015.txt')).toMatchObject({ code: 'GPU_LOST', busId: '0000:0B:00.0' });
+    expect(error('device_handle_unknown_error_no_space_synology.txt')).toMatchObject({ code: 'GPU_LOST', busId: '0000:07:00.0' });
   });
 
   it('recognises a lost GPU', () => {

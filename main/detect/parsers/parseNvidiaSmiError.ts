@@ -37,7 +37,8 @@ export function parseNvidiaSmiError(text: string): NvidiaSmiError | null {
     return make('DRIVER_LIBRARY_MISMATCH', nvmlVersion ? { nvmlVersion } : {});
   }
   if (/couldn't communicate with the NVIDIA driver|NVIDIA driver is not loaded|couldn't find libnvidia-ml\.so/i.test(text)) return make('DRIVER_NOT_LOADED');
-  if (/GPU is lost|GPU has fallen off the bus/i.test(text)) return make('GPU_LOST');
+  // A per-GPU "device handle … Unknown Error" is one unhealthy card (fallen off the bus, overheated), as Diagnose reads it too.
+  if (/GPU is lost|GPU has fallen off the bus|device handle for GPU[^\n]*Unknown Error/i.test(text)) return make('GPU_LOST');
   if (/No devices were found/i.test(text)) return make('NO_DEVICES_FOUND');
   if (/Unknown Error/i.test(text) && /NVML|device handle/i.test(text)) return make('NVML_UNKNOWN_ERROR');
   return null;
