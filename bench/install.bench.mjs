@@ -90,6 +90,7 @@ export async function run() {
     names.push(`dlsetup-bench-${i}==1.0`);
   }
   const index = await startTestIndex(wheels);
+  console.error("index", index.url);
   try {
     const oursPython = venv(path.join(tmp, 'ours'));
     const peerPython = venv(path.join(tmp, 'peer'));

@@ -33,5 +33,7 @@ void i18n.init({
   fallbackLng: 'en',
   interpolation: { escapeValue: false },
   returnNull: false,
+  // Keep the console free of the library's advertisement.
+  showSupportNotice: false,
 });
 document.documentElement.lang = i18n.language;

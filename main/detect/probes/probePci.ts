@@ -19,9 +19,11 @@ function hex4(text: string | null): string | null {
   return match ? (match[1] as string).toLowerCase() : null;
 }
 
-async function scanSysfs(): Promise<PciDisplayDevice[]> {
+/** null when sysfs lists no PCI bus at all (then lspci is the only source). */
+async function scanSysfs(): Promise<PciDisplayDevice[] | null> {
   const root = '/sys/bus/pci/devices';
   const slots = await listHostDir(root);
+  if (slots.length === 0) return null;
   const devices = await Promise.all(
     slots.map(async (slot): Promise<PciDisplayDevice | null> => {
       const classCode = (await readHostFile(`${root}/${slot}/class`))?.trim() ?? '';
@@ -48,14 +50,17 @@ async function scanSysfs(): Promise<PciDisplayDevice[]> {
  */
 export async function probePci(context: ProbeContext): Promise<PciDisplayDevice[]> {
   if (context.platform !== 'linux') return [];
-  const [sysfs, lspci] = await Promise.all([scanSysfs(), runTool(context, ['lspci', '-nn'], 'the PCI device names')]);
+  const sysfs = await scanSysfs();
+  // A bus with no display device needs no lspci run: it would only name devices we do not report.
+  if (sysfs !== null && sysfs.length === 0) return [];
+  const lspci = await runTool(context, ['lspci', '-nn'], 'the PCI device names');
   const listed = lspci.ok ? parseLspci(lspci.result.stdout) : [];
   const nameOf = (busId: string | undefined, vendorId: string, deviceId: string) => {
     const bySlot = listed.find((entry) => entry.slot && busId && busId.toLowerCase().endsWith(entry.slot.toLowerCase()));
     const entry = bySlot ?? listed.find((item) => item.vendorId === vendorId && item.deviceId === deviceId);
     return entry?.name ?? undefined;
   };
-  if (sysfs.length > 0) {
+  if (sysfs !== null) {
     return sysfs.map((device) => {
       const name = nameOf(device.busId, device.vendorId, device.deviceId);
       return name ? { ...device, name } : device;
