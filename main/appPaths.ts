@@ -27,3 +27,9 @@ export function appDataDir(): string {
   if (process.platform === 'darwin') return path.join(os.homedir(), 'Library', 'Application Support', 'dlsetup');
   return path.join(process.env.XDG_DATA_HOME ?? path.join(os.homedir(), '.local', 'share'), 'dlsetup');
 }
+
+/** Where DL Setup creates Python environments unless the user picks a place: short, so `source …/bin/activate` is easy to type. */
+export function defaultEnvRoot(): string {
+  if (process.env.DLSETUP_HOME) return path.join(process.env.DLSETUP_HOME, 'envs');
+  return path.join(os.homedir(), '.dlsetup', 'envs');
+}

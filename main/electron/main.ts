@@ -8,13 +8,42 @@ import { ProgressHub } from '../transport/progressHub.js';
 import { SECURITY_HEADERS } from '../transport/contentSecurityPolicy.js';
 import { readStaticFile } from '../transport/staticFiles.js';
 import { APP_ORIGIN, isTrustedSender, PRELOAD_PATH } from './windowSecurity.js';
+import { ELEVATED_HELPER_FLAG } from '../install/elevation/elevationChannel.js';
 
-protocol.registerSchemesAsPrivileged([{ scheme: 'app', privileges: { standard: true, secure: true, supportFetchAPI: true } }]);
+if (process.argv.includes(ELEVATED_HELPER_FLAG)) {
+  // Started by pkexec/UAC as the one elevated helper: no window, only typed step descriptors on stdin.
+  app.disableHardwareAcceleration();
+  await import('../install/elevation/elevatedHelper.js');
+} else {
+  startDesktopApp();
+}
 
-if (!app.requestSingleInstanceLock()) app.quit();
+function startDesktopApp(): void {
+  protocol.registerSchemesAsPrivileged([{ scheme: 'app', privileges: { standard: true, secure: true, supportFetchAPI: true } }]);
+  if (!app.requestSingleInstanceLock()) {
+    app.quit();
+    return;
+  }
+  app.on('second-instance', () => {
+    const [window] = BrowserWindow.getAllWindows();
+    if (window) {
+      if (window.isMinimized()) window.restore();
+      window.focus();
+    }
+  });
+  app.on('window-all-closed', () => app.quit());
+  void app.whenReady().then(() => {
+    Menu.setApplicationMenu(Menu.buildFromTemplate([{ role: process.platform === 'darwin' ? 'appMenu' : 'fileMenu' }, { role: 'editMenu' }]));
+    lockDown();
+    serveRenderer();
+    wireIpc();
+    createWindow();
+  });
+}
 
 const progress = new ProgressHub();
 const handlers = createHandlers({ transport: 'electron', progress });
+
 
 function serveRenderer(): void {
   protocol.handle('app', async (request) => {
@@ -81,20 +110,3 @@ function createWindow(): BrowserWindow {
   return window;
 }
 
-app.on('second-instance', () => {
-  const [window] = BrowserWindow.getAllWindows();
-  if (window) {
-    if (window.isMinimized()) window.restore();
-    window.focus();
-  }
-});
-
-app.on('window-all-closed', () => app.quit());
-
-void app.whenReady().then(() => {
-  Menu.setApplicationMenu(Menu.buildFromTemplate([{ role: process.platform === 'darwin' ? 'appMenu' : 'fileMenu' }, { role: 'editMenu' }]));
-  lockDown();
-  serveRenderer();
-  wireIpc();
-  createWindow();
-});

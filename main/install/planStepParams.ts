@@ -1,5 +1,5 @@
-import os from 'node:os';
 import path from 'node:path';
+import { defaultEnvRoot } from '../appPaths.js';
 import type { Plan, PlanStep } from '../../shared/types/plan.js';
 import type { StepParams } from './installStep.js';
 
@@ -16,12 +16,12 @@ export interface InstallOverrides {
   envRoot?: string;
 }
 
-/** Where a plan's Python environment goes: its own path, else <envRoot>/<name> (default ~/.dlsetup/envs). */
+/** Where a plan's Python environment goes: its own path, else <envRoot>/<name> (default: defaultEnvRoot()). */
 export function pythonEnvPath(step: PlanStep | undefined, overrides: InstallOverrides = {}): string | undefined {
   if (!step) return undefined;
   if (typeof step.params?.path === 'string') return step.params.path;
   const name = typeof step.params?.name === 'string' && /^[A-Za-z0-9._-]+$/.test(step.params.name) ? step.params.name : 'dlsetup-env';
-  return path.join(overrides.envRoot ?? path.join(os.homedir(), '.dlsetup', 'envs'), name);
+  return path.join(overrides.envRoot ?? defaultEnvRoot(), name);
 }
 
 /**

@@ -45,10 +45,11 @@ function plan(envDir: string) {
   ]);
 }
 
+/** Running, not a zombie waiting for a container's init to reap it. */
 function alive(pid: number): boolean {
   try {
-    process.kill(pid, 0);
-    return true;
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return stat.slice(stat.lastIndexOf(')') + 2)[0] !== 'Z';
   } catch {
     return false;
   }

@@ -2,7 +2,7 @@ import { realpath } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { PythonEnv } from '../../../shared/types/hardware.js';
-import { appDataDir } from '../../appPaths.js';
+import { defaultEnvRoot } from '../../appPaths.js';
 import { hostPathExists, listHostDir, readHostFile, sysrootPath } from '../../system/sysroot.js';
 import { findOnPath } from '../findOnPath.js';
 import { normalizePackageName, parseDistInfoDirName, parseDistMetadata } from '../parsers/parseDistMetadata.js';
@@ -53,7 +53,7 @@ async function candidates(context: ProbeContext): Promise<Candidate[]> {
   }
   if (context.env.CONDA_PREFIX) found.push({ path: interpreterIn(context.env.CONDA_PREFIX, context.platform), kind: 'conda' });
   if (context.env.VIRTUAL_ENV) found.push({ path: interpreterIn(context.env.VIRTUAL_ENV, context.platform), kind: 'venv' });
-  const envsDir = path.join(appDataDir(), 'envs');
+  const envsDir = defaultEnvRoot();
   for (const env of await listHostDir(envsDir)) found.push({ path: interpreterIn(path.join(envsDir, env), context.platform), kind: 'dlsetup' });
   return found;
 }

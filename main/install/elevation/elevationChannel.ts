@@ -30,12 +30,18 @@ export function helperEntryPath(): string {
   return process.env.DLSETUP_HELPER_ENTRY ?? path.join(packageRoot, 'dist', 'main', 'install', 'elevation', 'elevatedHelper.js');
 }
 
-/** The argv that starts the helper through pkexec or sudo; Electron's binary needs ELECTRON_RUN_AS_NODE, which pkexec would strip. */
+/** The flag that turns the desktop app's own binary into the elevated helper (release builds cannot run as plain Node). */
+export const ELEVATED_HELPER_FLAG = '--dlsetup-elevated-helper';
+
+/**
+ * The argv that starts the helper through pkexec or sudo. Under Electron the RunAsNode fuse is off, so the app's
+ * binary starts itself in helper mode (headless: pkexec strips DISPLAY); under Node it runs the compiled entry.
+ */
 export function helperArgv(mode: Exclude<ElevationMode, 'direct'>, entry = helperEntryPath()): string[] {
-  const node = process.versions.electron ? ['/usr/bin/env', 'ELECTRON_RUN_AS_NODE=1', process.execPath] : [process.execPath];
-  if (mode === 'pkexec') return ['pkexec', ...node, entry];
-  if (mode === 'sudo') return ['sudo', '--', ...node, entry];
-  return ['sudo', '-n', '--', ...node, entry];
+  const helper = process.versions.electron ? [process.execPath, '--ozone-platform=headless', ELEVATED_HELPER_FLAG] : [process.execPath, entry];
+  if (mode === 'pkexec') return ['pkexec', ...helper];
+  if (mode === 'sudo') return ['sudo', '--', ...helper];
+  return ['sudo', '-n', '--', ...helper];
 }
 
 /** Chooses how to elevate: nothing when already root, pkexec for the GUI, sudo for the CLI (-n with --yes). */
