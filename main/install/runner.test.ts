@@ -8,7 +8,7 @@ import type { ProgressEvent } from '../../shared/types/install.js';
 import { packageRoot } from '../appPaths.js';
 import { formatDryRun } from './formatDryRun.js';
 import { InstallService } from './installService.js';
-import { descendantPids } from './processTree.js';
+import { descendantPids } from '../system/processTree.js';
 import { createNdjsonProgressPrinter } from './progressPrinters.js';
 import { readJournal } from './runJournal.js';
 import { testPlan } from './testkit/testPlan.js';

@@ -4,7 +4,7 @@ import { runCommand } from '../system/runCommand.js';
 import { classifyFailure } from './failureClassifier.js';
 import type { StepContext } from './installStep.js';
 import type { JournalChange } from './journalEntry.js';
-import { killCommandTree } from './processTree.js';
+import { killCommandTree } from '../system/processTree.js';
 
 /** Where a step context sends what happens: the runner (in-process) or the helper's stdout (elevated). */
 export interface StepContextSinks {

@@ -29,3 +29,15 @@ describe('runCommand', () => {
     expect(lines).toEqual(['a', 'b', 'c']);
   });
 });
+
+describe('runCommand ends the whole process tree', () => {
+  it('kills a hung tool and the children it started when it times out', async () => {
+    // A duration no other process uses, so ps finds exactly the children this test started.
+    const seconds = `${30 + (process.pid % 1000) / 1000}`;
+    await expect(runCommand(['sh', '-c', `sleep ${seconds} & sleep ${seconds}; true`], { timeoutMs: 300 })).rejects.toMatchObject({ code: 'TIMEOUT' });
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    const { execFileSync } = await import('node:child_process');
+    const left = execFileSync('ps', ['-eo', 'args'], { encoding: 'utf8' }).split('\n').filter((line) => line.trim() === `sleep ${seconds}`);
+    expect(left).toEqual([]);
+  });
+});

@@ -1,5 +1,6 @@
 import { execa } from 'execa';
 import { DlsetupError } from '../../shared/errors.js';
+import { descendantPids } from './processTree.js';
 
 export interface CommandOptions {
   timeoutMs?: number;
@@ -36,10 +37,9 @@ export async function runCommand(argv: string[], options: CommandOptions = {}): 
   const [file, ...args] = argv;
   if (!file) throw new DlsetupError('INVALID_ARGUMENT', 'No command given.');
   const started = performance.now();
+  if (options.signal?.aborted) throw new DlsetupError('CANCELLED', `Cancelled: ${file}.`);
   const child = execa(file, args, {
     reject: false,
-    timeout: options.timeoutMs,
-    cancelSignal: options.signal,
     env: options.env,
     extendEnv: true,
     input: options.input,
@@ -65,14 +65,32 @@ export async function runCommand(argv: string[], options: CommandOptions = {}): 
       });
     }
   }
+  // A timeout or cancel ends the whole tree (a hung script's children too), grandchildren first so none is orphaned.
+  let stopped: 'timeout' | 'cancel' | null = null;
+  const stopTree = (reason: 'timeout' | 'cancel') => {
+    stopped ??= reason;
+    for (const pid of child.pid ? descendantPids(child.pid).reverse() : []) {
+      try {
+        process.kill(pid, 'SIGKILL');
+      } catch {
+        // Already gone.
+      }
+    }
+    child.kill('SIGKILL');
+  };
+  const timer = options.timeoutMs ? setTimeout(() => stopTree('timeout'), options.timeoutMs) : undefined;
+  const onAbort = () => stopTree('cancel');
+  options.signal?.addEventListener('abort', onAbort, { once: true });
   const result = await child;
+  clearTimeout(timer);
+  options.signal?.removeEventListener('abort', onAbort);
   const durationMs = Math.round(performance.now() - started);
   const outcome = { argv, exitCode: result.exitCode ?? null, durationMs };
-  if (result.isCanceled) {
+  if (stopped === 'cancel') {
     logger?.({ ...outcome, error: 'cancelled' });
     throw new DlsetupError('CANCELLED', `Cancelled: ${file}.`);
   }
-  if (result.timedOut) {
+  if (stopped === 'timeout') {
     logger?.({ ...outcome, error: 'timed out' });
     throw new DlsetupError('TIMEOUT', `"${file}" did not finish within ${Math.round((options.timeoutMs ?? 0) / 1000)} s.`);
   }
