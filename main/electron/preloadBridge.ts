@@ -8,6 +8,7 @@ export function createPreloadBridge(ipc: Pick<IpcRenderer, 'invoke' | 'on' | 're
     'app:info': (arg) => ipc.invoke('app:info', arg),
     'detect:run': (arg) => ipc.invoke('detect:run', arg),
     'plan:resolve': (arg) => ipc.invoke('plan:resolve', arg),
+    'plan:export': (arg) => ipc.invoke('plan:export', arg),
     'install:start': (arg) => ipc.invoke('install:start', arg),
     'install:cancel': (arg) => ipc.invoke('install:cancel', arg),
     'install:status': (arg) => ipc.invoke('install:status', arg),

@@ -23,6 +23,7 @@ export function createHandlers(context: HandlerContext): HandlerTable {
     'app:info': async () => ({ name: 'DL Setup', version: appVersion, platform: process.platform, transport: context.transport }),
     'detect:run': async (request) => (await import('../detect/detectHardware.js')).detectHardware(request),
     'plan:resolve': async (request) => (await import('../plan/planForMachine.js')).planForMachine(request),
+    'plan:export': async ({ plan, format }) => (await import('../export/exportPlan.js')).exportPlan(plan, format),
     'install:start': async ({ plan, dryRun }) => (await installService()).start(plan, { dryRun }),
     'install:cancel': async ({ runId }) => (await installService()).cancel(runId),
     'install:status': async (request) => (await installService()).status(request?.runId),

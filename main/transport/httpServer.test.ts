@@ -16,6 +16,7 @@ const handlers: HandlerTable = {
   'app:info': async () => ({ name: 'DL Setup', version: 'test', platform: 'linux', transport: 'http' }),
   'detect:run': refuse,
   'plan:resolve': refuse,
+  'plan:export': refuse,
   'install:start': refuse,
   'install:cancel': refuse,
   'install:status': async () => null,

@@ -48,6 +48,7 @@ export function createHttpApi(origin: string = window.location.origin) {
     'app:info': (arg) => invoke('app:info', arg),
     'detect:run': (arg) => invoke('detect:run', arg),
     'plan:resolve': (arg) => invoke('plan:resolve', arg),
+    'plan:export': (arg) => invoke('plan:export', arg),
     'install:start': (arg) => invoke('install:start', arg),
     'install:cancel': (arg) => invoke('install:cancel', arg),
     'install:status': (arg) => invoke('install:status', arg),

@@ -53,6 +53,18 @@ export interface VerifyHistory {
   driverChanged: boolean;
 }
 
+export interface PlanExportRequest {
+  plan: Plan;
+  format: 'shell' | 'ansible' | 'dockerfile';
+}
+
+/** An exported plan: the files a lab admin copies to other machines (`dlsetup export`). */
+export interface PlanExport {
+  format: PlanExportRequest['format'];
+  mainFile: string;
+  files: { path: string; content: string; mode?: number }[];
+}
+
 export interface DiagnoseRequest {
   text: string;
   locale?: 'en' | 'zh-CN';
@@ -85,6 +97,7 @@ export const contract = {
       'overrides?': 'object',
     }),
   ),
+  'plan:export': channel<PlanExportRequest, PlanExport>(objectOf({ plan: 'object', format: ['shell', 'ansible', 'dockerfile'] })),
   'install:start': channel<InstallStartRequest, { runId: string }>(objectOf({ plan: 'object', 'dryRun?': 'boolean' })),
   'install:cancel': channel<{ runId: string }, { cancelled: boolean }>(objectOf({ runId: 'string' })),
   'install:status': channel<{ runId?: string }, RunStatus | null>(objectOf({ 'runId?': 'string' }, { optional: true })),
