@@ -1,7 +1,9 @@
-import { mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import type { SimulatedHost } from '../../main/testing/simulatedHost.js';
+import { expectNoSeriousA11yViolations } from '../support/axe.js';
+import { hostFile, installHost, invoke, startRefusingMirror, startTorchMirror, type RealPython, type TorchMirror } from '../support/installLab.js';
 import { pressWithKeyboard, tabTo } from '../support/keyboard.js';
 import { startServe, type ServeHandle } from '../support/serve.js';
 import { missingChannels, wizardHost, WIZARD_HOSTS } from '../support/wizardHosts.js';
@@ -31,8 +33,6 @@ async function needChannels(serve: ServeHandle, probes: Parameters<typeof missin
   const missing = await missingChannels(serve, probes);
   test.fixme(missing.length > 0, `needs ${missing.join(', ')} wired in main/transport/handlers.ts`);
 }
-
-const INSTALL_PROBES = { 'install:status': {}, 'install:cancel': { runId: 'none' } };
 
 test.describe('RTX 4090 on driver 535.86.05', () => {
   const machine = onHost('rtx4090');
@@ -99,71 +99,6 @@ test.describe('RTX 4090 on driver 535.86.05', () => {
     await expect(page.getByRole('button', { name: 'Install', exact: true })).toBeEnabled();
   });
 
-  test('dry run: the install screen lists every step without changing the machine', async ({ page }) => {
-    await needChannels(machine.serve, { 'plan:resolve': { framework: 'pytorch' }, ...INSTALL_PROBES });
-    await page.goto(machine.serve.url);
-    await page.getByRole('button', { name: 'First-time setup' }).click();
-    await page.getByRole('button', { name: 'Continue' }).click();
-    await page.getByRole('button', { name: 'See the plan' }).click();
-    await page.getByRole('button', { name: 'Preview commands (dry run)' }).click();
-    await expect(heading(page)).toHaveText('Installing');
-    await expect(page.getByTestId('run-state')).toHaveAttribute('data-state', 'succeeded', { timeout: 20_000 });
-    await expect(page.getByText('This is a dry run')).toBeVisible();
-    await expect(page.getByTestId('install-step')).toHaveCount(2);
-  });
-
-  test('happy path: install PyTorch from a loopback index, then verify', async ({ page }) => {
-    await needChannels(machine.serve, { 'plan:resolve': { framework: 'pytorch' }, ...INSTALL_PROBES });
-    // Needs a loopback PEP 503 index serving a torch wheel (Install issue's test support) as the custom PyTorch mirror.
-    test.fixme(true, 'needs a loopback index helper for e2e (e2e/support) from the Install work');
-    await page.goto(machine.serve.url);
-    await page.getByRole('button', { name: 'First-time setup' }).click();
-    await page.getByRole('button', { name: 'Continue' }).click();
-    await page.getByRole('button', { name: 'See the plan' }).click();
-    await page.getByRole('button', { name: 'Install', exact: true }).click();
-    await expect(heading(page)).toHaveText('Installing');
-    await expect(page.getByTestId('run-state')).toHaveAttribute('data-state', 'succeeded', { timeout: 120_000 });
-    await shot(page, 'install');
-    await page.getByRole('button', { name: 'Verify the GPU' }).click();
-    await expect(heading(page)).toHaveText('Verify');
-    await expect(page.getByTestId('verify-checks')).toBeVisible({ timeout: 60_000 });
-  });
-
-  test('an install step fails → its diagnosis is shown → retry', async ({ page }) => {
-    await needChannels(machine.serve, { 'plan:resolve': { framework: 'pytorch' }, ...INSTALL_PROBES, 'diagnose:text': { text: 'x' } });
-    await page.goto(machine.serve.url);
-    await page.getByRole('button', { name: 'First-time setup' }).click();
-    await page.getByRole('button', { name: 'Continue' }).click();
-    // A mirror nobody answers on: the framework step fails with a network error the diagnosis explains.
-    await page.getByLabel('PyTorch builds').selectOption('custom');
-    await page.getByLabel('Custom PyTorch index URL').fill('http://127.0.0.1:9/whl');
-    await page.getByRole('button', { name: 'See the plan' }).click();
-    await page.getByRole('button', { name: 'Install', exact: true }).click();
-    await expect(page.getByTestId('run-state')).toHaveAttribute('data-state', 'failed', { timeout: 120_000 });
-    const failed = page.locator('[data-testid="install-step"][data-state="failed"]');
-    await expect(failed.getByTestId('step-diagnosis')).toBeVisible();
-    await expect(failed.getByTestId('step-log')).toBeVisible();
-    await shot(page, 'install-failed');
-    await page.getByRole('button', { name: 'Retry' }).click();
-    await expect(page.getByTestId('run-state')).toHaveAttribute('data-state', /running|failed/);
-  });
-
-  test('cancel mid-download, and a reload mid-install reattaches', async ({ page }) => {
-    await needChannels(machine.serve, { 'plan:resolve': { framework: 'pytorch' }, ...INSTALL_PROBES });
-    test.fixme(true, 'needs a slow loopback index (e2e/support) so the download is still running when we reload and cancel');
-    await page.goto(machine.serve.url);
-    await page.getByRole('button', { name: 'First-time setup' }).click();
-    await page.getByRole('button', { name: 'Continue' }).click();
-    await page.getByRole('button', { name: 'See the plan' }).click();
-    await page.getByRole('button', { name: 'Install', exact: true }).click();
-    await expect(page.getByTestId('step-bytes').filter({ hasText: /of/ })).toBeVisible({ timeout: 60_000 });
-    await page.reload();
-    await expect(heading(page)).toHaveText('Installing');
-    await expect(page.getByTestId('run-state')).toHaveAttribute('data-state', 'running');
-    await page.getByRole('button', { name: 'Cancel' }).click();
-    await expect(page.getByTestId('run-state')).toHaveAttribute('data-state', 'cancelled', { timeout: 30_000 });
-  });
-
   test('Verify on a machine without Python says which check failed and why', async ({ page }) => {
     await needChannels(machine.serve, { 'verify:history': undefined });
     await page.goto(machine.serve.url);
@@ -176,7 +111,7 @@ test.describe('RTX 4090 on driver 535.86.05', () => {
     await expect(check).toContainText('is not on PATH');
     await expect(page.getByTestId('verify-summary')).toHaveText('0 passed, 1 failed, 0 skipped');
     await expect(page.getByTestId('verify-saved')).toContainText('.json');
-    await shot(page, 'verify');
+    await shot(page, 'verify-no-python');
   });
 
   test('Troubleshoot: paste an error, get the cause and the fixes', async ({ page }) => {
@@ -225,12 +160,39 @@ test.describe('driver too old (TITAN Xp on 384.66)', () => {
     await expect(page.getByTestId('plan-reasons')).toContainText(/driver/i);
     await shot(page, 'plan-driver-upgrade');
   });
+
+  test('dry run: every command is listed, the admin ones marked, and nothing changes', async ({ page }) => {
+    await page.goto(machine.serve.url);
+    await page.getByRole('button', { name: 'First-time setup' }).click();
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await page.getByRole('button', { name: 'See the plan' }).click();
+    await page.getByRole('button', { name: 'Preview commands (dry run)' }).click();
+    await expect(heading(page)).toHaveText('Installing');
+    await expect(page.getByTestId('run-state')).toHaveAttribute('data-state', 'succeeded', { timeout: 20_000 });
+    await expect(page.getByText('This is a dry run')).toBeVisible();
+    const steps = page.getByTestId('install-step');
+    await expect(steps).toHaveCount(3);
+    // The driver upgrade runs as administrator: its row is tagged and its commands carry [root].
+    const driver = page.locator('[data-testid="install-step"][data-step-id="driver"]');
+    await expect(driver.locator('.tag.admin')).toHaveText('admin');
+    await expect(driver.getByTestId('step-log')).toContainText(/\[root\] \$ \S*apt-get .*install .*nvidia-driver-\d+/);
+    const venv = page.locator('[data-testid="install-step"][data-step-id="python-env"]');
+    await expect(venv.locator('.tag.admin')).toHaveCount(0);
+    await expect(venv.getByTestId('step-log')).toContainText(/-m venv .*dlsetup-pytorch/);
+    await expect(venv.getByTestId('step-log')).not.toContainText('[root]');
+    const framework = page.locator('[data-testid="install-step"][data-step-id="framework"]');
+    await expect(framework.getByTestId('step-log')).toContainText(/-m pip install .*--index-url https:\/\/download\.pytorch\.org\/whl\/cu\d+ torch==/);
+    for (const state of await steps.evaluateAll((rows) => rows.map((row) => row.getAttribute('data-state')))) expect(state).toBe('skipped');
+    expect(existsSync(hostFile(machine.host, `${machine.host.env.DLSETUP_HOME}/envs`)), 'no environment was created').toBe(false);
+    await expectNoSeriousA11yViolations(page, 'install (dry run)');
+    await shot(page, 'install-dry-run');
+  });
 });
 
 test.describe('the whole flow in Simplified Chinese', () => {
   const machine = onHost('rtx4090');
 
-  test('Welcome → 你的电脑 → 选择 → 方案, every label in Chinese', async ({ browser }) => {
+  test('Welcome → 你的电脑 → 选择 → 方案 → 正在安装 (dry run), every label in Chinese', async ({ browser }) => {
     const context = await browser.newContext({ locale: 'zh-CN' });
     const page = await context.newPage();
     await page.goto(machine.serve.url);
@@ -250,6 +212,13 @@ test.describe('the whole flow in Simplified Chinese', () => {
     await expect(page.getByTestId('plan-status')).toContainText('这个方案适用于你的电脑');
     await expect(page.getByRole('columnheader', { name: 'DL Setup 会做什么' })).toBeVisible();
     await shot(page, 'zh-CN-plan');
+    await page.getByRole('button', { name: '预览命令（演练）' }).click();
+    await expect(heading(page)).toHaveText('正在安装');
+    await expect(page.getByTestId('run-state')).toHaveText('全部安装完成。', { timeout: 20_000 });
+    await expect(page.getByText('这是一次演练：只列出命令，不会改动这台电脑。')).toBeVisible();
+    await expect(page.getByTestId('install-step').first().locator('.tag.state')).toHaveText('已完成过');
+    await expect(page.getByRole('button', { name: '返回方案' })).toBeVisible();
+    await shot(page, 'zh-CN-install');
     await context.close();
   });
 });
@@ -271,4 +240,143 @@ test('the wizard fits 1024×640 without horizontal scrolling', async ({ browser 
     await serve.stop();
     await host.cleanup();
   }
+});
+
+/**
+ * Real installs on the simulated RTX 4090: the python-env step makes a real venv (a real Python with pip ≥ 24.1 is on the
+ * host's PATH) under the host's temp DLSETUP_HOME, and the framework step runs the real pip against a loopback PyTorch
+ * mirror serving a small `torch` wheel built in the test (not PyTorch: the package has only a version and random bytes).
+ */
+test.describe('installing on the RTX 4090: a real venv, real pip, a loopback PyTorch mirror', () => {
+  /** Big enough that pip shows a byte progress bar for a few seconds at the trickle rates below. */
+  const WHEEL_BYTES = 6_000_000;
+  const lab = {} as { host: SimulatedHost & { python: RealPython }; serve: ServeHandle; mirror: TorchMirror };
+  test.beforeAll(async () => {
+    lab.host = await installHost('rtx4090');
+    lab.serve = await startServe(lab.host.env);
+    const plan = await invoke(lab.serve, 'plan:resolve', { framework: 'pytorch', python: lab.host.python.version });
+    lab.mirror = await startTorchMirror(plan.framework.version, plan.framework.variant, WHEEL_BYTES);
+  });
+  test.afterAll(async () => {
+    await lab.serve?.stop();
+    await lab.mirror?.close();
+    await lab.host?.cleanup();
+  });
+
+  /** The environment folder the person types on the Choose screen (inside the host's temp home). */
+  const envFolder = (name: string) => `${lab.host.env.DLSETUP_HOME}/envs/${name}`;
+  const step = (page: Page, id: string) => page.locator(`[data-testid="install-step"][data-step-id="${id}"]`);
+  const sitePackages = (name: string) => hostFile(lab.host, `${envFolder(name)}/lib/python${lab.host.python.version}/site-packages`);
+
+  /** Welcome → Choose (this Python, this folder, this PyTorch mirror) → Plan. */
+  async function planWith(page: Page, env: string, pytorchUrl: string) {
+    await page.goto(lab.serve.url);
+    await page.getByRole('button', { name: 'First-time setup' }).click();
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await page.getByLabel('Python version').selectOption(lab.host.python.version);
+    await page.getByLabel('Install location').fill(envFolder(env));
+    await page.getByLabel('PyTorch builds').selectOption('custom');
+    await page.getByLabel('Custom PyTorch index URL').fill(pytorchUrl);
+    await page.getByRole('button', { name: 'See the plan' }).click();
+    await expect(page.getByTestId('plan-status')).toHaveAttribute('data-status', 'ok');
+  }
+
+  test('happy path: install with live bytes, speed and log, then Verify explains why this stand-in torch cannot use the GPU', async ({ page }) => {
+    test.setTimeout(90_000);
+    lab.mirror.index.trickleBytesPerSecond = 1_500_000;
+    await planWith(page, 'happy', lab.mirror.url);
+    await expect(page.getByTestId('plan-script')).toContainText(`--index-url ${lab.mirror.url}/cu`);
+    await page.getByRole('button', { name: 'Install', exact: true }).click();
+    await expect(heading(page)).toHaveText('Installing');
+    await expect(step(page, 'python-env')).toHaveAttribute('data-state', 'succeeded', { timeout: 60_000 });
+
+    const framework = step(page, 'framework');
+    await expect(framework).toHaveAttribute('data-state', 'running');
+    // pip's byte progress, as the person sees it: "1.5 MB of 6.0 MB · 1.5 MB/s · 3 s left".
+    await expect(framework.getByTestId('step-bytes')).toContainText(/[\d.]+ [kM]B of 6\.0 MB · [\d.]+ [kM]B\/s/, { timeout: 20_000 });
+    await expect(framework.getByRole('progressbar')).toHaveAttribute('value', /^0\.\d+$/);
+    await framework.locator('summary').click();
+    await expect(framework.getByTestId('step-log')).toContainText('-m pip install');
+    await expect(page.getByTestId('run-state')).toHaveAttribute('data-state', 'running');
+    await shot(page, 'install-running');
+
+    await expect(page.getByTestId('run-state')).toHaveAttribute('data-state', 'succeeded', { timeout: 30_000 });
+    await expect(framework).toHaveAttribute('data-state', 'succeeded');
+    await expect(framework.locator('.step-detail')).toContainText(/Installed torch==[\d.]+ \(6\.0 MB downloaded\)/);
+    await expect(page.getByRole('progressbar', { name: 'Overall progress' })).toHaveAttribute('value', '1');
+    expect(readdirSync(sitePackages('happy')).filter((name) => name.startsWith('torch'))).toEqual(expect.arrayContaining(['torch', expect.stringMatching(/^torch-[\d.]+\.dist-info$/)]));
+    await expectNoSeriousA11yViolations(page, 'install (done)');
+    await shot(page, 'install-done');
+
+    await page.getByRole('button', { name: 'Verify the GPU' }).click();
+    await expect(heading(page)).toHaveText('Verify');
+    const checks = page.getByTestId('verify-checks');
+    await expect(checks).toBeVisible({ timeout: 60_000 });
+    // The real verify script runs in the new venv: Python runs, the stand-in imports, and it has no CUDA to offer.
+    await expect(page.locator('[data-check="python-runs"]')).toHaveAttribute('data-status', 'pass');
+    await expect(page.locator('[data-check="gpu-available"]')).toHaveAttribute('data-status', 'fail');
+    await expect(page.locator('[data-check="gpu-available"]')).toContainText(/\S/);
+    await shot(page, 'verify');
+  });
+
+  test('a refused mirror fails the framework step → its diagnosis is shown → another mirror, Retry succeeds', async ({ page }) => {
+    test.setTimeout(90_000);
+    lab.mirror.index.trickleBytesPerSecond = null;
+    const refusing = await startRefusingMirror();
+    try {
+      await planWith(page, 'retry', refusing.url);
+      await page.getByRole('button', { name: 'Install', exact: true }).click();
+      await expect(page.getByTestId('run-state')).toHaveAttribute('data-state', 'failed', { timeout: 60_000 });
+      expect(refusing.requests).toBeGreaterThan(0);
+      await expect(step(page, 'python-env')).toHaveAttribute('data-state', 'succeeded');
+      const failed = step(page, 'framework');
+      await expect(failed).toHaveAttribute('data-state', 'failed');
+      await expect(failed.getByTestId('step-log')).toContainText('403');
+      const diagnosis = failed.getByTestId('step-diagnosis');
+      await expect(diagnosis.getByTestId('diagnosis')).toBeVisible({ timeout: 20_000 });
+      await expectNoSeriousA11yViolations(page, 'install (failed, with diagnosis)');
+      await shot(page, 'install-failed');
+
+      // The fix offered next to Retry starts from the mirror that failed.
+      const fix = page.getByTestId('mirror-fix');
+      await expect(fix.getByLabel('PyTorch builds')).toHaveValue('custom');
+      await expect(fix.getByLabel('Custom PyTorch index URL')).toHaveValue(refusing.url);
+      await fix.getByLabel('Custom PyTorch index URL').fill(lab.mirror.url);
+      await page.getByRole('button', { name: 'Retry' }).click();
+      await expect(page.getByTestId('run-state')).toHaveAttribute('data-state', 'succeeded', { timeout: 60_000 });
+      // The venv made by the failed run is reused (already done); only the framework step ran again.
+      await expect(step(page, 'python-env')).toHaveAttribute('data-state', 'skipped');
+      await expect(step(page, 'framework')).toHaveAttribute('data-state', 'succeeded');
+      expect(readdirSync(sitePackages('retry'))).toContain('torch');
+    } finally {
+      await refusing.close();
+    }
+  });
+
+  test('reload mid-download reattaches and keeps showing progress; Cancel then leaves nothing half-installed', async ({ page }) => {
+    test.setTimeout(90_000);
+    // Slow enough that the download is still running after a reload: 6 MB at 300 kB/s.
+    lab.mirror.index.trickleBytesPerSecond = 300_000;
+    await planWith(page, 'cancelled', lab.mirror.url);
+    await page.getByRole('button', { name: 'Install', exact: true }).click();
+    const bytes = step(page, 'framework').getByTestId('step-bytes');
+    await expect(bytes).toContainText(/ of 6\.0 MB/, { timeout: 60_000 });
+    await expectNoSeriousA11yViolations(page, 'install (running)');
+    const before = await bytes.textContent();
+
+    await page.reload();
+    await expect(heading(page)).toHaveText('Installing');
+    await expect(page.getByTestId('run-state')).toHaveAttribute('data-state', 'running');
+    await expect(step(page, 'python-env')).toHaveAttribute('data-state', 'succeeded');
+    await expect(step(page, 'framework')).toHaveAttribute('data-state', 'running');
+    await expect(bytes).toContainText(/ of 6\.0 MB/);
+    await expect(bytes).not.toHaveText(before!);
+
+    await page.getByRole('button', { name: 'Cancel' }).click();
+    await expect(page.getByTestId('run-state')).toHaveAttribute('data-state', 'cancelled', { timeout: 30_000 });
+    await expect(step(page, 'framework')).toHaveAttribute('data-state', 'cancelled');
+    await expect(page.getByRole('button', { name: 'Retry' })).toBeEnabled();
+    // pip was stopped mid-download: nothing of torch reached the environment.
+    expect(readdirSync(sitePackages('cancelled')).filter((name) => name.toLowerCase().startsWith('torch'))).toEqual([]);
+  });
 });

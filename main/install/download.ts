@@ -168,7 +168,11 @@ export async function downloadFile(options: DownloadOptions): Promise<DownloadRe
         if (error.status === 404) throw new DlsetupError('NOT_FOUND', `${startUrl} does not exist on the server (404). The mirror may be incomplete.`);
         throw new DlsetupError('NETWORK', `Downloading ${fileName} failed: ${error.message}`);
       }
-      if ((error as NodeJS.ErrnoException).code === 'ENOSPC') throw new DlsetupError('DISK_FULL', `The disk holding ${cacheDir} is full. Free some space and resume.`);
+      if ((error as NodeJS.ErrnoException).code === 'ENOSPC') {
+        // The part sits on the full disk: free it rather than leave the student to find it.
+        await rm(partPath, { force: true });
+        throw new DlsetupError('DISK_FULL', `The disk holding ${cacheDir} is full. Free some space and resume.`, { cause: error });
+      }
       lastReason = (error as Error).message;
       if (attempt === retries) {
         throw new DlsetupError('NETWORK', `Downloading ${fileName} failed after ${retries + 1} attempts. Check the connection or choose a mirror, then resume; the part already fetched is kept.`, {

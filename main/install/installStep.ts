@@ -73,4 +73,6 @@ export interface InstallStep<P = unknown> {
   describe(params: P): PlannedCommand[];
   /** Things a person must know before the step starts (Secure Boot, reboots). */
   notices?(params: P): Promise<string[]>;
+  /** Unprivileged, before the password prompt: throws when this host cannot run the step at all (unsupported OS). */
+  preflight?(params: P): Promise<void>;
 }

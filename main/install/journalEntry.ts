@@ -11,7 +11,9 @@ export type JournalChange =
   | { type: 'packages-installed'; manager: 'apt' | 'pip'; packages: string[]; python?: string }
   | { type: 'packages-upgraded'; manager: 'pip'; packages: { name: string; from: string; to: string }[]; python: string }
   | { type: 'alternative-set'; name: string; path: string; previous: string | null; registered: boolean }
-  | { type: 'needs-ldconfig' };
+  | { type: 'needs-ldconfig' }
+  /** The initramfs was rebuilt with a module setting the run changed; rollback rebuilds it after restoring the files. */
+  | { type: 'needs-initramfs' };
 
 /** One line of runs/<runId>.jsonl. */
 export type JournalEntry =

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import type { RunStatus, StepState, StepSummary } from '../../shared/types/install.js';
 import type { Plan } from '../../shared/types/plan.js';
+import { sysrootPath } from '../system/sysroot.js';
 import type { JournalEntry } from './journalEntry.js';
 import { stepForKind } from './stepRegistry.js';
 
@@ -27,12 +28,18 @@ export function overallFraction(steps: StepSummary[], running: Map<string, numbe
   return Math.min(1, done / total);
 }
 
+const BOOT_ID = '/proc/sys/kernel/random/boot_id';
+
+/** This boot's id; a simulated host may carry its own (a new one there is a simulated reboot), else the real one. */
 export function currentBootId(): string | null {
-  try {
-    return readFileSync('/proc/sys/kernel/random/boot_id', 'utf8').trim();
-  } catch {
-    return null;
+  for (const file of [sysrootPath(BOOT_ID), BOOT_ID]) {
+    try {
+      return readFileSync(file, 'utf8').trim();
+    } catch {
+      // Not in the simulated host: this machine's own.
+    }
   }
+  return null;
 }
 
 function processAlive(pid: number): boolean {

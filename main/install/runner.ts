@@ -174,12 +174,20 @@ export async function executeRun(options: RunnerOptions): Promise<RunStatus> {
     return { ctx, sinks };
   };
 
-  // Notices (Secure Boot, reboots) are shown before anything starts, never after.
+  // Notices (Secure Boot, reboots) are shown before anything starts, never after; a step this host cannot run
+  // fails here, before any password prompt and any change.
   for (const step of pending) {
-    if (!step.impl.notices) continue;
+    if (!step.impl.notices && !step.impl.preflight) continue;
     const probe = makeContext(step, [], false).ctx;
     if ((await step.impl.check(step.params, probe).catch(() => ({ satisfied: false }))).satisfied) continue;
-    for (const notice of await step.impl.notices(step.params)) emit({ type: 'step-log', stepId: step.id, stream: 'info', line: `Before you start: ${notice}` });
+    try {
+      await step.impl.preflight?.(step.params);
+    } catch (error) {
+      const appError = toAppError(error);
+      finishStep(step, 'failed', appError.message, appError.code);
+      return finishRun('failed', appError);
+    }
+    for (const notice of (await step.impl.notices?.(step.params)) ?? []) emit({ type: 'step-log', stepId: step.id, stream: 'info', line: `Before you start: ${notice}` });
   }
 
   let channel: ElevationChannel | null = null;

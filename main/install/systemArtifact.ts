@@ -1,4 +1,4 @@
-import { copyFile, mkdir, rm } from 'node:fs/promises';
+import { copyFile, mkdir, rm, rmdir } from 'node:fs/promises';
 import path from 'node:path';
 import { DlsetupError } from '../../shared/errors.js';
 import { sysrootPath } from '../system/sysroot.js';
@@ -21,4 +21,10 @@ export async function verifiedSystemCopy(ctx: StepContext, source: string, sha25
     throw new DlsetupError('CHECKSUM_MISMATCH', `${path.basename(source)} changed after it was verified, so it was not run.`, { detail: `expected ${sha256}, got ${actual}` });
   }
   return copy;
+}
+
+/** Removes a verified copy once it was used: a CUDA runfile is gigabytes, and the user's cache keeps its own copy. */
+export async function discardSystemCopy(copy: string): Promise<void> {
+  await rm(copy, { force: true });
+  await rmdir(path.dirname(copy)).catch(() => undefined);
 }

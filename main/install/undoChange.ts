@@ -29,10 +29,17 @@ export function describeUndo(change: JournalChange): { kind: RollbackAction['kin
     case 'alternative-set':
       return {
         kind: 'restore-alternative',
-        description: change.previous ? `Point "${change.name}" back to ${change.previous}` : `Unregister ${change.path} as "${change.name}"`,
+        description: [
+          ...(change.previous ? [`Point "${change.name}" back to ${change.previous}`] : []),
+          ...(change.registered ? [`unregister ${change.path} as "${change.name}"`] : change.previous ? [] : [`let "${change.name}" choose automatically again`]),
+        ]
+          .join(' and ')
+          .replace(/^./, (c) => c.toUpperCase()),
       };
     case 'needs-ldconfig':
       return { kind: 'run-ldconfig', description: 'Refresh the library cache (ldconfig)' };
+    case 'needs-initramfs':
+      return { kind: 'run-update-initramfs', description: 'Rebuild the initramfs (update-initramfs -u) so the restored module settings apply at the next boot' };
     case 'file-written':
       return null;
   }
@@ -86,12 +93,16 @@ export async function undoChange(change: JournalChange, ctx: StepContext, writte
       await ctx.run([sysrootPath(change.python), '-m', 'pip', 'install', '--no-deps', ...change.packages.map((p) => `${p.name}==${p.from}`)]);
       return undefined;
     case 'alternative-set':
+      // Point back first, then unregister what the run registered, so the link never dangles in between.
       if (change.previous) await ctx.run(['update-alternatives', '--set', change.name, change.previous]);
-      else if (change.registered) await ctx.run(['update-alternatives', '--remove', change.name, change.path]);
-      else await ctx.run(['update-alternatives', '--auto', change.name]);
+      if (change.registered) await ctx.run(['update-alternatives', '--remove', change.name, change.path]);
+      else if (!change.previous) await ctx.run(['update-alternatives', '--auto', change.name]);
       return undefined;
     case 'needs-ldconfig':
       await ctx.run(['ldconfig']);
+      return undefined;
+    case 'needs-initramfs':
+      await ctx.run(['update-initramfs', '-u'], { timeoutMs: 15 * 60_000 });
       return undefined;
     case 'file-written':
       return undefined;

@@ -34,33 +34,40 @@ export function writtenHashes(changes: RecordedChange[]): WrittenHashes {
   return map;
 }
 
-/** The changes rollback acts on, newest first (what the preview lists and the undo does). */
-export function undoOrder(changes: RecordedChange[]): RecordedChange[] {
-  const owned = changes.flatMap((c) => (c.change.type === 'dir-created' && c.change.owned ? [c.change.path] : []));
-  return changes.filter((c) => c.change.type !== 'file-written' && !coveredByOwnedDir(c.change, owned)).reverse();
+/** ldconfig and update-initramfs read files: they run once, after the other undos of their step. */
+function isRefresh(change: JournalChange): boolean {
+  return change.type === 'needs-ldconfig' || change.type === 'needs-initramfs';
 }
 
-/**
- * Undoes changes newest first, step by step; elevated ones go through the run's helper as one typed descriptor per
- * step, the user's own in-process. ldconfig runs after the files it reads are back.
- */
-export async function undoRecordedChanges(changes: RecordedChange[], options: UndoOptions): Promise<{ ok: boolean; notes: string[] }> {
-  const written = writtenHashes(changes);
-  const ordered = undoOrder(changes);
+/** Newest first, split into runs of one step at one privilege level (one helper request each). */
+function undoGroups(changes: RecordedChange[]): RecordedChange[][] {
+  const owned = changes.flatMap((c) => (c.change.type === 'dir-created' && c.change.owned ? [c.change.path] : []));
   const groups: RecordedChange[][] = [];
-  for (const change of ordered) {
+  for (const change of changes.filter((c) => c.change.type !== 'file-written' && !coveredByOwnedDir(c.change, owned)).reverse()) {
     const last = groups[groups.length - 1];
     if (last && last[0]!.stepId === change.stepId && last[0]!.elevated === change.elevated) last.push(change);
     else groups.push([change]);
   }
+  return groups.map((group) => [...group.filter((c) => !isRefresh(c.change)), ...group.filter((c) => isRefresh(c.change))]);
+}
+
+/** The changes rollback acts on, in the order the undo does them (what the preview lists). */
+export function undoOrder(changes: RecordedChange[]): RecordedChange[] {
+  return undoGroups(changes).flat();
+}
+
+/**
+ * Undoes changes newest first, step by step; elevated ones go through the run's helper as one typed descriptor per
+ * step, the user's own in-process. ldconfig and update-initramfs run after the files they read are back.
+ */
+export async function undoRecordedChanges(changes: RecordedChange[], options: UndoOptions): Promise<{ ok: boolean; notes: string[] }> {
+  const written = writtenHashes(changes);
+  const groups = undoGroups(changes);
   const notes: string[] = [];
   let ok = true;
   const time = () => new Date().toISOString();
   for (const group of groups) {
-    const ldconfig = group.some((c) => c.change.type === 'needs-ldconfig');
-    const body = group.filter((c) => c.change.type !== 'needs-ldconfig');
-    if (ldconfig) body.push({ ...group[0]!, change: { type: 'needs-ldconfig' } });
-    const first = body[0]!;
+    const first = group[0]!;
     const sinks: StepContextSinks = {
       log: (stream, line) => {
         if (stream === 'info') options.onLog(line);
@@ -72,19 +79,19 @@ export async function undoRecordedChanges(changes: RecordedChange[], options: Un
     if (first.elevated) {
       try {
         if (!options.channel) throw new Error('administrator access is needed to undo this step');
-        const result = await options.channel.undo(first.stepId, first.kind, body.map((c) => c.change), written, sinks);
+        const result = await options.channel.undo(first.stepId, first.kind, group.map((c) => c.change), written, sinks);
         notes.push(...(result.notes ?? []));
-        for (const c of body) options.journal?.append({ t: 'rollback-undone', time: time(), stepId: c.stepId, change: c.change, ok: true });
+        for (const c of group) options.journal?.append({ t: 'rollback-undone', time: time(), stepId: c.stepId, change: c.change, ok: true });
       } catch (error) {
         ok = false;
         notes.push(`${first.stepId}: ${(error as Error).message}`);
-        for (const c of body) options.journal?.append({ t: 'rollback-undone', time: time(), stepId: c.stepId, change: c.change, ok: false, message: (error as Error).message });
+        for (const c of group) options.journal?.append({ t: 'rollback-undone', time: time(), stepId: c.stepId, change: c.change, ok: false, message: (error as Error).message });
       }
       continue;
     }
     // Undo must work even when the install's own signal was the cancel that brought us here.
     const ctx = createStepContext({ runId: options.runId, stepId: first.stepId, signal: new AbortController().signal, elevated: false, plan: null, backupDir: userBackupDir(options.runId), sinks });
-    for (const c of body) {
+    for (const c of group) {
       try {
         const note = await undoChange(c.change, ctx, written);
         if (note) notes.push(note);

@@ -2,24 +2,10 @@ import { DlsetupError } from '../../shared/errors.js';
 import { lookupGpu, type GpuRow } from '../../shared/gpus/lookupGpu.js';
 import { driverVersion } from '../../shared/versions/driverVersion.js';
 import type { HardwareProfile } from '../../shared/types/plan.js';
+import type { PlanOverrides } from '../../shared/ipc/contract.js';
 
-/** What-if flags of `dlsetup plan`, each optional; they replace what detection found. */
-export interface ProfileOverrides {
-  /** --os linux|windows|wsl|macos */
-  os?: string;
-  /** --arch x86_64|aarch64|arm64 */
-  arch?: string;
-  /** --gpu-vendor nvidia|amd|intel|apple|none */
-  gpuVendor?: string;
-  /** --compute-capability X.Y */
-  computeCapability?: string;
-  /** --gpu-arch gfxNNNN */
-  gpuArch?: string;
-  /** --gpu "NAME", looked up in data/gpus.json */
-  gpu?: string;
-  /** --driver VERSION|none */
-  driver?: string;
-}
+/** What-if flags of `dlsetup plan` (and plan:resolve's overrides), each optional; they replace what detection found. */
+export type ProfileOverrides = PlanOverrides;
 
 const OSES = ['linux', 'windows', 'wsl', 'macos'] as const;
 const ARCHES = ['x86_64', 'aarch64', 'arm64'] as const;

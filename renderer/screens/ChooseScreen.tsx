@@ -1,25 +1,14 @@
-import { useState, type ReactNode } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Framework, InstallMethod } from '../../shared/types/plan.js';
+import { ChoiceInput, Field, MirrorFields } from '../components/MirrorFields.js';
 import { ScreenHeading } from '../components/ScreenHeading.js';
 import { choiceProblems, type ChoiceField } from '../wizard/installOptions.js';
-import { CUSTOM_MIRROR, PYPI_MIRRORS, PYTORCH_MIRRORS } from '../wizard/mirrorPresets.js';
 import type { Choice, ScreenProps } from '../wizard/wizardState.js';
 
 const FRAMEWORKS: readonly Framework[] = ['pytorch', 'tensorflow', 'jax'];
 const METHODS: readonly InstallMethod[] = ['wheels', 'system', 'conda'];
 const PYTHONS = ['', '3.13', '3.12', '3.11', '3.10', '3.9'];
-
-function Field({ id, label, hint, error, children }: { id: string; label: string; hint?: string; error?: string; children: ReactNode }) {
-  return (
-    <div className="field">
-      <label htmlFor={id}>{label}</label>
-      {children}
-      {hint ? <p id={`${id}-hint`} className="muted field-hint">{hint}</p> : null}
-      {error ? <p id={`${id}-error`} className="field-error">{error}</p> : null}
-    </div>
-  );
-}
 
 /** Screen 3: framework, version, method, Python, where to install, mirrors and proxy. */
 export function ChooseScreen({ state, dispatch }: ScreenProps) {
@@ -29,20 +18,8 @@ export function ChooseScreen({ state, dispatch }: ScreenProps) {
   const set = (patch: Partial<Choice>) => dispatch({ type: 'choose', patch });
   const problems = choiceProblems(choice);
   const errorOf = (field: ChoiceField) => (showErrors ? problems.find((problem) => problem.field === field) : undefined);
-  const describedBy = (id: string, field: ChoiceField, hint = true) =>
-    [hint ? `${id}-hint` : null, errorOf(field) ? `${id}-error` : null].filter(Boolean).join(' ') || undefined;
   const input = (id: string, field: ChoiceField, extra: { placeholder?: string; hint?: boolean } = {}) => (
-    <input
-      id={id}
-      type="text"
-      spellCheck={false}
-      autoComplete="off"
-      value={choice[field]}
-      placeholder={extra.placeholder}
-      aria-invalid={errorOf(field) ? true : undefined}
-      aria-describedby={describedBy(id, field, extra.hint ?? true)}
-      onChange={(event) => set({ [field]: event.target.value })}
-    />
+    <ChoiceInput id={id} field={field} choice={choice} error={!!errorOf(field)} placeholder={extra.placeholder} hint={extra.hint} onChange={set} />
   );
   const next = () => {
     if (problems.length > 0) {
@@ -116,32 +93,7 @@ export function ChooseScreen({ state, dispatch }: ScreenProps) {
         <fieldset>
           <legend>{t('choose.mirrorsHeading')}</legend>
           <p className="muted">{t('choose.mirrorsHint')}</p>
-          <div className="field-row">
-            <Field id="choose-pypi" label={t('choose.pypiMirror')}>
-              <select id="choose-pypi" value={choice.pypiMirror} onChange={(event) => set({ pypiMirror: event.target.value })}>
-                {PYPI_MIRRORS.map((mirror) => <option key={mirror.id} value={mirror.id}>{t(`choose.mirrors.${mirror.labelKey}`)}</option>)}
-                <option value={CUSTOM_MIRROR}>{t('choose.mirrors.custom')}</option>
-              </select>
-            </Field>
-            {choice.framework === 'pytorch' ? (
-              <Field id="choose-pytorch" label={t('choose.pytorchMirror')}>
-                <select id="choose-pytorch" value={choice.pytorchMirror} onChange={(event) => set({ pytorchMirror: event.target.value })}>
-                  {PYTORCH_MIRRORS.map((mirror) => <option key={mirror.id} value={mirror.id}>{t(`choose.mirrors.${mirror.labelKey}`)}</option>)}
-                  <option value={CUSTOM_MIRROR}>{t('choose.mirrors.custom')}</option>
-                </select>
-              </Field>
-            ) : null}
-          </div>
-          {choice.pypiMirror === CUSTOM_MIRROR ? (
-            <Field id="choose-customPypiUrl" label={t('choose.customPypiUrl')} hint={t('choose.customUrlHint')} error={errorOf('customPypiUrl') ? t(errorOf('customPypiUrl')!.key) : undefined}>
-              {input('choose-customPypiUrl', 'customPypiUrl', { placeholder: 'https://' })}
-            </Field>
-          ) : null}
-          {choice.framework === 'pytorch' && choice.pytorchMirror === CUSTOM_MIRROR ? (
-            <Field id="choose-customPytorchUrl" label={t('choose.customPytorchUrl')} hint={t('choose.customUrlHint')} error={errorOf('customPytorchUrl') ? t(errorOf('customPytorchUrl')!.key) : undefined}>
-              {input('choose-customPytorchUrl', 'customPytorchUrl', { placeholder: 'https://' })}
-            </Field>
-          ) : null}
+          <MirrorFields idPrefix="choose" choice={choice} errorOf={errorOf} onChange={set} />
           <Field id="choose-proxy" label={t('choose.proxy')} hint={t('choose.proxyHint')} error={errorOf('proxy') ? t(errorOf('proxy')!.key) : undefined}>
             {input('choose-proxy', 'proxy', { placeholder: 'http://proxy.example:3128' })}
           </Field>

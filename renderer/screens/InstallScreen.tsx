@@ -1,15 +1,16 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AppError } from '../../shared/errors.js';
 import { ErrorPanel } from '../components/ErrorPanel.js';
 import { LoadingStatus } from '../components/LoadingStatus.js';
+import { MirrorFields } from '../components/MirrorFields.js';
 import { ScreenHeading } from '../components/ScreenHeading.js';
 import { useApi } from '../wizard/ApiContext.js';
 import { saveInstallRun } from '../wizard/browserStore.js';
-import { planEnvPath } from '../wizard/installOptions.js';
+import { applyInstallOptions, choiceProblems, planEnvPath, sourcesChoiceOf, type ChoiceField } from '../wizard/installOptions.js';
 import type { RunView } from '../wizard/runProgress.js';
 import { useRunProgress } from '../wizard/useRunProgress.js';
-import type { ScreenProps } from '../wizard/wizardState.js';
+import type { Choice, ScreenProps } from '../wizard/wizardState.js';
 import { InstallStepRow } from './InstallStepRow.js';
 
 /** Screen 5 as a pure function of one run's view, so it renders alone in tests. */
@@ -19,12 +20,15 @@ export function InstallRunView({
   onCancel,
   onRetry,
   onVerify,
+  retryFix,
 }: {
   view: RunView;
   busy: boolean;
   onCancel: () => void;
   onRetry: () => void;
   onVerify: () => void;
+  /** What the person can change before Retry (another mirror after a failed download). */
+  retryFix?: ReactNode;
 }) {
   const { t } = useTranslation();
   const percent = Math.round(view.fraction * 100);
@@ -51,8 +55,9 @@ export function InstallRunView({
         </section>
       ) : null}
       <ol className="install-steps" aria-label={t('install.stepsLabel')}>
-        {view.steps.map((step, index) => <InstallStepRow key={step.id} step={step} index={index} />)}
+        {view.steps.map((step, index) => <InstallStepRow key={step.id} step={step} index={index} dryRun={view.dryRun} />)}
       </ol>
+      {view.state === 'failed' ? retryFix : null}
       <div className="actions">
         {view.state === 'running' ? <button type="button" onClick={onCancel} disabled={busy}>{t('install.cancel')}</button> : null}
         {view.state === 'failed' || view.state === 'cancelled' || view.state === 'interrupted' || view.state === 'needs-reboot' ? (
@@ -74,6 +79,15 @@ export function InstallScreen({ state, dispatch }: ScreenProps) {
   const [actionError, setActionError] = useState<AppError | null>(null);
   const [busy, setBusy] = useState(false);
 
+  // A failed framework download is usually the mirror: offer another one right here, starting from what really ran.
+  const failedDownload = view?.state === 'failed' && view.steps.some((step) => step.state === 'failed' && step.kind === 'framework');
+  const ranSources = useMemo(() => (state.installedPlan ? sourcesChoiceOf(state.installedPlan) : null), [state.installedPlan]);
+  const [sources, setSources] = useState<Choice | null>(null);
+  const [showSourceErrors, setShowSourceErrors] = useState(false);
+  const editedSources = sources ?? ranSources;
+  const sourceProblems = sources ? choiceProblems(sources) : [];
+  const sourceErrorOf = (field: ChoiceField) => (showSourceErrors ? sourceProblems.find((problem) => problem.field === field) : undefined);
+
   const succeeded = view?.state === 'succeeded' && !view.dryRun;
   useEffect(() => {
     if (succeeded) dispatch({ type: 'install-succeeded', envPath: planEnvPath(state.installedPlan) });
@@ -90,14 +104,35 @@ export function InstallScreen({ state, dispatch }: ScreenProps) {
   // The engine skips steps whose check() is already satisfied, so starting the same plan again retries from the failed step.
   const retry = async () => {
     if (!state.installedPlan) return;
+    if (sourceProblems.length > 0) {
+      setShowSourceErrors(true);
+      document.getElementById(`retry-${sourceProblems[0]!.field}`)?.focus();
+      return;
+    }
+    const plan = sources ? applyInstallOptions(state.installedPlan, sources) : state.installedPlan;
     setBusy(true);
-    const result = await api['install:start']({ plan: state.installedPlan, dryRun: view?.dryRun ?? false });
+    const result = await api['install:start']({ plan, dryRun: view?.dryRun ?? false });
     setBusy(false);
     if (!result.ok) return setActionError(result.error);
     setActionError(null);
-    saveInstallRun(result.value.runId, state.installedPlan);
-    dispatch({ type: 'install-started', runId: result.value.runId, plan: state.installedPlan });
+    saveInstallRun(result.value.runId, plan);
+    if (sources) {
+      // The Choose screen shows the mirror that worked from now on.
+      const { pypiMirror, pytorchMirror, customPypiUrl, customPytorchUrl } = sources;
+      dispatch({ type: 'choose', patch: { pypiMirror, pytorchMirror, customPypiUrl, customPytorchUrl } });
+      setSources(null);
+    }
+    dispatch({ type: 'install-started', runId: result.value.runId, plan });
   };
+
+  const retryFix =
+    failedDownload && editedSources ? (
+      <section className="panel mirror-fix" aria-labelledby="mirror-fix-heading" data-testid="mirror-fix">
+        <h2 id="mirror-fix-heading">{t('install.mirrorFix.heading')}</h2>
+        <p className="muted">{t('install.mirrorFix.hint')}</p>
+        <MirrorFields idPrefix="retry" choice={editedSources} errorOf={sourceErrorOf} onChange={(patch) => setSources({ ...editedSources, ...patch })} />
+      </section>
+    ) : null;
 
   return (
     <div className="screen install">
@@ -106,7 +141,7 @@ export function InstallScreen({ state, dispatch }: ScreenProps) {
       {error ? <ErrorPanel error={error} /> : null}
       {state.runId && !view && !error ? <LoadingStatus>{t('install.attaching')}</LoadingStatus> : null}
       {view ? (
-        <InstallRunView view={view} busy={busy || (!state.installedPlan && view.state !== 'running')} onCancel={() => void cancel()} onRetry={() => void retry()} onVerify={() => dispatch({ type: 'go', screen: 'verify' })} />
+        <InstallRunView view={view} busy={busy || (!state.installedPlan && view.state !== 'running')} onCancel={() => void cancel()} onRetry={() => void retry()} onVerify={() => dispatch({ type: 'go', screen: 'verify' })} retryFix={retryFix} />
       ) : null}
       {actionError ? <ErrorPanel error={actionError} testId="install-action-error" /> : null}
       {!view || view.state !== 'running' ? (

@@ -46,9 +46,10 @@ function bytesText(step: StepView, t: (key: string, values?: Record<string, unkn
 }
 
 /** One install step: state, progress bar, bytes/speed/ETA and detail (space reserved so nothing shifts), log on demand. */
-export const InstallStepRow = memo(function InstallStepRow({ step, index }: { step: StepView; index: number }) {
+export const InstallStepRow = memo(function InstallStepRow({ step, index, dryRun = false }: { step: StepView; index: number; dryRun?: boolean }) {
   const { t } = useTranslation();
-  const [logOpen, setLogOpen] = useState(step.state === 'failed');
+  // A dry run is its commands, and a failure is read in its log: those start open.
+  const [logOpen, setLogOpen] = useState(dryRun || step.state === 'failed');
   const label = t('install.stepProgress', { title: step.title });
   return (
     <li className={`install-step state-${step.state}`} data-testid="install-step" data-step-id={step.id} data-state={step.state}>

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { pytorchPlan } from '../testing/sampleData.js';
-import { applyInstallOptions, choiceProblems, planEnvPath } from './installOptions.js';
+import { applyInstallOptions, choiceProblems, planEnvPath, sourcesChoiceOf } from './installOptions.js';
 import { defaultChoice } from './wizardState.js';
 
 describe('install options written into the plan', () => {
@@ -23,6 +23,23 @@ describe('install options written into the plan', () => {
     const params = plan.steps.find((step) => step.kind === 'framework')!.params;
     expect(params.pypiMirror).toBe('https://pypi.example.edu/simple');
     expect(params.pytorchMirror).toBeUndefined();
+  });
+
+  it('applied again (Retry after picking another mirror), the new mirror replaces the old one', () => {
+    const first = applyInstallOptions(pytorchPlan(), { ...defaultChoice, pytorchMirror: 'custom', customPytorchUrl: 'http://127.0.0.1:9/whl', proxy: 'http://10.0.0.1:3128' });
+    const again = applyInstallOptions(first, { ...defaultChoice, pytorchMirror: 'aliyun' });
+    const params = again.steps.find((step) => step.kind === 'framework')!.params;
+    expect(params.pytorchMirror).toBe('aliyun');
+    expect(params.proxy).toBeUndefined();
+    expect(applyInstallOptions(first, defaultChoice)).toEqual(pytorchPlan());
+  });
+
+  it('reads the sources a started plan carries back as Choose values (the mirror fix after a reload)', () => {
+    const choice = { ...defaultChoice, pypiMirror: 'sjtu', pytorchMirror: 'custom', customPytorchUrl: 'http://127.0.0.1:8080/whl', proxy: 'http://10.0.0.1:3128' };
+    const plan = applyInstallOptions(pytorchPlan(), choice);
+    expect(sourcesChoiceOf(plan)).toEqual(choice);
+    expect(sourcesChoiceOf(pytorchPlan())).toEqual(defaultChoice);
+    expect(applyInstallOptions(plan, sourcesChoiceOf(plan))).toEqual(plan);
   });
 
   it('names what the person must fix before planning', () => {

@@ -1,5 +1,5 @@
 import type { Plan } from '../../shared/types/plan.js';
-import type { Choice } from './wizardState.js';
+import { defaultChoice, type Choice } from './wizardState.js';
 import { CUSTOM_MIRROR, PYPI_MIRRORS, PYTORCH_MIRRORS } from './mirrorPresets.js';
 
 /**
@@ -18,7 +18,9 @@ export function applyInstallOptions(plan: Plan, choice: Choice): Plan {
     steps: plan.steps.map((step) => {
       if (step.kind === 'python-env' && location) return { ...step, params: { ...step.params, path: location } };
       if (step.kind !== 'framework') return step;
+      // Applied again on Retry with the mirror the person picked after a failure: the old choice must not linger.
       const params = { ...step.params };
+      for (const key of ['pypiMirror', 'pytorchMirror', 'proxy']) delete params[key];
       if (pypi) params.pypiMirror = pypi;
       if (pytorch) params.pytorchMirror = pytorch;
       if (proxy) params.proxy = proxy;
@@ -31,6 +33,30 @@ export function applyInstallOptions(plan: Plan, choice: Choice): Plan {
 export function planEnvPath(plan: Plan | null): string | null {
   const value = plan?.steps.find((step) => step.kind === 'python-env')?.params.path;
   return typeof value === 'string' ? value : null;
+}
+
+/**
+ * The package sources a plan was started with, as Choose-screen values: the Install screen's mirror fix starts from
+ * what really ran (the page may have been reloaded since, losing the Choose screen's state).
+ */
+export function sourcesChoiceOf(plan: Plan): Choice {
+  const params = plan.steps.find((step) => step.kind === 'framework')?.params ?? {};
+  const pick = (value: unknown, presets: typeof PYPI_MIRRORS) => {
+    if (typeof value !== 'string' || !value) return { id: 'official', custom: '' };
+    const preset = presets.find((candidate) => candidate.id !== 'official' && candidate.value === value);
+    return preset ? { id: preset.id, custom: '' } : { id: CUSTOM_MIRROR, custom: value };
+  };
+  const pypi = pick(params.pypiMirror, PYPI_MIRRORS);
+  const pytorch = pick(params.pytorchMirror, PYTORCH_MIRRORS);
+  return {
+    ...defaultChoice,
+    framework: plan.framework.name,
+    pypiMirror: pypi.id,
+    customPypiUrl: pypi.custom,
+    pytorchMirror: pytorch.id,
+    customPytorchUrl: pytorch.custom,
+    proxy: typeof params.proxy === 'string' ? params.proxy : '',
+  };
 }
 
 /** Problems with what the person typed on the Choose screen, as catalog keys. */

@@ -1,5 +1,5 @@
 import { lookupGpu } from '../gpus/lookupGpu.js';
-import { cudaSeries } from '../versions/cudaVersion.js';
+import { cudaSeries, cudaVersion } from '../versions/cudaVersion.js';
 import { driverVersion } from '../versions/driverVersion.js';
 import type { Framework, HardwareProfile, InstallMethod, Plan, PlanBlocker, PlanRequest } from '../types/plan.js';
 import type { CompatData, GpuArchitecture, PythonRange } from './compatData.js';
@@ -90,16 +90,6 @@ function choosePython(range: PythonRange, request: PlanRequest, profile: Hardwar
   if (profile.pythonVersion && pythonInRange(profile.pythonVersion, range)) return mm(profile.pythonVersion);
   if (pythonInRange(PREFERRED_PYTHON, range)) return PREFERRED_PYTHON;
   return compareMm(PREFERRED_PYTHON, range.min) < 0 ? mm(range.min) : mm(range.max);
-}
-
-function compareVersions(a: string, b: string): number {
-  const pa = a.split('.').map(Number);
-  const pb = b.split('.').map(Number);
-  for (let i = 0; i < Math.max(pa.length, pb.length); i++) {
-    const d = (pa[i] ?? 0) - (pb[i] ?? 0);
-    if (d !== 0) return d;
-  }
-  return 0;
 }
 
 function architectureFor(data: CompatData, capability: string | undefined): GpuArchitecture | undefined {
@@ -589,7 +579,7 @@ function newestToolkitInSeries(data: CompatData, series: string): string {
   let best: string | undefined;
   for (const release of data.cudaToolkits.releases) {
     if (release.confidence === 'unverified' || cudaSeries(release.version) !== series) continue;
-    if (!best || compareVersions(release.version, best) > 0) best = release.version;
+    if (!best || cudaVersion.compare(release.version, best) > 0) best = release.version;
   }
   return best ?? series;
 }

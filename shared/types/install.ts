@@ -79,7 +79,7 @@ export type ProgressEventType = ProgressEvent['type'];
 /** One action `rollback` will take, shown to the user before anything is undone. */
 export interface RollbackAction {
   stepId: string;
-  kind: 'restore-file' | 'remove-file' | 'remove-dir' | 'remove-packages' | 'reinstall-packages' | 'restore-alternative' | 'run-ldconfig';
+  kind: 'restore-file' | 'remove-file' | 'remove-dir' | 'remove-packages' | 'reinstall-packages' | 'restore-alternative' | 'run-ldconfig' | 'run-update-initramfs';
   description: string;
   elevated: boolean;
 }

@@ -46,6 +46,7 @@ export function validateUndoChange(change: JournalChange, runId: string): void {
       }
       return;
     case 'needs-ldconfig':
+    case 'needs-initramfs':
       return;
     case 'packages-upgraded':
       refuse('pip changes are never undone as root.');

@@ -6,7 +6,7 @@ import { nvidiaRepoDistro, readHostOsRelease } from '../hostOsRelease.js';
 import type { InstallStep, PlannedCommand } from '../installStep.js';
 import { downloadForStep } from '../stepDownload.js';
 import { ParamReader, SHA256_PATTERN, checkPathUnder } from '../stepParams.js';
-import { verifiedSystemCopy } from '../systemArtifact.js';
+import { discardSystemCopy, verifiedSystemCopy } from '../systemArtifact.js';
 
 /** NVIDIA's repository root; layout <root>/<distro>/<arch>/cuda-keyring_<v>_all.deb as NVIDIA's install guide uses. */
 export const NVIDIA_REPO_BASE = 'https://developer.download.nvidia.com/compute/cuda/repos';
@@ -78,8 +78,12 @@ export const cudaRepoStep: InstallStep<CudaRepoParams> = {
     if (!params.keyringFile || !params.keyringSha256) throw new DlsetupError('INTERNAL', 'The keyring was not downloaded before the repository step ran.');
     const copy = await verifiedSystemCopy(ctx, params.keyringFile, params.keyringSha256);
     ctx.progress(0.35, 'Installing NVIDIA\'s signing key (cuda-keyring)');
-    // dpkg -i through apt so dependencies resolve and the lock is waited for.
-    await aptInstall(ctx, [copy], { progressSpan: [0.35, 0.5] });
+    try {
+      // dpkg -i through apt so dependencies resolve and the lock is waited for.
+      await aptInstall(ctx, [copy], { progressSpan: [0.35, 0.5] });
+    } finally {
+      await discardSystemCopy(copy);
+    }
     if (params.mirror !== NVIDIA_REPO_BASE) {
       const list = cudaSourcesList(params);
       const text = (await readHostFile(list)) ?? '';

@@ -4,7 +4,7 @@ import { aptCandidate, aptInstall } from '../aptGet.js';
 import type { InstallStep, PlannedCommand, StepContext } from '../installStep.js';
 import { downloadForStep } from '../stepDownload.js';
 import { DEB_PACKAGE_PATTERN, ParamReader, SHA256_PATTERN, checkPathUnder } from '../stepParams.js';
-import { verifiedSystemCopy } from '../systemArtifact.js';
+import { discardSystemCopy, verifiedSystemCopy } from '../systemArtifact.js';
 
 export interface CudaToolkitParams {
   /** The series X.Y that names the package and the folder ("12.6" for 12.6.3). */
@@ -77,9 +77,16 @@ export const cudaToolkitStep: InstallStep<CudaToolkitParams> = {
       useRunfile: reader.boolean('useRunfile', false),
     };
   },
-  async check(params) {
-    if (!(await hostPathExists(`${toolkitDir(params.version)}/bin/nvcc`))) return { satisfied: false, message: '' };
-    return { satisfied: true, message: `CUDA Toolkit ${params.version} is already installed in ${toolkitDir(params.version)}.` };
+  async check(params, ctx) {
+    const dir = toolkitDir(params.version);
+    if (!(await hostPathExists(`${dir}/bin/nvcc`))) return { satisfied: false, message: '' };
+    if (params.setActive) {
+      // Installed but another toolkit is the active one: run() only switches the alternative.
+      const query = await ctx.run(['update-alternatives', '--query', 'cuda'], { allowFailure: true, quiet: true }).catch(() => null);
+      const value = query?.exitCode === 0 ? parseAlternativesQuery(query.stdout).value : null;
+      if (query?.exitCode === 0 && value !== dir) return { satisfied: false, message: `CUDA Toolkit ${params.version} is installed, but /usr/local/cuda points to ${value ?? 'nothing'}.` };
+    }
+    return { satisfied: true, message: `CUDA Toolkit ${params.version} is already installed in ${dir}.` };
   },
   async prepare(params, ctx) {
     let useRunfile = params.method === 'runfile';
@@ -99,7 +106,11 @@ export const cudaToolkitStep: InstallStep<CudaToolkitParams> = {
         const copy = await verifiedSystemCopy(ctx, params.runfile, params.runfileSha256);
         if (!(await hostPathExists(dir))) ctx.record({ type: 'dir-created', path: dir, owned: true });
         ctx.progress(0.55, `Installing CUDA ${params.version} into ${dir} (runfile)`);
-        await ctx.run(['sh', copy, '--silent', '--toolkit', `--toolkitpath=${sysrootPath(dir)}`], { timeoutMs: 60 * 60_000 });
+        try {
+          await ctx.run(['sh', copy, '--silent', '--toolkit', `--toolkitpath=${sysrootPath(dir)}`], { timeoutMs: 60 * 60_000 });
+        } finally {
+          await discardSystemCopy(copy);
+        }
       } else {
         ctx.progress(0.05, `Installing ${params.package}`);
         await aptInstall(ctx, [params.package], { noRecommends: true, progressSpan: [0.05, 0.9] });

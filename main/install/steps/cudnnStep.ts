@@ -1,12 +1,13 @@
 import { DlsetupError } from '../../../shared/errors.js';
 import { mkdir } from 'node:fs/promises';
+import path from 'node:path';
 import { readHostFile, hostPathExists, sysrootPath } from '../../system/sysroot.js';
 import { aptInstall, installedDebs } from '../aptGet.js';
-import { writeHostFileWithBackup } from '../hostFileWriter.js';
+import { hostWriteError, writeHostFileWithBackup } from '../hostFileWriter.js';
 import type { InstallStep, PlannedCommand } from '../installStep.js';
 import { downloadForStep } from '../stepDownload.js';
 import { DEB_PACKAGE_PATTERN, ParamReader, SHA256_PATTERN, checkPathUnder } from '../stepParams.js';
-import { verifiedSystemCopy } from '../systemArtifact.js';
+import { discardSystemCopy, verifiedSystemCopy } from '../systemArtifact.js';
 
 export interface CudnnParams {
   /** "9.1.0" */
@@ -83,14 +84,23 @@ export const cudnnStep: InstallStep<CudnnParams> = {
       return {};
     }
     if (!params.archive || !params.archiveSha256) throw new DlsetupError('INTERNAL', 'The cuDNN archive was not downloaded before the step ran.');
-    const copy = await verifiedSystemCopy(ctx, params.archive, params.archiveSha256);
     if (await hostPathExists(params.installDir)) {
       throw new DlsetupError('INVALID_ARGUMENT', `${params.installDir} already exists but does not hold cuDNN ${params.version}; move it away and resume.`);
     }
-    ctx.record({ type: 'dir-created', path: params.installDir, owned: true });
-    await mkdir(sysrootPath(params.installDir), { recursive: true, mode: 0o755 });
-    ctx.progress(0.65, `Unpacking cuDNN into ${params.installDir}`);
-    await ctx.run(['tar', '-xf', copy, '-C', sysrootPath(params.installDir), '--strip-components=1', '--no-same-owner']);
+    const copy = await verifiedSystemCopy(ctx, params.archive, params.archiveSha256);
+    try {
+      const parent = path.dirname(params.installDir);
+      // /opt/dlsetup itself goes too on rollback when this run made it (only if empty: other runs may use it).
+      if (!(await hostPathExists(parent))) ctx.record({ type: 'dir-created', path: parent });
+      ctx.record({ type: 'dir-created', path: params.installDir, owned: true });
+      await mkdir(sysrootPath(params.installDir), { recursive: true, mode: 0o755 }).catch((cause: unknown) => {
+        throw hostWriteError(cause, params.installDir);
+      });
+      ctx.progress(0.65, `Unpacking cuDNN into ${params.installDir}`);
+      await ctx.run(['tar', '-xf', copy, '-C', sysrootPath(params.installDir), '--strip-components=1', '--no-same-owner']);
+    } finally {
+      await discardSystemCopy(copy);
+    }
     ctx.progress(0.9, 'Registering cuDNN with the dynamic linker');
     await writeHostFileWithBackup(ctx, cudnnLdConf(params), `# Managed by DL Setup; \`dlsetup rollback\` removes it.\n${params.installDir}/lib\n`);
     ctx.record({ type: 'needs-ldconfig' });

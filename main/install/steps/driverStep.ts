@@ -125,6 +125,10 @@ export const driverStep: InstallStep<DriverParams> = {
     notes.push(`Installing the NVIDIA driver${params.branch ? ` ${params.branch}` : ''} needs a restart afterwards; the install pauses there and continues when you run it again after the restart.`);
     return notes;
   },
+  async preflight(params) {
+    // Unsupported systems and Windows are refused before anyone is asked for a password (Debian's repo probe waits for run).
+    if (!params.manual) await driverCommand(params, null);
+  },
   async run(params, ctx) {
     if (params.manual) {
       throw new DlsetupError(
@@ -133,9 +137,10 @@ export const driverStep: InstallStep<DriverParams> = {
       );
     }
     const choice = await driverCommand(params, ctx);
+    let blacklisted = false;
     if (await nouveauLoaded()) {
       ctx.progress(0.05, 'Disabling the nouveau driver');
-      await writeHostFileWithBackup(ctx, NOUVEAU_BLACKLIST, '# Managed by DL Setup; `dlsetup rollback` removes it.\nblacklist nouveau\noptions nouveau modeset=0\n');
+      blacklisted = await writeHostFileWithBackup(ctx, NOUVEAU_BLACKLIST, '# Managed by DL Setup; `dlsetup rollback` removes it.\nblacklist nouveau\noptions nouveau modeset=0\n');
     }
     if (choice.method === 'ubuntu-drivers') {
       const before = await installedDebs(ctx);
@@ -151,6 +156,8 @@ export const driverStep: InstallStep<DriverParams> = {
     }
     if (await nouveauLoaded()) {
       ctx.progress(0.92, 'Rebuilding the initramfs without nouveau');
+      // The blacklist lives on in the initramfs: rollback must rebuild it once the file is gone.
+      if (blacklisted) ctx.record({ type: 'needs-initramfs' });
       await ctx.run(['update-initramfs', '-u'], { timeoutMs: 15 * 60_000 });
     }
     const loaded = parseProcDriverVersion((await readHostFile('/proc/driver/nvidia/version')) ?? '');

@@ -18,6 +18,26 @@ export interface TestAptHost {
   env: Record<string, string>;
 }
 
+/** Builds one real .deb with dpkg-deb into `outDir` (named as apt names it) and returns its path. */
+export function buildTestDeb(buildRoot: string, deb: TestDeb, outDir: string): string {
+  const build = path.join(buildRoot, deb.name);
+  mkdirSync(path.join(build, 'DEBIAN'), { recursive: true });
+  for (const [file, content] of Object.entries(deb.files ?? {})) {
+    const target = path.join(build, file);
+    mkdirSync(path.dirname(target), { recursive: true });
+    writeFileSync(target, content);
+    if (file.includes('/bin/')) chmodSync(target, 0o755);
+  }
+  writeFileSync(
+    path.join(build, 'DEBIAN', 'control'),
+    `Package: ${deb.name}\nVersion: ${deb.version ?? '1.0'}\nArchitecture: all\nMaintainer: DL Setup tests <tests@dlsetup.invalid>\n${deb.depends?.length ? `Depends: ${deb.depends.join(', ')}\n` : ''}Description: DL Setup test package\n`,
+  );
+  const out = path.join(outDir, `${deb.name}_${deb.version ?? '1.0'}_all.deb`);
+  mkdirSync(outDir, { recursive: true });
+  execFileSync('dpkg-deb', ['--build', '--root-owner-group', build, out], { stdio: 'ignore' });
+  return out;
+}
+
 /**
  * A real apt/dpkg playground (issue 5): .deb files built with dpkg-deb, a file:// repository, and an apt
  * configuration with its own sources, state, cache and dpkg database, so the system's are never touched.
@@ -31,21 +51,7 @@ export function createTestAptHost(dir: string, debs: TestDeb[]): TestAptHost {
   writeFileSync(path.join(admindir, 'available'), '');
   for (const sub of ['state/lists/partial', 'cache/archives/partial', 'empty', 'log']) mkdirSync(path.join(dir, sub), { recursive: true });
   mkdirSync(repo, { recursive: true });
-  for (const deb of debs) {
-    const build = path.join(dir, 'build', deb.name);
-    mkdirSync(path.join(build, 'DEBIAN'), { recursive: true });
-    for (const [file, content] of Object.entries(deb.files ?? {})) {
-      const target = path.join(build, file);
-      mkdirSync(path.dirname(target), { recursive: true });
-      writeFileSync(target, content);
-      if (file.includes('/bin/')) chmodSync(target, 0o755);
-    }
-    writeFileSync(
-      path.join(build, 'DEBIAN', 'control'),
-      `Package: ${deb.name}\nVersion: ${deb.version ?? '1.0'}\nArchitecture: all\nMaintainer: DL Setup tests <tests@dlsetup.invalid>\n${deb.depends?.length ? `Depends: ${deb.depends.join(', ')}\n` : ''}Description: DL Setup test package\n`,
-    );
-    execFileSync('dpkg-deb', ['--build', '--root-owner-group', build, path.join(repo, `${deb.name}_${deb.version ?? '1.0'}_all.deb`)], { stdio: 'ignore' });
-  }
+  for (const deb of debs) buildTestDeb(path.join(dir, 'build'), deb, repo);
   const packages = execFileSync('dpkg-scanpackages', ['.', '/dev/null'], { cwd: repo, stdio: ['ignore', 'pipe', 'ignore'] });
   writeFileSync(path.join(repo, 'Packages'), packages);
   writeFileSync(path.join(dir, 'sources.list'), `deb [trusted=yes] file:${repo} ./\n`);

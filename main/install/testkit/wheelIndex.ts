@@ -39,19 +39,30 @@ export interface TestIndex {
   bytesServed: () => number;
   /** While set, file downloads hang after sending this many bytes. */
   stallAfter: number | null;
+  /** While set, file downloads trickle at about this many bytes per second (a slow mirror). */
+  trickleBytesPerSecond: number | null;
   close(): Promise<void>;
 }
 
+export interface TestIndexOptions {
+  /** Where the project pages live (default `/simple`); `/whl/cu126` stands in for a PyTorch mirror's variant index. */
+  root?: string;
+}
+
 /** A loopback PEP 503 index serving the wheels in `wheelDir` (node http, no network). */
-export async function startTestIndex(wheelDir: string): Promise<TestIndex> {
+export async function startTestIndex(wheelDir: string, options: TestIndexOptions = {}): Promise<TestIndex> {
   let served = 0;
+  const root = (options.root ?? '/simple').replace(/\/+$/, '');
   const hanging = new Set<http.ServerResponse>();
+  const timers = new Set<NodeJS.Timeout>();
   const index: TestIndex = {
     url: '',
     requests: [],
     bytesServed: () => served,
     stallAfter: null,
+    trickleBytesPerSecond: null,
     close: async () => {
+      for (const timer of timers) clearInterval(timer);
       for (const response of hanging) response.destroy();
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
@@ -61,10 +72,10 @@ export async function startTestIndex(wheelDir: string): Promise<TestIndex> {
     const url = new URL(request.url ?? '/', 'http://127.0.0.1');
     index.requests.push(url.pathname);
     const wheels = readdirSync(wheelDir).filter((file) => file.endsWith('.whl'));
-    const simple = /^\/simple\/([^/]+)\/?$/.exec(url.pathname);
-    if (url.pathname === '/simple/' || url.pathname === '/simple') {
+    const simple = url.pathname.startsWith(`${root}/`) ? /^([^/]+)\/?$/.exec(url.pathname.slice(root.length + 1)) : null;
+    if (url.pathname === `${root}/` || url.pathname === root) {
       response.setHeader('Content-Type', 'text/html');
-      response.end(`<html><body>${[...new Set(wheels.map((w) => w.split('-')[0]!.replace(/_/g, '-')))].map((n) => `<a href="/simple/${n}/">${n}</a>`).join('')}</body></html>`);
+      response.end(`<html><body>${[...new Set(wheels.map((w) => w.split('-')[0]!.replace(/_/g, '-')))].map((n) => `<a href="${root}/${n}/">${n}</a>`).join('')}</body></html>`);
       return;
     }
     if (simple) {
@@ -90,6 +101,30 @@ export async function startTestIndex(wheelDir: string): Promise<TestIndex> {
         response.write(data.subarray(0, index.stallAfter));
         served += index.stallAfter;
         hanging.add(response);
+        return;
+      }
+      if (index.trickleBytesPerSecond !== null) {
+        // Ten slices a second, so progress moves smoothly; the client closing the connection stops it.
+        const slice = Math.max(1, Math.round(index.trickleBytesPerSecond / 10));
+        let sent = 0;
+        hanging.add(response);
+        const timer = setInterval(() => {
+          const chunk = data.subarray(sent, sent + slice);
+          sent += chunk.length;
+          served += chunk.length;
+          if (sent >= data.length) {
+            clearInterval(timer);
+            timers.delete(timer);
+            hanging.delete(response);
+            response.end(chunk);
+          } else response.write(chunk);
+        }, 100);
+        timers.add(timer);
+        response.on('close', () => {
+          clearInterval(timer);
+          timers.delete(timer);
+          hanging.delete(response);
+        });
         return;
       }
       served += data.length;

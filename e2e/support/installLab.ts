@@ -1,0 +1,128 @@
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readdirSync, rmSync, symlinkSync } from 'node:fs';
+import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import { buildTestWheel, startTestIndex, type TestIndex } from '../../main/install/testkit/wheelIndex.js';
+import type { SimulatedHost, SimulatedHostOptions } from '../../main/testing/simulatedHost.js';
+import type { ArgOf, Channel, ValueOf } from '../../shared/ipc/contract.js';
+import type { ServeHandle } from './serve.js';
+import { wizardHost, type WIZARD_HOSTS } from './wizardHosts.js';
+
+/** A real interpreter and its X.Y version. */
+export interface RealPython {
+  path: string;
+  version: string;
+}
+
+/** pip learnt `--progress-bar raw` (bytes, speed, ETA in the UI) in 24.1. */
+const RAW_PROGRESS_PIP = [24, 1];
+
+function candidatePythons(): string[] {
+  const fromEnv = process.env.DLSETUP_E2E_PYTHON ? [process.env.DLSETUP_E2E_PYTHON] : [];
+  const minors = ['3.14', '3.13', '3.12'];
+  const system = ['/usr/bin', '/usr/local/bin'].flatMap((dir) => minors.map((minor) => path.join(dir, `python${minor}`)));
+  const pyenvRoot = process.env.PYENV_ROOT ?? path.join(os.homedir(), '.pyenv');
+  const versions = path.join(pyenvRoot, 'versions');
+  const pyenv = existsSync(versions)
+    ? readdirSync(versions)
+        .filter((name) => /^3\.\d+\.\d+$/.test(name))
+        .sort((a, b) => b.localeCompare(a, undefined, { numeric: true }))
+        .map((name) => path.join(versions, name, 'bin', `python${name.split('.').slice(0, 2).join('.')}`))
+    : [];
+  return [...fromEnv, ...system, ...pyenv].filter((file) => existsSync(file));
+}
+
+let found: RealPython | null | undefined;
+
+/**
+ * A real Python whose bundled pip (what `python -m venv` seeds) is new enough for byte progress, found on this machine
+ * (DLSETUP_E2E_PYTHON first). Debian 12's own python3 seeds pip 23, which only gives line progress.
+ */
+export function pythonWithRawProgress(): RealPython {
+  if (found === undefined) {
+    found = null;
+    for (const file of candidatePythons()) {
+      try {
+        const [version, pip] = execFileSync(file, ['-c', 'import ensurepip, sys; print("%d.%d" % sys.version_info[:2], ensurepip.version())'], { encoding: 'utf8' }).trim().split(' ');
+        const [major = 0, minor = 0] = (pip ?? '').split('.').map(Number);
+        if (major > RAW_PROGRESS_PIP[0]! || (major === RAW_PROGRESS_PIP[0] && minor >= RAW_PROGRESS_PIP[1]!)) {
+          found = { path: file, version: version! };
+          break;
+        }
+      } catch {
+        // Not a working interpreter: try the next.
+      }
+    }
+  }
+  if (!found) throw new Error('The install e2e flows need a Python 3.12+ whose ensurepip bundles pip ≥ 24.1 (set DLSETUP_E2E_PYTHON).');
+  return found;
+}
+
+/** A wizard host whose PATH also has a real `pythonX.Y` (and nothing else Python): the venv step creates real environments with it. */
+export async function installHost(name: keyof typeof WIZARD_HOSTS, extra: SimulatedHostOptions = {}): Promise<SimulatedHost & { python: RealPython }> {
+  const python = pythonWithRawProgress();
+  const host = await wizardHost(name, extra);
+  symlinkSync(python.path, path.join(host.binDir, `python${python.version}`));
+  return { ...host, python };
+}
+
+/** Where a host path the engine was given lands on this machine (the engine resolves it under DLSETUP_SYSROOT). */
+export function hostFile(host: SimulatedHost, hostPath: string): string {
+  return path.join(host.root, hostPath);
+}
+
+/** A loopback stand-in for download.pytorch.org: `url` is what the Choose screen's custom PyTorch URL field gets. */
+export interface TorchMirror {
+  url: string;
+  index: TestIndex;
+  close(): Promise<void>;
+}
+
+/**
+ * Serves one real (small, random-payload) `torch` wheel of the plan's version at `<url>/<variant>/torch/`, the layout
+ * DL Setup expects of a PyTorch mirror. The wheel is not PyTorch: `import torch` gives a module with only __version__.
+ */
+export async function startTorchMirror(version: string, variant: string, payloadBytes: number): Promise<TorchMirror> {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'dlsetup-torch-mirror-'));
+  buildTestWheel(dir, 'torch', version, payloadBytes);
+  const index = await startTestIndex(dir, { root: `/whl/${variant}` });
+  return {
+    url: `${index.url}/whl`,
+    index,
+    close: async () => {
+      await index.close();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** A mirror that answers every request with 403 Forbidden, as a mirror blocking the caller does. */
+export async function startRefusingMirror(): Promise<{ url: string; requests: number; close(): Promise<void> }> {
+  const mirror = { url: '', requests: 0, close: async () => undefined };
+  const server = http.createServer((_request, response) => {
+    mirror.requests += 1;
+    response.statusCode = 403;
+    response.end('Forbidden');
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  mirror.url = `http://127.0.0.1:${(server.address() as { port: number }).port}/whl`;
+  mirror.close = () =>
+    new Promise<undefined>((resolve) => {
+      server.closeAllConnections();
+      server.close(() => resolve(undefined));
+    });
+  return mirror;
+}
+
+/** One contract call to a running `dlsetup serve`, as the test's own client (to learn the plan the wizard will show). */
+export async function invoke<C extends Channel>(serve: ServeHandle, channel: C, arg: ArgOf<C>): Promise<ValueOf<C>> {
+  const response = await fetch(`${serve.origin}/api/invoke/${channel}`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${serve.token}`, Origin: serve.origin },
+    body: JSON.stringify({ arg }),
+  });
+  const result = (await response.json()) as { ok: true; value: ValueOf<C> } | { ok: false; error: { code: string; message: string } };
+  if (!result.ok) throw new Error(`${channel}: ${result.error.code} ${result.error.message}`);
+  return result.value;
+}
