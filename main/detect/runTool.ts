@@ -1,6 +1,8 @@
 import { DlsetupError } from '../../shared/errors.js';
 import { runCommand, type CommandResult } from '../system/runCommand.js';
 import type { ProbeContext } from './probeContext.js';
+import { findOnPath } from './findOnPath.js';
+import path from 'node:path';
 
 export type ToolOutcome = { ok: true; result: CommandResult } | { ok: false; reason: 'missing' | 'timeout' | 'failed'; message: string };
 
@@ -9,6 +11,11 @@ export type ToolOutcome = { ok: true; result: CommandResult } | { ok: false; rea
  * a warning that says which facts are missing, and the probe carries on without them.
  */
 export async function runTool(context: ProbeContext, argv: string[], purpose: string): Promise<ToolOutcome> {
+  // Looking on PATH costs a few stat calls; starting a process for a tool that is not there costs tens of ms.
+  const [file] = argv;
+  if (file && !path.isAbsolute(file) && !(await findOnPath(file, context.env))) {
+    return { ok: false, reason: 'missing', message: `"${file}" is not installed or not on PATH.` };
+  }
   try {
     const result = await runCommand(argv, { timeoutMs: context.timeoutMs, env: context.env });
     return { ok: true, result };

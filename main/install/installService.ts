@@ -61,7 +61,8 @@ export class InstallService {
     const controller = new AbortController();
     const placeholder: RunStatus = { runId, state: 'running', fraction: 0, steps: [], dryRun, startedAt: new Date().toISOString() };
     const run: ActiveRun = { controller, status: placeholder, done: Promise.resolve(placeholder) };
-    run.done = executeRun({
+    // Started on the next turn, so a caller that subscribes right after start() (the CLI, IPC) also gets run-started.
+    run.done = new Promise<void>((resolve) => setImmediate(resolve)).then(() => executeRun({
       runId,
       plan,
       dryRun,
@@ -77,7 +78,7 @@ export class InstallService {
         this.track(run, event);
         this.publish(event);
       },
-    }).then((status) => {
+    })).then((status) => {
       run.status = status;
       return status;
     });

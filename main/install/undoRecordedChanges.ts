@@ -66,6 +66,10 @@ export async function undoRecordedChanges(changes: RecordedChange[], options: Un
   const notes: string[] = [];
   let ok = true;
   const time = () => new Date().toISOString();
+  const removedDirs = new Set<string>();
+  const undone = (c: RecordedChange) => {
+    if (c.change.type === 'dir-created' && c.change.owned) removedDirs.add(c.change.path);
+  };
   for (const group of groups) {
     const first = group[0]!;
     const sinks: StepContextSinks = {
@@ -81,7 +85,10 @@ export async function undoRecordedChanges(changes: RecordedChange[], options: Un
         if (!options.channel) throw new Error('administrator access is needed to undo this step');
         const result = await options.channel.undo(first.stepId, first.kind, group.map((c) => c.change), written, sinks);
         notes.push(...(result.notes ?? []));
-        for (const c of group) options.journal?.append({ t: 'rollback-undone', time: time(), stepId: c.stepId, change: c.change, ok: true });
+        for (const c of group) {
+          undone(c);
+          options.journal?.append({ t: 'rollback-undone', time: time(), stepId: c.stepId, change: c.change, ok: true });
+        }
       } catch (error) {
         ok = false;
         notes.push(`${first.stepId}: ${(error as Error).message}`);
@@ -95,6 +102,7 @@ export async function undoRecordedChanges(changes: RecordedChange[], options: Un
       try {
         const note = await undoChange(c.change, ctx, written);
         if (note) notes.push(note);
+        undone(c);
         options.journal?.append({ t: 'rollback-undone', time: time(), stepId: c.stepId, change: c.change, ok: true, ...(note ? { message: note } : {}) });
       } catch (error) {
         ok = false;
@@ -102,6 +110,11 @@ export async function undoRecordedChanges(changes: RecordedChange[], options: Un
         options.journal?.append({ t: 'rollback-undone', time: time(), stepId: c.stepId, change: c.change, ok: false, message: (error as Error).message });
       }
     }
+  }
+  // Packages inside a removed venv went with it: journal them as undone, or a later rollback would try pip in a missing venv.
+  for (const c of changes) {
+    const dir = [...removedDirs].find((removed) => coveredByOwnedDir(c.change, [removed]));
+    if (dir) options.journal?.append({ t: 'rollback-undone', time: time(), stepId: c.stepId, change: c.change, ok: true, message: `removed with ${dir}` });
   }
   return { ok, notes };
 }
