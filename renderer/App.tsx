@@ -11,6 +11,7 @@ import { VerifyScreen } from './screens/VerifyScreen.js';
 import { WelcomeScreen } from './screens/WelcomeScreen.js';
 import { useApi } from './wizard/ApiContext.js';
 import { loadInstallRun } from './wizard/browserStore.js';
+import { runViewStore } from './wizard/runViewStore.js';
 import { useDetect } from './wizard/useDetect.js';
 import { initialWizardState, reverifyHint, wizardReducer, type ScreenProps } from './wizard/wizardState.js';
 
@@ -44,6 +45,8 @@ export function App() {
   useEffect(() => {
     if (started.current) return;
     started.current = true;
+    // Listen for install progress from the start, so a run's first events are never missed.
+    runViewStore(api);
     detect();
     void api['verify:history'](undefined).then((result) => dispatch({ type: 'verify-history', history: result.ok ? result.value : null }));
     // A reloaded page (or a second window) reattaches to the install that is running.

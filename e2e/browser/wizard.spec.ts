@@ -3,7 +3,7 @@ import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import type { SimulatedHost } from '../../main/testing/simulatedHost.js';
 import { expectNoSeriousA11yViolations } from '../support/axe.js';
-import { hostFile, installHost, invoke, startRefusingMirror, startTorchMirror, type RealPython, type TorchMirror } from '../support/installLab.js';
+import { hostFile, installHost, invoke, startRefusingMirror, startTorchMirror, type InstallHost, type TorchMirror } from '../support/installLab.js';
 import { pressWithKeyboard, tabTo } from '../support/keyboard.js';
 import { startServe, type ServeHandle } from '../support/serve.js';
 import { missingChannels, wizardHost, WIZARD_HOSTS } from '../support/wizardHosts.js';
@@ -250,7 +250,7 @@ test('the wizard fits 1024×640 without horizontal scrolling', async ({ browser 
 test.describe('installing on the RTX 4090: a real venv, real pip, a loopback PyTorch mirror', () => {
   /** Big enough that pip shows a byte progress bar for a few seconds at the trickle rates below. */
   const WHEEL_BYTES = 6_000_000;
-  const lab = {} as { host: SimulatedHost & { python: RealPython }; serve: ServeHandle; mirror: TorchMirror };
+  const lab = {} as { host: InstallHost; serve: ServeHandle; mirror: TorchMirror };
   test.beforeAll(async () => {
     lab.host = await installHost('rtx4090');
     lab.serve = await startServe(lab.host.env);
@@ -292,8 +292,8 @@ test.describe('installing on the RTX 4090: a real venv, real pip, a loopback PyT
 
     const framework = step(page, 'framework');
     await expect(framework).toHaveAttribute('data-state', 'running');
-    // pip's byte progress, as the person sees it: "1.5 MB of 6.0 MB · 1.5 MB/s · 3 s left".
-    await expect(framework.getByTestId('step-bytes')).toContainText(/[\d.]+ [kM]B of 6\.0 MB · [\d.]+ [kM]B\/s/, { timeout: 20_000 });
+    // pip's byte progress, as the person sees it: "1.4 MiB of 5.7 MiB · 1.4 MiB/s · 0:03 left".
+    await expect(framework.getByTestId('step-bytes')).toContainText(/[\d.]+ [KM]iB of 5\.7 MiB · [\d.]+ [KM]iB\/s · 0:0\d left/, { timeout: 20_000 });
     await expect(framework.getByRole('progressbar')).toHaveAttribute('value', /^0\.\d+$/);
     await framework.locator('summary').click();
     await expect(framework.getByTestId('step-log')).toContainText('-m pip install');
@@ -331,9 +331,12 @@ test.describe('installing on the RTX 4090: a real venv, real pip, a loopback PyT
       await expect(step(page, 'python-env')).toHaveAttribute('data-state', 'succeeded');
       const failed = step(page, 'framework');
       await expect(failed).toHaveAttribute('data-state', 'failed');
-      await expect(failed.getByTestId('step-log')).toContainText('403');
+      // A mirror that refuses every request looks to pip like an index without the package.
+      await expect(failed.getByTestId('step-log')).toContainText(`Looking in indexes: ${refusing.url}/cu`);
+      await expect(failed.getByTestId('step-log')).toContainText('No matching distribution found for torch==');
       const diagnosis = failed.getByTestId('step-diagnosis');
-      await expect(diagnosis.getByTestId('diagnosis')).toBeVisible({ timeout: 20_000 });
+      await expect(diagnosis.locator('[data-code="PIP_NO_MATCHING_DISTRIBUTION"]')).toBeVisible({ timeout: 20_000 });
+      await expect(diagnosis).toContainText('the package index is wrong');
       await expectNoSeriousA11yViolations(page, 'install (failed, with diagnosis)');
       await shot(page, 'install-failed');
 
@@ -360,7 +363,7 @@ test.describe('installing on the RTX 4090: a real venv, real pip, a loopback PyT
     await planWith(page, 'cancelled', lab.mirror.url);
     await page.getByRole('button', { name: 'Install', exact: true }).click();
     const bytes = step(page, 'framework').getByTestId('step-bytes');
-    await expect(bytes).toContainText(/ of 6\.0 MB/, { timeout: 60_000 });
+    await expect(bytes).toContainText(/[\d.]+ [KM]iB of 5\.7 MiB/, { timeout: 60_000 });
     await expectNoSeriousA11yViolations(page, 'install (running)');
     const before = await bytes.textContent();
 
@@ -369,7 +372,7 @@ test.describe('installing on the RTX 4090: a real venv, real pip, a loopback PyT
     await expect(page.getByTestId('run-state')).toHaveAttribute('data-state', 'running');
     await expect(step(page, 'python-env')).toHaveAttribute('data-state', 'succeeded');
     await expect(step(page, 'framework')).toHaveAttribute('data-state', 'running');
-    await expect(bytes).toContainText(/ of 6\.0 MB/);
+    await expect(bytes).toContainText(/ of 5\.7 MiB/);
     await expect(bytes).not.toHaveText(before!);
 
     await page.getByRole('button', { name: 'Cancel' }).click();

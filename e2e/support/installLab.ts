@@ -59,16 +59,25 @@ export function pythonWithRawProgress(): RealPython {
   return found;
 }
 
-/** A wizard host whose PATH also has a real `pythonX.Y` (and nothing else Python): the venv step creates real environments with it. */
-export async function installHost(name: keyof typeof WIZARD_HOSTS, extra: SimulatedHostOptions = {}): Promise<SimulatedHost & { python: RealPython }> {
+export interface InstallHost extends Omit<SimulatedHost, 'env'> {
+  env: SimulatedHost['env'] & Record<string, string>;
+  python: RealPython;
+}
+
+/**
+ * A wizard host whose PATH also has a real `pythonX.Y` (and nothing else Python): the venv step creates real environments
+ * with it. pip there sees no configuration of this machine (config files, a local wheelhouse, constraints), only the
+ * indexes the plan names.
+ */
+export async function installHost(name: keyof typeof WIZARD_HOSTS, extra: SimulatedHostOptions = {}): Promise<InstallHost> {
   const python = pythonWithRawProgress();
   const host = await wizardHost(name, extra);
   symlinkSync(python.path, path.join(host.binDir, `python${python.version}`));
-  return { ...host, python };
+  return { ...host, env: { ...host.env, PIP_CONFIG_FILE: os.devNull, PIP_FIND_LINKS: '', PIP_EXTRA_INDEX_URL: '', PIP_CONSTRAINT: '' }, python };
 }
 
 /** Where a host path the engine was given lands on this machine (the engine resolves it under DLSETUP_SYSROOT). */
-export function hostFile(host: SimulatedHost, hostPath: string): string {
+export function hostFile(host: Pick<SimulatedHost, 'root'>, hostPath: string): string {
   return path.join(host.root, hostPath);
 }
 

@@ -50,6 +50,9 @@ export const InstallStepRow = memo(function InstallStepRow({ step, index, dryRun
   const { t } = useTranslation();
   // A dry run is its commands, and a failure is read in its log: those start open.
   const [logOpen, setLogOpen] = useState(dryRun || step.state === 'failed');
+  useEffect(() => {
+    if (step.state === 'failed') setLogOpen(true);
+  }, [step.state]);
   const label = t('install.stepProgress', { title: step.title });
   return (
     <li className={`install-step state-${step.state}`} data-testid="install-step" data-step-id={step.id} data-state={step.state}>

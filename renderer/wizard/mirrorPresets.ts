@@ -9,6 +9,8 @@ export interface MirrorChoice {
   /** What the framework step receives: the engine's preset id, or the index URL itself. */
   value: string;
   url: string;
+  /** PyTorch mirrors: a PEP 503 index per CUDA variant (default), or a flat page per variant for pip --find-links. */
+  style?: 'index' | 'find-links';
   source: string;
 }
 
@@ -28,7 +30,7 @@ export const PYPI_MIRRORS: readonly MirrorChoice[] = [
 
 export const PYTORCH_MIRRORS: readonly MirrorChoice[] = [
   { id: 'official', labelKey: 'pytorchOfficial', value: 'official', url: 'https://download.pytorch.org/whl', source: 'compat-facts.json pytorch_general (--index-url https://download.pytorch.org/whl/cuXYZ)' },
-  { id: 'aliyun', labelKey: 'aliyunPytorch', value: 'aliyun', url: 'https://mirrors.aliyun.com/pytorch-wheels', source: 'main/install/mirrorPresets.ts (flat page per CUDA variant)' },
+  { id: 'aliyun', labelKey: 'aliyunPytorch', value: 'aliyun', url: 'https://mirrors.aliyun.com/pytorch-wheels', style: 'find-links', source: 'main/install/mirrorPresets.ts (flat page per CUDA variant)' },
 ];
 
 export const CUSTOM_MIRROR = 'custom';

@@ -1,4 +1,5 @@
 import type { Plan, PlanStep } from '../../shared/types/plan.js';
+import { PYPI_MIRRORS, PYTORCH_MIRRORS, type MirrorChoice } from './mirrorPresets.js';
 
 /** POSIX single-quoting: safe for any text, including paths with spaces. */
 function quote(value: string): string {
@@ -13,6 +14,23 @@ function text(value: PlanStep['params'][string] | undefined): string | null {
   return typeof value === 'string' && value ? value : null;
 }
 
+function mirrorOf(value: string | null, presets: readonly MirrorChoice[]): { url: string; style: 'index' | 'find-links' } | null {
+  if (!value) return null;
+  const preset = presets.find((candidate) => candidate.id !== 'official' && (candidate.value === value || candidate.id === value));
+  if (preset) return { url: preset.url.replace(/\/+$/, ''), style: preset.style ?? 'index' };
+  return value.includes('://') ? { url: value.replace(/\/+$/, ''), style: 'index' } : null;
+}
+
+/** Where pip looks, with the chosen mirrors: the same rule as the install engine (a PyTorch mirror keeps the plan's variant). */
+function pipSources(planIndex: string | null, pypiMirror: string | null, pytorchMirror: string | null): { index?: string; extra: string[]; findLinks: string[] } {
+  const pypi = mirrorOf(pypiMirror, PYPI_MIRRORS)?.url;
+  if (!planIndex) return { index: pypi, extra: [], findLinks: [] };
+  const variant = /download\.pytorch\.org\/whl\/([A-Za-z0-9.]+)\/?$/.exec(planIndex)?.[1];
+  const pytorch = variant ? mirrorOf(pytorchMirror, PYTORCH_MIRRORS) : null;
+  if (!variant || !pytorch) return { index: planIndex, extra: pypi ? [pypi] : [], findLinks: [] };
+  if (pytorch.style === 'find-links') return { index: pypi, extra: [], findLinks: [`${pytorch.url}/${variant}/`] };
+  return { index: `${pytorch.url}/${variant}`, extra: pypi ? [pypi] : [], findLinks: [] };
+}
 
 function stepCommands(step: PlanStep, plan: Plan): string[] {
   const { params } = step;
@@ -28,10 +46,11 @@ function stepCommands(step: PlanStep, plan: Plan): string[] {
     case 'framework': {
       const envDir = text(params.envPath) ?? planEnv;
       const python = envDir ? quote(`${envDir}/bin/python`) : `${defaultEnv.slice(0, -1)}/bin/python"`;
-      const index = text(params.indexUrl) ?? plan.framework.indexUrl;
+      const sources = pipSources(text(params.indexUrl) ?? plan.framework.indexUrl ?? null, text(params.pypiMirror), text(params.pytorchMirror));
       const argv = [python, '-m', 'pip', 'install'];
-      if (index) argv.push('--index-url', quote(index));
-      for (const url of list(params.extraIndexUrls)) argv.push('--extra-index-url', quote(url));
+      if (sources.index) argv.push('--index-url', quote(sources.index));
+      for (const url of [...sources.extra, ...list(params.extraIndexUrls)]) argv.push('--extra-index-url', quote(url));
+      for (const url of sources.findLinks) argv.push('--find-links', quote(url));
       if (text(params.proxy)) argv.push('--proxy', quote(text(params.proxy)!));
       argv.push(...list(params.packages).map(quote));
       return [argv.join(' ')];

@@ -1,7 +1,8 @@
 import { useEffect, useState } from 'react';
 import type { AppError } from '../../shared/errors.js';
 import type { DlsetupApi } from '../../shared/ipc/contract.js';
-import { applyProgressEvent, emptyRunView, mergeRunStatus, type RunView } from './runProgress.js';
+import type { RunView } from './runProgress.js';
+import { runViewStore } from './runViewStore.js';
 
 /** Calls `flush` at most once per animation frame, however many events arrive (20/s pip progress must not re-render 20×). */
 function frameScheduler(flush: () => void): { schedule(): void; cancel(): void } {
@@ -26,8 +27,8 @@ function frameScheduler(flush: () => void): { schedule(): void; cancel(): void }
 }
 
 /**
- * Follows one install run: subscribes to install:progress first, then asks install:status for the snapshot
- * (this is also how a reloaded page reattaches); events fold into one view flushed per frame.
+ * Follows one install run: shows what the app-wide store folded from install:progress so far, then asks install:status
+ * for the snapshot (this is also how a reloaded page reattaches); re-renders at most once per frame.
  */
 export function useRunProgress(api: DlsetupApi, runId: string | null): { view: RunView | null; error: AppError | null } {
   const [view, setView] = useState<RunView | null>(null);
@@ -35,23 +36,17 @@ export function useRunProgress(api: DlsetupApi, runId: string | null): { view: R
 
   useEffect(() => {
     if (!runId) return;
-    let current: RunView | null = null;
+    const store = runViewStore(api);
     let live = true;
     const frames = frameScheduler(() => {
-      if (live) setView(current);
+      if (live) setView(store.get(runId));
     });
-    const unsubscribe = api.onProgress((event) => {
-      if (event.runId !== runId) return;
-      current = applyProgressEvent(current ?? emptyRunView(runId), event);
-      frames.schedule();
-    });
+    const unsubscribe = store.subscribe(runId, () => frames.schedule());
+    frames.schedule();
     void api['install:status']({ runId }).then((result) => {
       if (!live) return;
       if (!result.ok) return setError(result.error);
-      if (result.value) {
-        current = mergeRunStatus(current, result.value);
-        frames.schedule();
-      }
+      if (result.value) store.merge(result.value);
     });
     return () => {
       live = false;

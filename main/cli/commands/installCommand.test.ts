@@ -113,7 +113,7 @@ describe('dlsetup install / rollback, unattended (no TTY)', () => {
     expect(nothing.stdout).toBe(`Run ${runId} has nothing left to undo.\n`);
   });
 
-  it.skipIf(!canDropPrivileges)('as a normal user without a TTY, a step that needs root goes to sudo -n; a refused sudo → ELEVATION_DENIED, exit 1, nothing changed', async () => {
+  it.skipIf(!canDropPrivileges)('as a normal user without a TTY, a step that needs root goes to sudo -n; a refused sudo → ELEVATION_DENIED, exit 1, nothing changed', async (ctx) => {
     const home = path.join(tmp, 'home-user');
     const root = path.join(tmp, 'sysroot');
     const bin = path.join(tmp, 'user-bin');
@@ -126,6 +126,8 @@ describe('dlsetup install / rollback, unattended (no TTY)', () => {
     writeFileSync(path.join(tmp, 'system-plan.json'), JSON.stringify(plan));
 
     const nobody = 65534;
+    const reachable = spawnSync('setpriv', [`--reuid=${nobody}`, `--regid=${nobody}`, '--clear-groups', process.execPath, '-e', `require('fs').accessSync(${JSON.stringify(path.join(cliDir, 'dist', 'cli', 'main.js'))})`]);
+    if (reachable.status !== 0) ctx.skip('the checkout is not readable by an unprivileged user here');
     const result = await dlsetup(['install', '--plan', 'system-plan.json', '--yes'], { DLSETUP_HOME: home, DLSETUP_SYSROOT: root, PATH: `${bin}:${process.env.PATH}`, HOME: home }, nobody);
     expect(result.code).toBe(1);
     expect(result.stdout).toContain('The install failed: sudo needs a password, and --yes runs without asking. Run the install without --yes, or run `sudo -v` first. Nothing was changed.');

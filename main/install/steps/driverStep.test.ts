@@ -207,6 +207,16 @@ describe.skipIf(!isRoot)('driver step on simulated hosts (real apt/dpkg in the s
     expect(host.calls().slice(2)).toEqual([['update-initramfs', '-u']]);
   });
 
+  it('Ubuntu 24.04, open kernel modules wanted (Turing and newer): installs nvidia-driver-580-open', async () => {
+    const host = driverHost({ os: 'noble', debs: [DUMMY_DRIVER('nvidia-driver-580'), DUMMY_DRIVER('nvidia-driver-580-open')], nouveau: false, secureBoot: false });
+    const service = new InstallService({ elevation: 'direct' });
+    const run = await runPlan(service, () => service.start(driverPlan({ branch: '580', open: true })));
+    expect(run.status.state).toBe('needs-reboot');
+    expect(host.installed('nvidia-driver-580-open')).toBe(true);
+    expect(host.installed('nvidia-driver-580')).toBe(false);
+    expect(host.calls()).toEqual([]);
+  });
+
   it('Debian 12: installs nvidia-driver with its firmware from non-free', async () => {
     const host = driverHost({ os: 'bookworm', debs: [DUMMY_DRIVER('nvidia-driver'), DUMMY_DRIVER('firmware-misc-nonfree'), DUMMY_DRIVER('cuda-drivers')], nouveau: false });
     const service = new InstallService({ elevation: 'direct' });
