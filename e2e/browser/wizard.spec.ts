@@ -3,7 +3,7 @@ import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import type { SimulatedHost } from '../../main/testing/simulatedHost.js';
 import { expectNoSeriousA11yViolations } from '../support/axe.js';
-import { hostFile, installHost, invoke, startRefusingMirror, startTorchMirror, type InstallHost, type TorchMirror } from '../support/installLab.js';
+import { hostFile, installHost, invoke, sameFolderForEveryService, startRefusingMirror, startTorchMirror, type InstallHost, type TorchMirror } from '../support/installLab.js';
 import { pressWithKeyboard, tabTo } from '../support/keyboard.js';
 import { startServe, type ServeHandle } from '../support/serve.js';
 import { missingChannels, wizardHost, WIZARD_HOSTS } from '../support/wizardHosts.js';
@@ -284,6 +284,7 @@ test.describe('installing on the RTX 4090: a real venv, real pip, a loopback PyT
   test('happy path: install with live bytes, speed and log, then Verify explains why this stand-in torch cannot use the GPU', async ({ page }) => {
     test.setTimeout(90_000);
     lab.mirror.index.trickleBytesPerSecond = 1_500_000;
+    sameFolderForEveryService(lab.host, envFolder('happy'));
     await planWith(page, 'happy', lab.mirror.url);
     await expect(page.getByTestId('plan-script')).toContainText(`--index-url ${lab.mirror.url}/cu`);
     await page.getByRole('button', { name: 'Install', exact: true }).click();

@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, rmSync, symlinkSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, symlinkSync } from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
@@ -79,6 +79,16 @@ export async function installHost(name: keyof typeof WIZARD_HOSTS, extra: Simula
 /** Where a host path the engine was given lands on this machine (the engine resolves it under DLSETUP_SYSROOT). */
 export function hostFile(host: Pick<SimulatedHost, 'root'>, hostPath: string): string {
   return path.join(host.root, hostPath);
+}
+
+/**
+ * On a real machine a path is the same for every service. On a simulated host the install engine creates the venv under
+ * DLSETUP_SYSROOT while verify:run runs `<env>/bin/python` as given (reported as an engine inconsistency): this link makes
+ * `hostPath` one folder for both, as it is on a real machine.
+ */
+export function sameFolderForEveryService(host: Pick<SimulatedHost, 'root'>, hostPath: string): void {
+  mkdirSync(path.dirname(hostPath), { recursive: true });
+  symlinkSync(hostFile(host, hostPath), hostPath);
 }
 
 /** A loopback stand-in for download.pytorch.org: `url` is what the Choose screen's custom PyTorch URL field gets. */

@@ -7,6 +7,8 @@ import { writeHostFileWithBackup } from '../hostFileWriter.js';
 import { readHostOsRelease } from '../hostOsRelease.js';
 import type { InstallStep, PlannedCommand, StepContext } from '../installStep.js';
 import { DEB_PACKAGE_PATTERN, ParamReader } from '../stepParams.js';
+import { parseProcDriverVersion } from '../../detect/parsers/parseProcDriverVersion.js';
+import { driverVersion } from '../../../shared/versions/driverVersion.js';
 
 export const NOUVEAU_BLACKLIST = '/etc/modprobe.d/dlsetup-blacklist-nouveau.conf';
 const SECURE_BOOT_VAR = '/sys/firmware/efi/efivars/SecureBoot-8be4df61-93ca-11d2-aa0d-00e098032b8c';
@@ -25,21 +27,6 @@ export interface DriverParams {
   /** WSL2: the Windows driver serves Linux; nothing is installed here, the user updates it on Windows. */
   manual: boolean;
   targetOs: 'linux' | 'windows';
-}
-
-/** "NVRM version: NVIDIA UNIX x86_64 Kernel Module  550.54.15  Tue Mar  5 …" → "550.54.15". */
-export function parseProcDriverVersion(text: string): string | null {
-  return /Kernel Module(?:\s+for\s+\S+)?\s+(\d+\.\d+(?:\.\d+)?)/.exec(text)?.[1] ?? null;
-}
-
-function compareDotted(a: string, b: string): number {
-  const pa = a.split('.').map(Number);
-  const pb = b.split('.').map(Number);
-  for (let i = 0; i < Math.max(pa.length, pb.length); i++) {
-    const d = (pa[i] ?? 0) - (pb[i] ?? 0);
-    if (d !== 0) return d;
-  }
-  return 0;
 }
 
 /** Secure Boot state from the EFI variable (last byte 1 = enabled); null on BIOS machines. */
@@ -106,9 +93,9 @@ export const driverStep: InstallStep<DriverParams> = {
   },
   async check(params) {
     const text = await readHostFile('/proc/driver/nvidia/version');
-    const loaded = text ? parseProcDriverVersion(text) : null;
+    const loaded = text ? (parseProcDriverVersion(text)?.version ?? null) : null;
     if (!loaded) return { satisfied: false, message: '' };
-    if (params.minimum && compareDotted(loaded, params.minimum) < 0) return { satisfied: false, message: `Driver ${loaded} is older than ${params.minimum}.` };
+    if (params.minimum && driverVersion.compare(loaded, params.minimum) < 0) return { satisfied: false, message: `Driver ${loaded} is older than ${params.minimum}.` };
     if (params.branch && !params.minimum && !loaded.startsWith(`${params.branch.replace('-server', '')}.`) ) {
       return { satisfied: false, message: `Driver ${loaded} is loaded; the plan wants branch ${params.branch}.` };
     }
@@ -160,8 +147,8 @@ export const driverStep: InstallStep<DriverParams> = {
       if (blacklisted) ctx.record({ type: 'needs-initramfs' });
       await ctx.run(['update-initramfs', '-u'], { timeoutMs: 15 * 60_000 });
     }
-    const loaded = parseProcDriverVersion((await readHostFile('/proc/driver/nvidia/version')) ?? '');
-    if (loaded && (!params.minimum || compareDotted(loaded, params.minimum) >= 0) && !(await nouveauLoaded())) return { message: `Driver ${loaded} is loaded.` };
+    const loaded = parseProcDriverVersion((await readHostFile('/proc/driver/nvidia/version')) ?? '')?.version ?? null;
+    if (loaded && (!params.minimum || driverVersion.compare(loaded, params.minimum) >= 0) && !(await nouveauLoaded())) return { message: `Driver ${loaded} is loaded.` };
     return { needsReboot: true, message: 'Restart the computer to load the new NVIDIA driver, then run the install again to continue.' };
   },
   describe(params): PlannedCommand[] {
