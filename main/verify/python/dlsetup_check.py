@@ -576,21 +576,28 @@ def pytorch_gpu_checks(torch, dev, quick, accel=None):
         fail_from("memory-bandwidth", exc, "The copy bandwidth test failed")
 
 
+def import_framework(name, package, module_names):
+    """Imports a framework with its native stderr captured, so a failed CUDA library load is classified, not lost."""
+    import importlib
+    with NativeStderr() as cap:
+        try:
+            return [importlib.import_module(module) for module in module_names]
+        except Exception as exc:
+            import_error = exc
+    emit({"type": "framework", "name": name, "version": package_version(package), "build": {}})
+    code = classify("%s\n%s" % (import_error, cap.text), driver_present())
+    check("framework-import", "fail", "import %s failed: %s" % (module_names[0], first_line(str(import_error))), code)
+    return None
+
+
 # ---------------------------------------------------------------- TensorFlow
 
 def run_tensorflow(opts):
     os.environ.setdefault("TF_CPP_MIN_LOG_LEVEL", "1")
-    with NativeStderr() as cap:
-        try:
-            import tensorflow as tf
-            import_error = None
-        except Exception as exc:
-            import_error = exc
-    if import_error is not None:
-        emit({"type": "framework", "name": "tensorflow", "version": package_version("tensorflow"), "build": {}})
-        code = classify("%s\n%s" % (import_error, cap.text), driver_present())
-        check("framework-import", "fail", "import tensorflow failed: %s" % first_line(str(import_error)), code)
+    modules = import_framework("tensorflow", "tensorflow", ["tensorflow"])
+    if modules is None:
         return
+    tf = modules[0]
     try:
         info = dict(tf.sysconfig.get_build_info())
     except Exception:
@@ -810,18 +817,10 @@ def tensorflow_gpu_checks(tf, dev, build, quick):
 def run_jax(opts):
     # JAX grabs 75 % of GPU memory at start by default; the memory check needs it free.
     os.environ.setdefault("XLA_PYTHON_CLIENT_PREALLOCATE", "false")
-    with NativeStderr() as cap:
-        try:
-            import jax
-            import jax.numpy as jnp
-            import_error = None
-        except Exception as exc:
-            import_error = exc
-    if import_error is not None:
-        emit({"type": "framework", "name": "jax", "version": package_version("jax"), "build": {}})
-        code = classify("%s\n%s" % (import_error, cap.text), driver_present())
-        check("framework-import", "fail", "import jax failed: %s" % first_line(str(import_error)), code)
+    modules = import_framework("jax", "jax", ["jax", "jax.numpy"])
+    if modules is None:
         return
+    jax, jnp = modules
     build = {"jaxlib": package_version("jaxlib"), "cuda": None, "cudnn": None, "python": platform.python_version()}
     plugin = None
     for name in ("jax_cuda13_plugin", "jax_cuda12_plugin", "jax_rocm60_plugin", "jax_rocm7_plugin"):
