@@ -1,4 +1,4 @@
-import { memo, useEffect, useState } from 'react';
+import { memo, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AppError } from '../../shared/errors.js';
 import type { DiagnoseResult } from '../../shared/types/diagnose.js';
@@ -53,6 +53,14 @@ export const InstallStepRow = memo(function InstallStepRow({ step, index, dryRun
   useEffect(() => {
     if (step.state === 'failed') setLogOpen(true);
   }, [step.state]);
+  // A live log follows its newest line unless the person scrolled up to read.
+  const logRef = useRef<HTMLPreElement>(null);
+  const following = useRef(true);
+  const lines = step.log.length + step.logDropped;
+  useLayoutEffect(() => {
+    const log = logRef.current;
+    if (log && following.current) log.scrollTop = log.scrollHeight;
+  }, [lines, logOpen]);
   const label = t('install.stepProgress', { title: step.title });
   return (
     <li className={`install-step state-${step.state}`} data-testid="install-step" data-step-id={step.id} data-state={step.state}>
@@ -74,7 +82,15 @@ export const InstallStepRow = memo(function InstallStepRow({ step, index, dryRun
       <details open={logOpen} onToggle={(event) => setLogOpen(event.currentTarget.open)}>
         <summary>{t('install.log', { lines: step.log.length + step.logDropped })}</summary>
         {logOpen ? (
-          <pre className="log" data-testid="step-log" tabIndex={0} aria-label={t('install.logLabel', { title: step.title })}>
+          <pre
+            ref={logRef}
+            className="log"
+            data-testid="step-log"
+            tabIndex={0}
+            onScroll={(event) => {
+              const log = event.currentTarget;
+              following.current = log.scrollHeight - log.scrollTop - log.clientHeight < 24;
+            }} aria-label={t('install.logLabel', { title: step.title })}>
             {step.logDropped + Math.max(0, step.log.length - SHOWN_LOG_LINES) > 0 ? `${t('install.logTrimmed', { lines: step.logDropped + Math.max(0, step.log.length - SHOWN_LOG_LINES) })}\n` : ''}
             {step.log.slice(-SHOWN_LOG_LINES).join('\n')}
           </pre>

@@ -34,6 +34,11 @@ describe('install run view', () => {
     expect(failureText(view.steps[1]!)).toContain('pip could not download torch.');
   });
 
+  it('shows pip\'s coloured error lines as plain text', () => {
+    const view = fold([{ type: 'run-started', steps }, { type: 'step-log', stepId: 'framework', stream: 'stderr', line: '\u001b[31mERROR: No matching distribution found for torch==2.14.0\u001b[0m\u001b[31m' }]);
+    expect(view.steps[1]!.log).toEqual(['ERROR: No matching distribution found for torch==2.14.0']);
+  });
+
   it('keeps only the newest log lines and counts the dropped ones', () => {
     const lines = Array.from({ length: MAX_LOG_LINES + 50 }, (_, index) => ({ type: 'step-log' as const, stepId: 'framework', stream: 'stdout' as const, line: `line ${index}` }));
     const view = fold([{ type: 'run-started', steps }, ...lines]);

@@ -60,7 +60,11 @@ function updateStep(view: RunView, stepId: string, change: (step: StepView) => S
   return found ? { ...view, steps } : view;
 }
 
-function appendLine(step: StepView, line: string): StepView {
+/** Terminal colour and cursor codes (pip colours its errors): shown as text they are noise. */
+const ANSI_ESCAPE = /\u001b\[[0-9;?]*[A-Za-z]/g;
+
+function appendLine(step: StepView, raw: string): StepView {
+  const line = raw.replace(ANSI_ESCAPE, '');
   const log = step.log.length >= MAX_LOG_LINES ? [...step.log.slice(step.log.length - MAX_LOG_LINES + 1), line] : [...step.log, line];
   return { ...step, log, logDropped: step.logDropped + (step.log.length + 1 - log.length) };
 }

@@ -1,3 +1,4 @@
+import type { PlanStep } from '../../../shared/types/plan.js';
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -92,7 +93,7 @@ afterEach(() => {
   tmp = null;
 });
 
-const driverPlan = (params: Record<string, unknown>) => testPlan([{ id: 'drv', kind: 'driver', title: 'Install the NVIDIA driver', elevated: true, params }]);
+const driverPlan = (params: PlanStep['params']) => testPlan([{ id: 'drv', kind: 'driver', title: 'Install the NVIDIA driver', elevated: true, params }]);
 
 async function runPlan(service: InstallService, start: () => { runId: string }) {
   const events: ProgressEvent[] = [];
