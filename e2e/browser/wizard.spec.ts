@@ -342,6 +342,9 @@ test.describe('installing on the RTX 4090: a real venv, real pip, a loopback PyT
       await expect(diagnosis.locator('[data-code="PIP_NO_MATCHING_DISTRIBUTION"]')).toBeVisible({ timeout: 20_000 });
       await expect(diagnosis).toContainText('the package index is wrong');
       await expectNoSeriousA11yViolations(page, 'install (failed, with diagnosis)');
+      await page.emulateMedia({ colorScheme: 'dark' });
+      await expectNoSeriousA11yViolations(page, 'install (failed, with diagnosis, dark)');
+      await page.emulateMedia({ colorScheme: 'light' });
       await shot(page, 'install-failed');
 
       // The fix offered next to Retry starts from the mirror that failed.

@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { detectHardware } from './detectHardware.js';
 import { formatHardwareSummary } from './formatHardwareSummary.js';
+import { askPython, debianSystemPython } from './probes/probePythons.js';
 
 // The real machine, no simulated host: CI has the CUDA 13.0 Toolkit and no NVIDIA driver (DESIGN.md §4).
 describe('detectHardware on this machine', () => {
@@ -24,5 +25,17 @@ describe('detectHardware on this machine', () => {
       expect(system?.packages.torch).toMatch(/^1\.13/);
     }
     expect(formatHardwareSummary(report, { color: false })).toContain('NVIDIA driver and CUDA');
+  });
+});
+
+describe("reading Debian's python3 from disk on this machine", () => {
+  // The shortcut must say exactly what the interpreter says about itself (version and site dirs, in order).
+  it.runIf(existsSync('/usr/bin/python3') && existsSync('/var/lib/dpkg/info/python3.11-minimal.list'))('matches asking /usr/bin/python3 itself', async () => {
+    const fromDisk = await debianSystemPython('/usr/bin/python3', process.env);
+    const context = { platform: process.platform, quick: false, timeoutMs: 10_000, env: process.env, warn: () => undefined };
+    const asked = await askPython(context, '/usr/bin/python3', '/usr/bin/python3');
+    expect(fromDisk).not.toBeNull();
+    expect(fromDisk?.version).toBe(asked?.version);
+    expect(fromDisk?.site).toEqual([...new Set(asked?.site)]);
   });
 });

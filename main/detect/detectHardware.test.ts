@@ -1,4 +1,7 @@
+import { chmod, writeFile } from 'node:fs/promises';
+import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { setCommandLogger } from '../system/runCommand.js';
 import { createSimulatedHost, withSimulatedHost, type SimulatedHostOptions, type SimulatedHost } from '../testing/simulatedHost.js';
 import { detectHardware } from './detectHardware.js';
 import { formatHardwareSummary } from './formatHardwareSummary.js';
@@ -76,6 +79,34 @@ describe('detectHardware on simulated hosts', () => {
     expect(report.findings.map((finding) => finding.code)).not.toContain('NVIDIA_DRIVER_MISSING');
   });
 
+  it('AMD only, newer ROCm: amd-smi (no rocm-smi) names the card and its gfx target', async () => {
+    // The ASIC block of a real `amd-smi static` on an MI350X: https://github.com/ROCm/rocm-systems/pull/2987
+    const asic = [
+      'GPU: 0',
+      '    ASIC:',
+      '        MARKET_NAME: AMD Instinct MI350X',
+      '        VENDOR_ID: 0x1002',
+      '        VENDOR_NAME: Advanced Micro Devices Inc. [AMD/ATI]',
+      '        SUBVENDOR_ID: 0x1002',
+      '        DEVICE_ID: 0x75a0',
+      '        SUBSYSTEM_ID: 0x75a0',
+      '        REV_ID: 0x00',
+      '        ASIC_SERIAL: <redacted>',
+      '        OAM_ID: 6',
+      '        NUM_COMPUTE_UNITS: 128',
+      '        TARGET_GRAPHICS_VERSION: gfx950',
+      '        FLAGS: 16',
+      '',
+    ].join('\n');
+    const report = await detectOn({
+      files: pciDevice('0000:05:00.0', '1002', '75a0', '0x038000'),
+      tools: { 'amd-smi': { when: [{ args: 'static --asic --vram', stdout: asic }], stderr: 'amd-smi: unexpected arguments', exitCode: 2 } },
+    });
+    expect(report.gpus).toEqual([expect.objectContaining({ vendor: 'amd', name: 'AMD Instinct MI350X', pciId: '1002:75a0', gfxArch: 'gfx950' })]);
+    expect(report.findings.map((finding) => finding.code)).not.toContain('NVIDIA_DRIVER_MISSING');
+    expect(report.warnings).toEqual([]);
+  });
+
   it('driver/library mismatch: typed finding, driver version from the loaded module', async () => {
     const report = await detectOn({
       files: { ...pciDevice('0000:01:00.0', '10de', '2684'), '/proc/driver/nvidia/version': { fixture: 'proc-driver/proc_driver_nvidia_version_580.173.02_truenas.txt' } },
@@ -139,6 +170,72 @@ describe('detectHardware on simulated hosts', () => {
     const env = report.pythons.find((candidate) => candidate.version === '3.11.9');
     expect(env?.packages).toEqual({ torch: '2.5.1+cu124', 'nvidia-cudnn-cu12': '9.1.0.70' });
     expect(report.cudnn).toContainEqual(expect.objectContaining({ version: '9.1.0.70', path: `${site}/nvidia/cudnn` }));
+  });
+
+  it('conda envs outside the default folders, from `conda env list --json` (conda on PATH, then CONDA_EXE)', async () => {
+    const prefix = '/data/envs/torch';
+    const files = {
+      [`${prefix}/bin/python`]: '',
+      [`${prefix}/conda-meta/python-3.11.9-h955ad1f_0.json`]: '{}',
+      [`${prefix}/lib/python3.11/site-packages/torch-2.5.1.dist-info/METADATA`]: 'Metadata-Version: 2.1\nName: torch\nVersion: 2.5.1\n',
+    };
+    const listing = JSON.stringify({ envs: ['/opt/miniconda3', prefix] });
+    const expected = expect.objectContaining({ path: `${prefix}/bin/python`, kind: 'conda', version: '3.11.9', packages: { torch: '2.5.1' } });
+    const onPath = await detectOn({ files, tools: { conda: { when: [{ args: 'env list --json', stdout: listing }], exitCode: 2 } } });
+    expect(onPath.pythons).toContainEqual(expected);
+    await host?.cleanup();
+    host = null;
+
+    const saved = process.env.CONDA_EXE;
+    process.env.CONDA_EXE = '/opt/miniconda3/bin/conda';
+    try {
+      const fromEnv = await detectOn({ files, executables: { '/opt/miniconda3/bin/conda': { when: [{ args: 'env list --json', stdout: listing }], exitCode: 2 } } });
+      expect(fromEnv.pythons).toContainEqual(expected);
+    } finally {
+      if (saved === undefined) delete process.env.CONDA_EXE;
+      else process.env.CONDA_EXE = saved;
+    }
+  });
+
+  it("Debian's own python3 is read from dpkg's records and its dist-packages, without starting it", async () => {
+    const report = await detectOn({
+      files: {
+        // The lines of Debian 12's python3.11 packaging these checks rely on (dpkg records, site.py and sysconfig.py patches).
+        '/var/lib/dpkg/info/python3.11-minimal.list': '/.\n/usr\n/usr/bin\n/usr/bin/python3.11\n',
+        '/var/lib/dpkg/status': 'Package: python3.11-minimal\nStatus: install ok installed\nPriority: optional\nVersion: 3.11.2-6+deb12u6\n\nPackage: python3.11\nStatus: install ok installed\nVersion: 3.11.2-6+deb12u6\n',
+        '/usr/lib/python3.11/site.py': 'sitepackages.append(os.path.join(prefix, "lib",\n                                             "python3",\n                                             "dist-packages"))\n',
+        '/usr/lib/python3.11/sysconfig.py': "_INSTALL_SCHEMES = {\n    'deb_system': {},\n    'posix_local': {},\n}\n",
+        '/usr/lib/python3/dist-packages/torch-1.13.0a0+gitunknown.egg-info/PKG-INFO': 'Metadata-Version: 2.1\nName: torch\nVersion: 1.13.0a0+gitunknown\n',
+      },
+      symlinks: { '/usr/bin/python3': '/usr/bin/python3.11' },
+      // Started, it would say so and the report would carry an "could not read" warning.
+      executables: { '/usr/bin/python3.11': { stderr: 'this interpreter must not be started', exitCode: 1 } },
+    });
+    const system = report.pythons.find((env) => env.path === '/usr/bin/python3');
+    expect(system).toMatchObject({ version: '3.11.2', kind: 'system', packages: { torch: '1.13.0a0+gitunknown' } });
+    expect(system?.sitePackages?.slice(0, 3)).toEqual(['/usr/local/lib/python3.11/dist-packages', '/usr/lib/python3/dist-packages', '/usr/lib/python3.11/dist-packages']);
+    expect(report.warnings).toEqual([]);
+  });
+
+  it('an nvcc wrapper on PATH that execs a toolkit nvcc: one nvcc run, the toolkit reported once', async () => {
+    const commands: string[][] = [];
+    setCommandLogger((entry) => commands.push(entry.argv));
+    try {
+      host = await createSimulatedHost({
+        isolatePath: true,
+        files: { ...UBUNTU, '/usr/local/cuda-11.0/version.txt': 'CUDA Version 11.0.221\n' },
+        symlinks: { '/usr/local/cuda': '/usr/local/cuda-11.0' },
+        executables: { '/usr/local/cuda-11.0/bin/nvcc': { stdout: { fixture: 'nvcc/nvcc_11.0.221.txt' } } },
+      });
+      const wrapper = path.join(host.binDir, 'nvcc');
+      await writeFile(wrapper, `#!/bin/sh\nexec ${path.join(host.root, 'usr/local/cuda-11.0/bin/nvcc')} "$@"\n`);
+      await chmod(wrapper, 0o755);
+      const report = await withSimulatedHost(host, () => detectHardware({ timeoutMs: 4000 }));
+      expect(report.cudaToolkits.map((toolkit) => [toolkit.version, toolkit.path, toolkit.active, toolkit.nvccRuns])).toEqual([['11.0.221', '/usr/local/cuda-11.0', true, true]]);
+      expect(commands.filter((argv) => argv.at(-1) === '--version' && /nvcc$/.test(argv[0] ?? ''))).toHaveLength(1);
+    } finally {
+      setCommandLogger(null);
+    }
   });
 
   it('WSL2: Windows driver through /usr/lib/wsl/lib, GPU from nvidia-smi -q', async () => {

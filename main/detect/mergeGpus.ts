@@ -2,7 +2,7 @@ import type { DisplayAdapter, Gpu } from '../../shared/types/hardware.js';
 import { gpuVendorFromPciVendor, isVirtualDisplayAdapter } from './isVirtualDisplayAdapter.js';
 import type { MacDisplay, MacHardware } from './parsers/parseMacos.js';
 import type { WindowsVideoController } from './parsers/parseWindowsVideoControllers.js';
-import type { AmdProbeResult } from './probes/probeAmd.js';
+import { amdGpuDetails, type AmdProbeResult } from './probes/probeAmd.js';
 import type { NvidiaProbeResult } from './probes/probeNvidia.js';
 import type { PciDisplayDevice } from './probes/probePci.js';
 
@@ -24,7 +24,7 @@ function slotKey(busId: string | undefined): string | undefined {
 const VENDOR_NAMES = { nvidia: 'NVIDIA', amd: 'AMD', intel: 'Intel', apple: 'Apple' } as const;
 
 /**
- * One GPU list from every source: nvidia-smi wins for NVIDIA cards, rocm-smi adds AMD details, the PCI scan adds what
+ * One GPU list from every source: nvidia-smi wins for NVIDIA cards, amd-smi / rocm-smi add AMD details, the PCI scan adds what
  * no vendor tool reported (a card without its driver), Windows CIM and macOS system_profiler cover their platforms.
  * Virtual and remote display adapters stay in displayAdapters only.
  */
@@ -56,7 +56,7 @@ export function mergeGpus(sources: GpuSources): { gpus: Gpu[]; displayAdapters: 
     gpus.push(gpu);
   }
 
-  const rocm = sources.amd?.rocmSmi?.gpus.filter((gpu) => !gpu.partition || gpu.partition.id === 0) ?? [];
+  const { gpus: rocm, source: amdSource } = amdGpuDetails(sources.amd);
   let amdIndex = 0;
   for (const device of sources.pci) {
     if (claimed.has(device) || isVirtualDisplayAdapter(device)) continue;
@@ -78,7 +78,7 @@ export function mergeGpus(sources: GpuSources): { gpus: Gpu[]; displayAdapters: 
   }
   if (sources.pci.length === 0) {
     rocm.forEach((entry, at) => {
-      const gpu: Gpu = { vendor: 'amd', name: entry.name ?? 'AMD GPU', index: entry.index, source: 'rocm-smi' };
+      const gpu: Gpu = { vendor: 'amd', name: entry.name ?? 'AMD GPU', index: entry.index, source: amdSource };
       if (entry.deviceId) gpu.pciId = `1002:${entry.deviceId}`;
       if (entry.vramBytes) gpu.memoryMiB = Math.round(entry.vramBytes / 1024 ** 2);
       const gfx = entry.gfxArch ?? sources.amd?.gfxTargets[at];

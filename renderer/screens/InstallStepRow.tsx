@@ -87,10 +87,12 @@ export const InstallStepRow = memo(function InstallStepRow({ step, index, dryRun
             className="log"
             data-testid="step-log"
             tabIndex={0}
+            aria-label={t('install.logLabel', { title: step.title })}
             onScroll={(event) => {
               const log = event.currentTarget;
               following.current = log.scrollHeight - log.scrollTop - log.clientHeight < 24;
-            }} aria-label={t('install.logLabel', { title: step.title })}>
+            }}
+          >
             {step.logDropped + Math.max(0, step.log.length - SHOWN_LOG_LINES) > 0 ? `${t('install.logTrimmed', { lines: step.logDropped + Math.max(0, step.log.length - SHOWN_LOG_LINES) })}\n` : ''}
             {step.log.slice(-SHOWN_LOG_LINES).join('\n')}
           </pre>

@@ -34,20 +34,43 @@ export function smLabel(capability: string): string {
   return `sm_${capability.replace('.', '')}`;
 }
 
+const parsedLists = new WeakMap<readonly string[], readonly CapabilityEntry[]>();
+
+/** Entry lists come from the data tables and are read many times per plan, so each list is parsed once. */
+function parsedList(entries: readonly string[]): readonly CapabilityEntry[] {
+  let list = parsedLists.get(entries);
+  if (!list) {
+    list = entries.map(parseEntry).filter((entry): entry is CapabilityEntry => entry !== null);
+    parsedLists.set(entries, list);
+  }
+  return list;
+}
+
+const parsedGpus = new Map<string, { major: number; minor: number } | null>();
+
+function parseGpu(capability: string): { major: number; minor: number } | null {
+  let gpu = parsedGpus.get(capability);
+  if (gpu === undefined) {
+    gpu = parseCapability(capability);
+    // Capabilities come from a small closed set (data tables, one machine), so the cache stays small.
+    if (parsedGpus.size < 10_000) parsedGpus.set(capability, gpu);
+  }
+  return gpu;
+}
+
 /**
  * A cubin for X.y runs on X.z when z >= y (same major); arch-specific "a" code only on exactly X.y;
  * PTX for X.y can be JIT-compiled for any newer capability.
  */
 export function matchCapability(entries: readonly string[], capability: string, ptxAllowed: boolean): CapabilityMatch {
-  const gpu = parseCapability(capability);
+  const gpu = parseGpu(capability);
   if (!gpu) return null;
+  const { major, minor } = gpu;
   let viaPtx = false;
-  for (const text of entries) {
-    const entry = parseEntry(text);
-    if (!entry) continue;
-    const notNewer = entry.major < gpu.major || (entry.major === gpu.major && entry.minor <= gpu.minor);
+  for (const entry of parsedList(entries)) {
+    const notNewer = entry.major < major || (entry.major === major && entry.minor <= minor);
     if (entry.orNewer && notNewer) return 'native';
-    if (entry.major === gpu.major && (entry.archSpecific ? entry.minor === gpu.minor : entry.minor <= gpu.minor)) return 'native';
+    if (entry.major === major && (entry.archSpecific ? entry.minor === minor : entry.minor <= minor)) return 'native';
     if (ptxAllowed && entry.ptx && notNewer) viaPtx = true;
   }
   return viaPtx ? 'ptx' : null;

@@ -32,23 +32,34 @@ function toolkitFloor(data: CompatData, series: string, os: DriverOs): string | 
  * The lowest driver that runs a build made with this CUDA version. Bundled CUDA runtimes rely on minor-version
  * compatibility (one floor per major family); code that needs PTX JIT needs the toolkit's own driver.
  */
-const floorCache = new WeakMap<CompatData, Map<string, DriverFloor | null>>();
-const targetCache = new WeakMap<CompatData, Map<string, DriverTarget | null>>();
+// Per data object, per CUDA version: the four floors (linux/windows x with/without PTX JIT), filled on first use.
+const floorCache = new WeakMap<CompatData, Map<string, (DriverFloor | null | undefined)[]>>();
+// Per data object, per architecture (undefined: unknown), per floor: the Linux and Windows targets.
+const targetCache = new WeakMap<CompatData, Map<GpuArchitecture | undefined, Map<string, (DriverTarget | null | undefined)[]>>>();
 
-function memo<T>(cache: WeakMap<CompatData, Map<string, T>>, data: CompatData, key: string, compute: () => T): T {
+function mapFor<K, V>(cache: WeakMap<CompatData, Map<K, V>>, data: CompatData): Map<K, V> {
   let map = cache.get(data);
   if (!map) {
     map = new Map();
     cache.set(data, map);
   }
-  if (map.has(key)) return map.get(key)!;
-  const value = compute();
-  map.set(key, value);
-  return value;
+  return map;
 }
 
 export function driverFloorFor(data: CompatData, cuda: string, os: DriverOs, needsPtxJit: boolean): DriverFloor | null {
-  return memo(floorCache, data, `${cuda}|${os}|${needsPtxJit}`, () => computeDriverFloor(data, cuda, os, needsPtxJit));
+  const byCuda = mapFor(floorCache, data);
+  let slots = byCuda.get(cuda);
+  if (!slots) {
+    slots = [undefined, undefined, undefined, undefined];
+    byCuda.set(cuda, slots);
+  }
+  const slot = (os === 'linux' ? 0 : 2) + (needsPtxJit ? 1 : 0);
+  let floor = slots[slot];
+  if (floor === undefined) {
+    floor = computeDriverFloor(data, cuda, os, needsPtxJit);
+    slots[slot] = floor;
+  }
+  return floor;
 }
 
 function computeDriverFloor(data: CompatData, cuda: string, os: DriverOs, needsPtxJit: boolean): DriverFloor | null {
@@ -92,7 +103,24 @@ export interface DriverTarget {
  * supports the GPU and meets the floor, else the newest branch the GPU still supports that meets it.
  */
 export function chooseDriverTarget(data: CompatData, architecture: GpuArchitecture | undefined, floor: string, os: DriverOs): DriverTarget | null {
-  return memo(targetCache, data, `${architecture?.name}|${floor}|${os}`, () => computeDriverTarget(data, architecture, floor, os));
+  const byArch = mapFor(targetCache, data);
+  let byFloor = byArch.get(architecture);
+  if (!byFloor) {
+    byFloor = new Map();
+    byArch.set(architecture, byFloor);
+  }
+  let slots = byFloor.get(floor);
+  if (!slots) {
+    slots = [undefined, undefined];
+    byFloor.set(floor, slots);
+  }
+  const slot = os === 'linux' ? 0 : 1;
+  let target = slots[slot];
+  if (target === undefined) {
+    target = computeDriverTarget(data, architecture, floor, os);
+    slots[slot] = target;
+  }
+  return target;
 }
 
 function computeDriverTarget(data: CompatData, architecture: GpuArchitecture | undefined, floor: string, os: DriverOs): DriverTarget | null {

@@ -1,10 +1,11 @@
 import { lookupGpu } from '../gpus/lookupGpu.js';
 import { cudaSeries, cudaVersion } from '../versions/cudaVersion.js';
+import { compareDotted, type DottedVersion } from '../versions/dottedVersion.js';
 import { driverVersion } from '../versions/driverVersion.js';
 import type { Framework, HardwareProfile, InstallMethod, Plan, PlanBlocker, PlanRequest } from '../types/plan.js';
 import type { CompatData, GpuArchitecture, PythonRange } from './compatData.js';
 import { matchCapability, smLabel, type CapabilityMatch } from './computeCapability.js';
-import { branchOf, chooseDriverTarget, driverFloorFor, driverOs, type DriverFloor, type DriverTarget } from './driverPolicy.js';
+import { branchOf, chooseDriverTarget, driverFloorFor, driverOs, type DriverFloor, type DriverOs, type DriverTarget } from './driverPolicy.js';
 import { frameworkBuilds, platformKey, type FrameworkBuild } from './frameworkBuilds.js';
 import { planSteps } from './planSteps.js';
 
@@ -67,18 +68,23 @@ function mm(version: string): string {
   return result;
 }
 
-const mmCompareCache = new Map<string, number>();
+const mmPartsCache = new Map<string, readonly [number, number]>();
+
+/** "3.12" -> [3, 12]; a missing part is 0. Versions come from a small closed set, so the cache stays small. */
+function mmParts(version: string): readonly [number, number] {
+  let parts = mmPartsCache.get(version);
+  if (parts === undefined) {
+    const [major = 0, minor = 0] = version.split('.').map(Number);
+    parts = [major, minor];
+    if (mmPartsCache.size < 10_000) mmPartsCache.set(version, parts);
+  }
+  return parts;
+}
 
 function compareMm(a: string, b: string): number {
-  const key = `${a}|${b}`;
-  let result = mmCompareCache.get(key);
-  if (result === undefined) {
-    const [a1 = 0, a2 = 0] = a.split('.').map(Number);
-    const [b1 = 0, b2 = 0] = b.split('.').map(Number);
-    result = a1 - b1 || a2 - b2;
-    if (mmCompareCache.size < 10_000) mmCompareCache.set(key, result);
-  }
-  return result;
+  const [a1, a2] = mmParts(a);
+  const [b1, b2] = mmParts(b);
+  return a1 - b1 || a2 - b2;
 }
 
 function pythonInRange(python: string, range: PythonRange): boolean {
@@ -157,10 +163,49 @@ interface Context {
   gpu: GpuInfo;
   /** Which kind of build can use this machine's GPU, if any. */
   gpuKind: 'cuda' | 'rocm' | null;
+  driverOs: DriverOs;
+  /** The machine's driver version parsed; null when there is none or it cannot be read. */
+  driverParts: DottedVersion | null;
+  /** CUDA entries per release for this GPU capability, driver OS and method (shared by every such plan). */
+  cudaReleases: Map<ReleaseGroup, CudaRelease>;
 }
 
-function evaluateCuda(ctx: Context, build: FrameworkBuild, python: string): Candidate | Failure {
-  const { data, profile, request, gpu } = ctx;
+/*
+ * Evaluation runs in two modes. A scan (collect = false) only looks for the best candidate and returns null for a
+ * build that fails, allocating nothing for it: most searches succeed, and the no-driver-change search only needs
+ * the candidate. Failures with their messages are collected (collect = true) only where a plan shows them.
+ */
+
+/**
+ * What a CUDA build means for one GPU capability, driver OS and method, before looking at the machine's driver:
+ * its code match and driver floor, or why it cannot run at all. Computed once per data object and reused by every
+ * plan for the same capability, OS and method.
+ */
+interface CudaEntry {
+  build: FrameworkBuild;
+  match: 'native' | 'ptx';
+  floor: DriverFloor;
+  /** The floor parsed, so each plan compares numbers; null when the data's floor is not a driver version. */
+  floorParts: DottedVersion | null;
+  /** The branch to install when the current driver is below the floor; undefined until first needed. */
+  target?: DriverTarget | null;
+}
+
+/** Per release: each CUDA build in order, as an entry or the failure that rules it out whatever the driver. */
+type CudaRelease = (CudaEntry | Failure)[];
+
+function cudaRelease(ctx: Context, group: ReleaseGroup): CudaRelease {
+  let entries = ctx.cudaReleases.get(group);
+  if (!entries) {
+    entries = [];
+    for (const build of group.builds) if (build.kind === 'cuda') entries.push(cudaEntry(ctx, build));
+    ctx.cudaReleases.set(group, entries);
+  }
+  return entries;
+}
+
+function cudaEntry(ctx: Context, build: FrameworkBuild): CudaEntry | Failure {
+  const { data, request, gpu } = ctx;
   const cc = gpu.computeCapability!;
   const match = matchCapability(build.capabilities ?? [], cc, build.ptx);
   if (!match) {
@@ -173,7 +218,7 @@ function evaluateCuda(ctx: Context, build: FrameworkBuild, python: string): Cand
   if (request.method === 'wheels' && build.needsSystemCuda) {
     return { code: 'METHOD_UNSUPPORTED', build, message: () => `TensorFlow ${build.version} pip wheels do not bring CUDA; it needs a system or conda CUDA Toolkit ${build.cuda} and cuDNN ${build.cudnn}.` };
   }
-  const os = driverOs(profile.os);
+  const os = ctx.driverOs;
   const systemToolkit = (request.method ?? defaultMethod(build)) === 'system';
   let floor = driverFloorFor(data, build.cuda!, os, match === 'ptx' || systemToolkit);
   if (!floor) return { code: 'NO_KERNELS_FOR_GPU', build, message: () => `DL Setup's data has no driver floor for CUDA ${build.cuda}.` };
@@ -182,15 +227,25 @@ function evaluateCuda(ctx: Context, build: FrameworkBuild, python: string): Cand
   if (first && driverVersion.compare(first, floor.version) > 0) {
     floor = { version: first, why: `${gpu.architecture!.name} GPUs need driver ${first} or newer` };
   }
+  return { build, match, floor, floorParts: driverVersion.parse(floor.version) };
+}
+
+function evaluateCuda(ctx: Context, entry: CudaEntry | Failure, python: string, collect: boolean): Candidate | Failure | null {
+  if ('code' in entry) return collect ? entry : null;
+  const { data, profile, request, gpu } = ctx;
+  const { build, match, floor } = entry;
   const current = profile.driverVersion;
-  if (current && driverVersion.parse(current) && driverVersion.compare(current, floor.version) >= 0) {
+  if (ctx.driverParts && (entry.floorParts ? compareDotted(ctx.driverParts, entry.floorParts) : driverVersion.compare(current!, floor.version)) >= 0) {
     return { build, python, match, driver: { action: 'keep', floor } };
   }
   if (request.allowDriverChange === false) {
+    if (!collect) return null;
     return { code: 'DRIVER_CHANGE_REFUSED', build, message: () => `${build.variant} needs driver ${floor.version} or newer and you asked DL Setup not to change the driver${current ? ` (${current})` : ''}.` };
   }
-  const target = chooseDriverTarget(data, gpu.architecture, floor.version, os);
+  if (entry.target === undefined) entry.target = chooseDriverTarget(data, gpu.architecture, floor.version, ctx.driverOs);
+  const target = entry.target;
   if (!target) {
+    if (!collect) return null;
     const last = gpu.architecture?.lastDriverBranch;
     return {
       code: 'DRIVER_BRANCH_ENDED',
@@ -201,59 +256,69 @@ function evaluateCuda(ctx: Context, build: FrameworkBuild, python: string): Cand
   return { build, python, match, driver: { action: current ? 'upgrade' : 'install', floor, target } };
 }
 
-function evaluate(ctx: Context, build: FrameworkBuild, python: string): Candidate | Failure | null {
-  if (ctx.gpuKind === 'cuda') return build.kind === 'cuda' ? evaluateCuda(ctx, build, python) : null;
-  if (ctx.gpuKind === 'rocm') {
-    if (build.kind !== 'rocm') return null;
-    return build.gfx?.includes(ctx.gpu.gfxArch!)
-      ? { build, python, match: 'native', driver: { action: 'none' } }
-      : { code: 'NO_KERNELS_FOR_GPU', build, message: () => `PyTorch ${build.version} ${build.variant}: ROCm does not support ${ctx.gpu.gfxArch}.` };
-  }
-  return null;
+function evaluateRocm(ctx: Context, build: FrameworkBuild, python: string, collect: boolean): Candidate | Failure | null {
+  if (build.kind !== 'rocm') return null;
+  if (build.gfx?.includes(ctx.gpu.gfxArch!)) return { build, python, match: 'native', driver: { action: 'none' } };
+  return collect ? { code: 'NO_KERNELS_FOR_GPU', build, message: () => `PyTorch ${build.version} ${build.variant}: ROCm does not support ${ctx.gpu.gfxArch}.` } : null;
 }
 
-function rank(candidate: Candidate, forcedVariant: string | undefined): number[] {
+/** The first rank keys of a candidate, lower is better: forced variant, no driver change, native code, pip default. */
+function rankKey(candidate: Candidate, forcedVariant: string | undefined): number {
   const driverCost = candidate.driver.action === 'keep' || candidate.driver.action === 'none' ? 0 : 1;
-  const cuda = candidate.build.cuda ? candidate.build.cuda.split('.').map(Number) : [0, 0];
-  return [
-    candidate.build.variant === forcedVariant ? 0 : 1,
-    driverCost,
-    candidate.match === 'native' ? 0 : 1,
-    candidate.build.pipDefault ? 0 : 1,
-    -(cuda[0] ?? 0),
-    -(cuda[1] ?? 0),
-  ];
+  return (
+    (candidate.build.variant === forcedVariant ? 0 : 8) +
+    driverCost * 4 +
+    (candidate.match === 'native' ? 0 : 2) +
+    (candidate.build.pipDefault ? 0 : 1)
+  );
+}
+
+const ZERO_PARTS = [0, 0] as const;
+
+/** The last rank keys: the newer CUDA wins. */
+function compareCuda(a: FrameworkBuild, b: FrameworkBuild): number {
+  const [a1, a2] = a.cuda ? mmParts(a.cuda) : ZERO_PARTS;
+  const [b1, b2] = b.cuda ? mmParts(b.cuda) : ZERO_PARTS;
+  if (a1 !== b1) return b1 - a1;
+  return b2 - a2;
 }
 
 function better(a: Candidate, b: Candidate, forced: string | undefined): boolean {
-  const ra = rank(a, forced);
-  const rb = rank(b, forced);
-  for (let i = 0; i < ra.length; i++) if (ra[i] !== rb[i]) return ra[i]! < rb[i]!;
-  return false;
+  const ka = rankKey(a, forced);
+  const kb = rankKey(b, forced);
+  if (ka !== kb) return ka < kb;
+  return compareCuda(a.build, b.build) < 0;
 }
 
-interface ReleaseOutcome {
-  best?: Candidate;
-  failures: Failure[];
-  python: string | null;
+const NO_FAILURES: Failure[] = [];
+
+function keepBetter(best: Candidate | undefined, outcome: Candidate | Failure | null, failures: Failure[], forcedVariant: string | undefined): Candidate | undefined {
+  if (!outcome) return best;
+  if ('code' in outcome) {
+    failures.push(outcome);
+    return best;
+  }
+  return !best || better(outcome, best, forcedVariant) ? outcome : best;
 }
 
-function evaluateRelease(ctx: Context, group: ReleaseGroup, forcedVariant: string | undefined): ReleaseOutcome {
+/** The best candidate of one release; its failures only when collecting. */
+function evaluateRelease(ctx: Context, group: ReleaseGroup, forcedVariant: string | undefined, collect: boolean): { best?: Candidate; failures: Failure[] } {
   const range = group.builds[0]!.python;
   const python = choosePython(range, ctx.request, ctx.profile);
-  const failures: Failure[] = [];
   if (!python) {
-    failures.push({ code: 'PYTHON_UNSUPPORTED', message: () => `${FRAMEWORK_NAMES[group.builds[0]!.framework]} ${group.builds[0]!.version} supports Python ${range.min} to ${range.max}, not ${ctx.request.python}.` });
-    return { failures, python };
+    if (!collect) return { failures: NO_FAILURES };
+    return {
+      failures: [{ code: 'PYTHON_UNSUPPORTED', message: () => `${FRAMEWORK_NAMES[group.builds[0]!.framework]} ${group.builds[0]!.version} supports Python ${range.min} to ${range.max}, not ${ctx.request.python}.` }],
+    };
   }
+  const failures: Failure[] = collect ? [] : NO_FAILURES;
   let best: Candidate | undefined;
-  for (const build of group.builds) {
-    const outcome = evaluate(ctx, build, python);
-    if (!outcome) continue;
-    if ('code' in outcome) failures.push(outcome);
-    else if (!best || better(outcome, best, forcedVariant)) best = outcome;
+  if (ctx.gpuKind === 'cuda') {
+    for (const entry of cudaRelease(ctx, group)) best = keepBetter(best, evaluateCuda(ctx, entry, python, collect), failures, forcedVariant);
+  } else if (ctx.gpuKind === 'rocm') {
+    for (const build of group.builds) best = keepBetter(best, evaluateRocm(ctx, build, python, collect), failures, forcedVariant);
   }
-  return { best, failures, python };
+  return { best, failures };
 }
 
 function defaultMethod(build: FrameworkBuild): InstallMethod {
@@ -266,8 +331,8 @@ interface Prepared {
   reviewedAt: string;
   builds: Map<string, ReleaseGroup[]>;
   gpuInfo: Map<string, GpuInfo>;
-  /** Search results by everything a search depends on: the no-driver-change and unpinned searches repeat often. */
-  searches: Map<string, { chosen?: Chosen; failures: Failure[] }>;
+  /** CUDA entries by capability, driver OS and method, then by release. */
+  cudaReleases: Map<string, Map<ReleaseGroup, CudaRelease>>;
 }
 
 const preparedCache = new WeakMap<CompatData, Prepared>();
@@ -276,10 +341,24 @@ function prepared(data: CompatData): Prepared {
   let p = preparedCache.get(data);
   if (!p) {
     const dates = [data.gpus, data.cudaToolkits, data.architectures, data.driverBranches, data.pytorch, data.tensorflow, data.jax, data.cudnn].map((t) => t.reviewedAt);
-    p = { reviewedAt: dates.sort()[0]!, builds: new Map(), gpuInfo: new Map(), searches: new Map() };
+    p = { reviewedAt: dates.sort()[0]!, builds: new Map(), gpuInfo: new Map(), cudaReleases: new Map() };
     preparedCache.set(data, p);
   }
   return p;
+}
+
+const NO_CUDA_RELEASES = new Map<ReleaseGroup, CudaRelease>();
+
+function cudaReleasesFor(data: CompatData, gpu: GpuInfo, os: DriverOs, method: InstallMethod | undefined): Map<ReleaseGroup, CudaRelease> {
+  const cache = prepared(data).cudaReleases;
+  // The architecture, the only other GPU fact an entry reads, follows from the capability.
+  const key = `${gpu.computeCapability}|${os}|${method}`;
+  let releases = cache.get(key);
+  if (!releases) {
+    releases = new Map();
+    cache.set(key, releases);
+  }
+  return releases;
 }
 
 function releaseGroups(data: CompatData, framework: Framework, profile: HardwareProfile): ReleaseGroup[] {
@@ -301,31 +380,23 @@ interface Chosen {
   skipped?: { release: string; failures: Failure[] };
 }
 
-function search(ctx: Context, groups: ReleaseGroup[], forcedVariant: string | undefined): { chosen?: Chosen; failures: Failure[] } {
-  const { profile, request, gpu } = ctx;
-  const key = [
-    request.framework, platformKey(profile), profile.os, gpu.vendor, gpu.name, gpu.computeCapability, gpu.gfxArch, profile.driverVersion,
-    request.python, profile.pythonVersion, request.method, request.allowDriverChange, forcedVariant, groups[0]?.release, groups.length,
-  ].join('|');
-  const cache = prepared(ctx.data).searches;
-  let result = cache.get(key);
-  if (!result) {
-    result = searchUncached(ctx, groups, forcedVariant);
-    if (cache.size > 50_000) cache.clear();
-    cache.set(key, result);
-  }
-  return result;
+interface SearchResult {
+  chosen?: Chosen;
+  /** Every build's failure, newest release first; only when nothing was chosen. */
+  failures: Failure[];
 }
 
-function searchUncached(ctx: Context, groups: ReleaseGroup[], forcedVariant: string | undefined): { chosen?: Chosen; failures: Failure[] } {
-  const all: Failure[] = [];
-  let skipped: Chosen['skipped'];
-  for (const group of groups) {
-    const outcome = evaluateRelease(ctx, group, forcedVariant);
-    if (outcome.best) return { chosen: { candidate: outcome.best, skipped }, failures: all };
-    all.push(...outcome.failures);
-    skipped ??= { release: group.builds[0]!.version, failures: outcome.failures };
+/** The first release (newest first) with a candidate; failures are collected only when no release has one. */
+function search(ctx: Context, groups: ReleaseGroup[], forcedVariant: string | undefined): SearchResult {
+  for (let index = 0; index < groups.length; index++) {
+    const { best } = evaluateRelease(ctx, groups[index]!, forcedVariant, false);
+    if (!best) continue;
+    // The newest release was skipped: say why, so its failures are collected after all.
+    const skipped = index > 0 ? { release: groups[0]!.builds[0]!.version, failures: evaluateRelease(ctx, groups[0]!, forcedVariant, true).failures } : undefined;
+    return { chosen: { candidate: best, skipped }, failures: NO_FAILURES };
   }
+  const all: Failure[] = [];
+  for (const group of groups) all.push(...evaluateRelease(ctx, group, forcedVariant, true).failures);
   return { failures: all };
 }
 
@@ -373,7 +444,10 @@ export function resolvePlan(data: CompatData, profile: HardwareProfile, request:
     if (gpu.vendor === 'nvidia' && gpu.computeCapability) gpuKind = 'cuda';
     else if (gpu.vendor === 'amd' && gpu.gfxArch && profile.os === 'linux' && request.framework === 'pytorch') gpuKind = 'rocm';
   }
-  const ctx: Context = { data, profile, request, gpu, gpuKind };
+  const os = driverOs(profile.os);
+  const driverParts = profile.driverVersion ? driverVersion.parse(profile.driverVersion) : null;
+  const cudaReleases = gpuKind === 'cuda' ? cudaReleasesFor(data, gpu, os, request.method) : NO_CUDA_RELEASES;
+  const ctx: Context = { data, profile, request, gpu, gpuKind, driverOs: os, driverParts, cudaReleases };
   const base = {
     request,
     profile,
@@ -461,6 +535,7 @@ function blockerMessage(blocker: Failure, ctx: Context, fw: string, pin: string)
   return `${fw} ${pin} cannot use your GPU: ${blocker.message()}`;
 }
 
+// Copied field by field into each plan: an object spread here cost more than the rest of plan assembly.
 type PlanBase = Pick<Plan, 'request' | 'profile' | 'gpu' | 'dataReviewedAt'>;
 
 function blockedPlan(
@@ -476,7 +551,10 @@ function blockedPlan(
   const build = group && ctx ? cpuBuild(ctx, group) : undefined;
   const python = group ? choosePython(group.builds[0]!.python, { ...request, python: undefined }, profile) : null;
   return {
-    ...base,
+    request: base.request,
+    profile: base.profile,
+    gpu: base.gpu,
+    dataReviewedAt: base.dataReviewedAt,
     status: 'blocked',
     method: request.method ?? 'wheels',
     framework: {
@@ -539,7 +617,10 @@ function cpuPlan(ctx: Context, base: PlanBase, build: FrameworkBuild, python: st
   const cudaToolkit: Plan['cudaToolkit'] = { action: 'none' };
   const cudnn: Plan['cudnn'] = { action: 'none' };
   return {
-    ...base,
+    request: base.request,
+    profile: base.profile,
+    gpu: base.gpu,
+    dataReviewedAt: base.dataReviewedAt,
     status: 'ok',
     method,
     framework: frameworkField(finalBuild),
@@ -664,7 +745,8 @@ function gpuPlan(
     if (profile.os === 'wsl') {
       warnings.push(`Under WSL2 the GPU driver is the Windows one: update it on Windows to R${decision.target.branch}. DL Setup never installs a Linux driver inside WSL2.`);
     }
-    const keepAlt = request.frameworkVersion ? undefined : search({ ...ctx, request: { ...request, allowDriverChange: false } }, allGroups, forcedVariant).chosen;
+    // Without a readable current driver no build can keep it, so that search would find nothing.
+    const keepAlt = request.frameworkVersion || !ctx.driverParts ? undefined : search({ ...ctx, request: { ...request, allowDriverChange: false } }, allGroups, forcedVariant).chosen;
     if (keepAlt) {
       const b = keepAlt.candidate.build;
       reasons.push(`If you cannot change the driver: ${fw} ${b.version} (${b.variant}) runs on your current driver. Plan it with --keep-driver.`);
@@ -721,7 +803,10 @@ function gpuPlan(
   reasons.push(pythonReason(candidate.python, build.python, request, profile));
   const effectiveMethod: InstallMethod = build.kind === 'rocm' && method === 'system' ? 'wheels' : method;
   return {
-    ...base,
+    request: base.request,
+    profile: base.profile,
+    gpu: base.gpu,
+    dataReviewedAt: base.dataReviewedAt,
     status: 'ok',
     method: effectiveMethod,
     framework: frameworkField(build),

@@ -1,3 +1,4 @@
+import { readFile, realpath, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { CudaToolkit, PythonEnv } from '../../../shared/types/hardware.js';
 import { hostPathExists, listHostDir, readHostFile, readHostLink, sysrootPath } from '../../system/sysroot.js';
@@ -6,7 +7,7 @@ import { parseCudaVersionFile } from '../parsers/parseCudaVersionFile.js';
 import { parseDistInfoDirName } from '../parsers/parseDistMetadata.js';
 import { parseNvccVersion } from '../parsers/parseNvccVersion.js';
 import type { ProbeContext } from '../probeContext.js';
-import { runTool } from '../runTool.js';
+import { runTool, type ToolOutcome } from '../runTool.js';
 
 export interface ToolkitProbeResult {
   toolkits: CudaToolkit[];
@@ -25,6 +26,29 @@ async function versionFromFiles(root: string): Promise<string | null> {
     if (parsed && /^nvidia_cuda_nvcc/i.test(parsed.name)) return parsed.version;
   }
   return null;
+}
+
+/** `exec /usr/local/cuda-13.0/bin/nvcc "$@"` and nothing else (comments aside): a wrapper whose answer is its target's. */
+function wrapperTarget(script: string): string | null {
+  if (!script.startsWith('#!') || script.length > 4096) return null;
+  const lines = script.split(/\r?\n/).slice(1).map((line) => line.trim()).filter((line) => line !== '' && !line.startsWith('#'));
+  if (lines.length !== 1) return null;
+  return /^exec\s+(?:"([^"$`\\]+)"|'([^']+)'|([^\s"'$`\\;&|]+))\s+"\$@"$/.exec(lines[0] as string)?.slice(1).find(Boolean) ?? null;
+}
+
+/** The known toolkit root whose nvcc the PATH nvcc is (the same file, or a one-line exec wrapper of it), if any. */
+async function toolkitReachedBy(nvccPath: string, roots: string[], nvccOf: (root: string) => string): Promise<string | null> {
+  const real = await realpath(nvccPath).catch(() => null);
+  const candidates = await Promise.all(roots.map(async (root) => ({ root, real: await realpath(sysrootPath(nvccOf(root))).catch(() => null) })));
+  const same = candidates.find((candidate) => real !== null && candidate.real === real);
+  if (same) return same.root;
+  if (!real) return null;
+  // A PATH command is a file of this machine, never under the simulated root (like findOnPath); only small ones are scripts.
+  const script = await stat(real).then((info) => (info.size <= 4096 ? readFile(real, 'utf8') : ''), () => '');
+  const target = wrapperTarget(script);
+  if (!target || !path.isAbsolute(target)) return null;
+  const targetReal = await realpath(target).catch(() => null);
+  return candidates.find((candidate) => targetReal !== null && candidate.real === targetReal)?.root ?? null;
 }
 
 /**
@@ -50,15 +74,22 @@ export async function probeCudaToolkits(context: ProbeContext): Promise<ToolkitP
     if (value && (await hostPathExists(value))) add(value, variable);
   }
   const nvccPath = await findOnPath(context.platform === 'win32' ? 'nvcc.exe' : 'nvcc', context.env);
+  // Each toolkit's nvcc runs once: the nvcc on PATH is often the same file or a wrapper that execs one of them.
+  const runs = new Map<string, Promise<ToolOutcome>>();
+  const runNvcc = (root: string, nvcc: string) => {
+    if (!runs.has(root)) runs.set(root, runTool(context, [sysrootPath(nvcc), '--version'], `whether the nvcc in ${root} runs`));
+    return runs.get(root) as Promise<ToolOutcome>;
+  };
+  const nvccOf = (root: string) => path.join(root, 'bin', context.platform === 'win32' ? 'nvcc.exe' : 'nvcc');
   const [toolkits, pathVersion] = await Promise.all([
     Promise.all(
       [...roots.entries()].map(async ([root, source]): Promise<CudaToolkit | null> => {
-        const nvcc = path.join(root, 'bin', context.platform === 'win32' ? 'nvcc.exe' : 'nvcc');
+        const nvcc = nvccOf(root);
         const hasNvcc = await hostPathExists(nvcc);
         let version = await versionFromFiles(root);
         let nvccRuns: boolean | undefined;
         if (hasNvcc && !context.quick) {
-          const outcome = await runTool(context, [sysrootPath(nvcc), '--version'], `whether the nvcc in ${root} runs`);
+          const outcome = await runNvcc(root, nvcc);
           const parsed = outcome.ok && outcome.result.exitCode === 0 ? parseNvccVersion(outcome.result.stdout) : null;
           nvccRuns = parsed !== null;
           version ??= parsed?.version ?? null;
@@ -71,7 +102,11 @@ export async function probeCudaToolkits(context: ProbeContext): Promise<ToolkitP
         return toolkit;
       }),
     ),
-    nvccPath && !context.quick ? runTool(context, [nvccPath, '--version'], 'the version of nvcc on PATH') : Promise.resolve(null),
+    (async (): Promise<ToolOutcome | null> => {
+      if (!nvccPath || context.quick) return null;
+      const root = await toolkitReachedBy(nvccPath, [...roots.keys()], nvccOf);
+      return root ? runNvcc(root, nvccOf(root)) : runTool(context, [nvccPath, '--version'], 'the version of nvcc on PATH');
+    })(),
   ]);
   const found = toolkits.filter((toolkit): toolkit is CudaToolkit => toolkit !== null);
   const nvccVersion = pathVersion?.ok ? (parseNvccVersion(pathVersion.result.stdout)?.version ?? null) : null;

@@ -1,8 +1,10 @@
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { CudaToolkit, CudnnInstall, PythonEnv } from '../../../shared/types/hardware.js';
-import { hostPathExists, listHostDir, readHostFile } from '../../system/sysroot.js';
+import { hostPathExists, listHostDir, readHostFile, sysrootPath } from '../../system/sysroot.js';
 import { parseCudnnHeader } from '../parsers/parseCudnnHeader.js';
-import { parseLdconfig, versionFromSoname } from '../parsers/parseLdconfig.js';
+import { parseLdconfig, versionFromSoname, type LdconfigEntry } from '../parsers/parseLdconfig.js';
+import { parseLdSoCache } from '../parsers/parseLdSoCache.js';
 import type { ProbeContext } from '../probeContext.js';
 import { runTool } from '../runTool.js';
 
@@ -20,14 +22,24 @@ async function headersIn(dir: string): Promise<CudnnInstall[]> {
   return found;
 }
 
-/** The loader's view of cuDNN: `ldconfig -p`; run in the first wave since it does not depend on anything. */
-export async function probeLdconfigCudnn(context: ProbeContext): Promise<CudnnInstall[]> {
-  if (context.platform !== 'linux') return [];
+/** `ldconfig -p` as text, for a cache this parser cannot read (another libc, an odd format). */
+async function ldconfigEntries(context: ProbeContext): Promise<LdconfigEntry[]> {
   const outcome = await runTool(context, ['ldconfig', '-p'], 'the cuDNN libraries in the loader path');
   const fallback = outcome.ok ? null : await runTool(context, ['/sbin/ldconfig', '-p'], 'the cuDNN libraries in the loader path');
-  const text = outcome.ok ? outcome.result.stdout : fallback?.ok ? fallback.result.stdout : '';
+  return parseLdconfig(outcome.ok ? outcome.result.stdout : fallback?.ok ? fallback.result.stdout : '', 'libcudnn.so');
+}
+
+/**
+ * The loader's view of cuDNN: /etc/ld.so.cache read directly (what `ldconfig -p` prints, without its process), else
+ * `ldconfig -p`; run in the first wave since it does not depend on anything.
+ */
+export async function probeLdconfigCudnn(context: ProbeContext): Promise<CudnnInstall[]> {
+  if (context.platform !== 'linux') return [];
+  // Binary, so read as bytes at its sysroot path (readHostFile decodes text).
+  const cache = await readFile(sysrootPath('/etc/ld.so.cache')).then((bytes) => parseLdSoCache(bytes), () => null);
+  const entries = cache ? cache.filter((entry) => entry.soname.startsWith('libcudnn.so')) : await ldconfigEntries(context);
   const found: CudnnInstall[] = [];
-  for (const entry of parseLdconfig(text, 'libcudnn.so')) {
+  for (const entry of entries) {
     const version = versionFromSoname(entry.soname);
     if (version && !found.some((install) => install.path === entry.path)) found.push({ version, path: entry.path, source: 'ldconfig' });
   }

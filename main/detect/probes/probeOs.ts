@@ -38,6 +38,8 @@ export function archName(arch: string, platform: NodeJS.Platform): string {
 async function secureBootState(context: ProbeContext): Promise<OsInfo['secureBoot']> {
   const efivar = await readHostFile(SECURE_BOOT_EFIVAR);
   if (efivar !== null) return secureBootFromEfivar(Uint8Array.from(efivar, (char) => char.charCodeAt(0) & 0xff));
+  // Booted without EFI (BIOS, most containers): mokutil could only say "EFI variables are not supported".
+  if ((await hostPathExists('/sys/firmware')) && !(await hostPathExists('/sys/firmware/efi'))) return 'unknown';
   const outcome = await runTool(context, ['mokutil', '--sb-state'], 'the Secure Boot state');
   return outcome.ok ? parseMokutilSbState(`${outcome.result.stdout}\n${outcome.result.stderr}`) : 'unknown';
 }

@@ -3,8 +3,9 @@ import os from 'node:os';
 import path from 'node:path';
 import type { PythonEnv } from '../../../shared/types/hardware.js';
 import { defaultEnvRoot } from '../../appPaths.js';
-import { hostPathExists, listHostDir, readHostFile, sysrootPath } from '../../system/sysroot.js';
+import { hostPathExists, listHostDir, readHostFile, readHostLink, sysrootPath } from '../../system/sysroot.js';
 import { findOnPath } from '../findOnPath.js';
+import { parseCondaEnvList } from '../parsers/parseCondaEnvList.js';
 import { normalizePackageName, parseDistInfoDirName, parseDistMetadata } from '../parsers/parseDistMetadata.js';
 import type { ProbeContext } from '../probeContext.js';
 import { runTool, warnUnreadable } from '../runTool.js';
@@ -32,6 +33,21 @@ interface Candidate {
 
 function interpreterIn(root: string, platform: NodeJS.Platform): string {
   return platform === 'win32' ? path.join(root, 'python.exe') : path.join(root, 'bin', 'python');
+}
+
+/** Env prefixes conda knows (`conda env list --json`), including ones outside the default folders; only when conda is here. */
+async function condaEnvPrefixes(context: ProbeContext): Promise<string[]> {
+  // On Windows the conda on PATH is a .bat that needs a shell; conda.exe from CONDA_EXE does not.
+  const onPath = context.platform === 'win32' ? null : await findOnPath('conda', context.env);
+  const fromEnv = context.env.CONDA_EXE;
+  // CONDA_EXE names a host path (conda's own activation sets it); a PATH command runs as it is.
+  const executable = onPath ?? (fromEnv && path.isAbsolute(fromEnv) && (await hostPathExists(fromEnv)) ? sysrootPath(fromEnv) : null);
+  if (!executable) return [];
+  const outcome = await runTool(context, [executable, 'env', 'list', '--json'], 'the conda environments outside the default folders');
+  if (!outcome.ok) return [];
+  const prefixes = parseCondaEnvList(outcome.result.stdout);
+  if (prefixes.length === 0 && outcome.result.stdout.trim() !== '') warnUnreadable(context, [executable, 'env', 'list', '--json'], outcome.result, 'the conda environments outside the default folders');
+  return prefixes;
 }
 
 async function candidates(context: ProbeContext): Promise<Candidate[]> {
@@ -100,21 +116,80 @@ async function fromLayout(context: ProbeContext, candidate: Candidate): Promise<
   return { version, site: isolated ? [site] : [site, userSite] };
 }
 
-async function inspect(context: ProbeContext, candidate: Candidate): Promise<PythonEnv | null> {
-  const known = await fromLayout(context, candidate);
-  if (known) return withPackages(candidate, known.version, known.site);
-  const executable = candidate.onPath ? candidate.path : sysrootPath(candidate.path);
-  const outcome = await runTool(context, [executable, '-E', '-c', SITE_SCRIPT], `the Python at ${candidate.path}`);
+/** The host path a link chain ends at (/usr/bin/python3 → /usr/bin/python3.11), a few hops at most. */
+async function resolveHostLinks(hostPath: string): Promise<string> {
+  let current = hostPath;
+  for (let hop = 0; hop < 8; hop++) {
+    const target = await readHostLink(current);
+    if (!target) return current;
+    current = path.normalize(target);
+  }
+  return current;
+}
+
+/** "3.11.2" from the installed pythonX.Y-minimal stanza of dpkg's status file ("Version: 3.11.2-6+deb12u6"). */
+function dpkgUpstreamVersion(status: string, pkg: string): string | null {
+  const start = status.search(new RegExp(`^Package: ${pkg.replace(/\./g, '\\.')}$`, 'm'));
+  if (start < 0) return null;
+  const end = status.indexOf('\n\n', start);
+  const stanza = status.slice(start, end < 0 ? undefined : end);
+  if (!/^Status: install ok installed$/m.test(stanza)) return null;
+  return /^Version: (?:\d+:)?(\d+\.\d+\.\d+)/m.exec(stanza)?.[1] ?? null;
+}
+
+/**
+ * Debian's and Ubuntu's own interpreter (/usr/bin/pythonX.Y from the pythonX.Y-minimal package, Python 3.10+ with
+ * Debian's posix_local scheme) states its version in dpkg's records and has fixed site dirs: the same answer as asking
+ * it, without starting it. Anything else (a hand-built /usr/bin/python, an older layout) returns null and is asked.
+ */
+export async function debianSystemPython(hostPath: string, env: NodeJS.ProcessEnv): Promise<{ version: string; site: string[] } | null> {
+  const real = await resolveHostLinks(hostPath);
+  const majorMinor = /^\/usr\/bin\/python(3\.\d+)$/.exec(real)?.[1];
+  if (!majorMinor) return null;
+  const lib = `/usr/lib/python${majorMinor}`;
+  const [owned, status, sitePy, sysconfigPy, venvCfg] = await Promise.all([
+    readHostFile(`/var/lib/dpkg/info/python${majorMinor}-minimal.list`),
+    readHostFile('/var/lib/dpkg/status'),
+    readHostFile(`${lib}/site.py`),
+    readHostFile(`${lib}/sysconfig.py`),
+    hostPathExists('/usr/pyvenv.cfg'),
+  ]);
+  if (!owned || !owned.split('\n').includes(real) || !status || venvCfg) return null;
+  // Debian's patches: site.py adds the dist-packages dirs, sysconfig.py's posix_local/deb_system schemes point inside them.
+  if (!sitePy?.includes('"dist-packages"') || !sysconfigPy?.includes("'posix_local'") || !sysconfigPy.includes("'deb_system'")) return null;
+  const version = dpkgUpstreamVersion(status, `python${majorMinor}-minimal`);
+  if (!version?.startsWith(`${majorMinor}.`)) return null;
+  const userBase = env.PYTHONUSERBASE || path.join(env.HOME || os.homedir(), '.local');
+  return {
+    version,
+    site: [`/usr/local/lib/python${majorMinor}/dist-packages`, '/usr/lib/python3/dist-packages', `${lib}/dist-packages`, path.join(userBase, 'lib', `python${majorMinor}`, 'site-packages')],
+  };
+}
+
+/** Asks the interpreter itself (one process): version and every site dir, whatever the layout. */
+export async function askPython(context: ProbeContext, executable: string, label: string): Promise<{ version: string; site: string[] } | null> {
+  const outcome = await runTool(context, [executable, '-E', '-c', SITE_SCRIPT], `the Python at ${label}`);
   if (!outcome.ok) return null;
   let parsed: { version?: unknown; site?: unknown };
   try {
     parsed = JSON.parse(outcome.result.stdout.trim().split(/\r?\n/).pop() ?? '') as typeof parsed;
   } catch {
-    warnUnreadable(context, [candidate.path], outcome.result, `the Python at ${candidate.path}`);
+    warnUnreadable(context, [label], outcome.result, `the Python at ${label}`);
     return null;
   }
   if (typeof parsed.version !== 'string') return null;
-  return withPackages(candidate, parsed.version, (Array.isArray(parsed.site) ? parsed.site : []).filter((entry): entry is string => typeof entry === 'string'));
+  return { version: parsed.version, site: (Array.isArray(parsed.site) ? parsed.site : []).filter((entry): entry is string => typeof entry === 'string') };
+}
+
+async function inspect(context: ProbeContext, candidate: Candidate): Promise<PythonEnv | null> {
+  const known = await fromLayout(context, candidate);
+  if (known) return withPackages(candidate, known.version, known.site);
+  // A PATH command is a host path only when there is no simulated root.
+  const hostReadable = !candidate.onPath || sysrootPath('/') === '/';
+  const system = context.platform === 'linux' && hostReadable ? await debianSystemPython(candidate.path, context.env) : null;
+  if (system) return withPackages(candidate, system.version, system.site);
+  const asked = await askPython(context, candidate.onPath ? candidate.path : sysrootPath(candidate.path), candidate.path);
+  return asked ? withPackages(candidate, asked.version, asked.site) : null;
 }
 
 async function withPackages(candidate: Candidate, version: string, site: string[]): Promise<PythonEnv> {
@@ -129,22 +204,28 @@ async function withPackages(candidate: Candidate, version: string, site: string[
 
 /** Every Python we can find (PATH, system, pyenv, conda, venvs DL Setup made), each asked once for its site dirs. */
 export async function probePythons(context: ProbeContext): Promise<PythonEnv[]> {
-  const all = await candidates(context);
-  // The same interpreter is often reachable several ways (PATH, /usr/bin, a symlinked env): ask it once.
-  const resolved = await Promise.all(
-    all.map(async (candidate) => {
-      const file = candidate.onPath ? candidate.path : sysrootPath(candidate.path);
-      if (!candidate.onPath && !(await hostPathExists(candidate.path))) return null;
-      return realpath(file).catch(() => file);
-    }),
-  );
+  // conda starts a Python of its own: its extra envs are inspected when it answers, the rest meanwhile.
+  const fromConda = condaEnvPrefixes(context);
+  // The same interpreter is often reachable several ways (PATH, /usr/bin, a symlinked env, conda's list): ask it once.
   const seen = new Set<string>();
-  const unique = all.filter((_, at) => {
-    const real = resolved[at];
-    if (!real || seen.has(real)) return false;
-    seen.add(real);
-    return true;
-  });
-  const envs = await Promise.all(unique.map((candidate) => inspect(context, candidate)));
-  return envs.filter((env): env is PythonEnv => env !== null);
+  const inspectUnique = async (all: Candidate[]): Promise<PythonEnv[]> => {
+    const resolved = await Promise.all(
+      all.map(async (candidate) => {
+        const file = candidate.onPath ? candidate.path : sysrootPath(candidate.path);
+        if (!candidate.onPath && !(await hostPathExists(candidate.path))) return null;
+        return realpath(file).catch(() => file);
+      }),
+    );
+    const unique = all.filter((_, at) => {
+      const real = resolved[at];
+      if (!real || seen.has(real)) return false;
+      seen.add(real);
+      return true;
+    });
+    const envs = await Promise.all(unique.map((candidate) => inspect(context, candidate)));
+    return envs.filter((env): env is PythonEnv => env !== null);
+  };
+  const first = await inspectUnique(await candidates(context));
+  const condaOnly = (await fromConda).map((prefix): Candidate => ({ path: interpreterIn(prefix, context.platform), kind: 'conda' }));
+  return condaOnly.length > 0 ? [...first, ...(await inspectUnique(condaOnly))] : first;
 }
