@@ -322,7 +322,7 @@ const FRAMEWORK_TASKS = doc([
   '    name: "{{ dlsetup_pip_packages }}"',
   '    virtualenv: "{{ dlsetup_env_dir }}"',
   "    extra_args: >-",
-  "      --disable-pip-version-check --no-input --progress-bar off",
+  "      --disable-pip-version-check --no-input --no-color --progress-bar off",
   "      {{ ('--index-url ' ~ dlsetup_pip_index_url) if dlsetup_pip_index_url else '' }}",
   "      {{ dlsetup_pip_extra_index_urls | map('regex_replace', '^', '--extra-index-url ') | join(' ') }}",
   "      {{ dlsetup_pip_find_links | map('regex_replace', '^', '--find-links ') | join(' ') }}",

@@ -18,7 +18,7 @@ describe('dockerfile export (no Dockerfile linter is packaged in Debian 12, so t
     const instructions = dockerfile.split('\n').filter((line) => /^[A-Z]+ /.test(line)).map((line) => line.split(' ')[0]);
     expect(instructions[0]).toBe('FROM');
     expect(dockerfile).toContain('FROM python:3.12-slim\n');
-    expect(dockerfile).toContain('RUN ["/opt/venv/bin/python", "-m", "pip", "install", "--disable-pip-version-check", "--no-input", "--progress-bar", "off", "--index-url", "https://download.pytorch.org/whl/cu126", "torch==2.14.0"]');
+    expect(dockerfile).toContain('RUN ["/opt/venv/bin/python", "-m", "pip", "install", "--disable-pip-version-check", "--no-input", "--no-color", "--progress-bar", "off", "--index-url", "https://download.pytorch.org/whl/cu126", "torch==2.14.0"]');
     expect(dockerfile).toMatch(/^CMD \["\/opt\/venv\/bin\/python", "\/opt\/dlsetup\/dlsetup_report.py", .*"--framework", "pytorch", "--quick", "--out", "\/reports\/verify.json"\]$/m);
     expect(dockerfile).toContain('docker run --rm --gpus all');
     expect(file(result, '.dockerignore')).toBe('# Only the verification scripts go into the build context.\n*\n!dlsetup_check.py\n!dlsetup_report.py\n');

@@ -15,7 +15,14 @@ export function classifyFailure(result: CommandResult, what: string): DlsetupErr
   if (NETWORK.test(output)) {
     return new DlsetupError('NETWORK', `The network failed while ${what}. Check the connection or choose a mirror, then resume.`, { detail: tail });
   }
-  return new DlsetupError('COMMAND_FAILED', `${what[0]!.toUpperCase()}${what.slice(1)} failed (${result.argv[0]} exited with ${result.exitCode}).`, {
+  // The tool's own last error line (pip's "ERROR: …", apt's "E: …") says more than an exit code.
+  const said = output
+    .split('\n')
+    .map((line) => line.trim())
+    .filter((line) => /^(ERROR|E|error|fatal):\s/.test(line))
+    .at(-1);
+  const what1 = `${what[0]!.toUpperCase()}${what.slice(1)}`;
+  return new DlsetupError('COMMAND_FAILED', said ? `${what1} failed: ${said.slice(0, 300)}` : `${what1} failed (${result.argv[0]} exited with ${result.exitCode}).`, {
     detail: tail,
   });
 }

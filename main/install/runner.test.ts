@@ -177,7 +177,7 @@ describe('runner: journal, crash, resume and rollback', () => {
     expect(text).toContain('[root] $ update-alternatives --set cuda /usr/local/cuda-12.4');
     expect(text).toContain('[root] $ ldconfig');
     expect(text).toContain(
-      '       $ /home/student/dl-env/bin/python -m pip install --disable-pip-version-check --no-input --progress-bar raw --index-url https://download.pytorch.org/whl/cu124 --extra-index-url https://pypi.tuna.tsinghua.edu.cn/simple torch==2.5.1+cu124',
+      '       $ /home/student/dl-env/bin/python -m pip install --disable-pip-version-check --no-input --no-color --progress-bar raw --index-url https://download.pytorch.org/whl/cu124 --extra-index-url https://pypi.tuna.tsinghua.edu.cn/simple torch==2.5.1+cu124',
     );
     const service = new InstallService({ elevation: 'direct' });
     const lines: string[] = [];

@@ -57,6 +57,8 @@ export function pipInstallArgv(python: string, params: FrameworkParams, rawProgr
     'install',
     '--disable-pip-version-check',
     '--no-input',
+    // Colour codes would land in the step log the wizard shows.
+    '--no-color',
     '--progress-bar',
     rawProgress ? 'raw' : 'off',
     ...(indexes.indexUrl ? ['--index-url', indexes.indexUrl] : []),
