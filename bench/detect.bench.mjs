@@ -1,6 +1,7 @@
 // Detection figures: `dlsetup detect --json` on this machine and on a simulated 8-GPU host (fake nvidia-smi printing a real
 // 8x V100S capture), against PyTorch's own environment report (`python3 -m torch.utils.collect_env`) in the same run.
 import { existsSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { measureCommand } from './measure.mjs';
@@ -41,10 +42,12 @@ export async function run() {
     await host.cleanup();
   }
   const peerName = 'torch collect_env';
+  // Two loaded cores change every figure here: say how loaded the machine was.
+  const load = `load avg ${os.loadavg()[0].toFixed(2)} on ${os.cpus().length} cores`;
   return [
-    { name: 'detect --json, this machine (wall)', ours: real.ms, peer: peer.ms, peerName, unit: 'ms', note: 'issue target: >= 10x faster' },
+    { name: 'detect --json, this machine (wall)', ours: real.ms, peer: peer.ms, peerName, unit: 'ms', note: `issue target: >= 10x faster; ${load}` },
     { name: 'detect --json, this machine (peak RSS)', ours: real.peakRssMiB, peer: peer.peakRssMiB, peerName, unit: 'MiB' },
-    { name: 'detect --json, simulated 8x V100S (wall)', ours: simulated.ms, peer: peer.ms, peerName, unit: 'ms', note: 'peer runs on this machine (it cannot be simulated)' },
+    { name: 'detect --json, simulated 8x V100S (wall)', ours: simulated.ms, peer: peer.ms, peerName, unit: 'ms', note: `peer runs on this machine (it cannot be simulated); ${load}` },
     { name: 'detect --json, simulated 8x V100S (peak RSS)', ours: simulated.peakRssMiB, peer: peer.peakRssMiB, peerName, unit: 'MiB' },
   ];
 }

@@ -1,4 +1,3 @@
-import { execa } from 'execa';
 import { DlsetupError } from '../../shared/errors.js';
 import { descendantPids } from './processTree.js';
 
@@ -24,6 +23,10 @@ export type CommandLogger = (entry: { argv: string[]; exitCode: number | null; d
 
 let logger: CommandLogger | null = null;
 
+// execa is loaded on the first command, not at start-up: probes read files meanwhile, and `--version` never pays for it.
+let execaModule: Promise<typeof import('execa')> | null = null;
+const loadExeca = () => (execaModule ??= import('execa'));
+
 /** DESIGN.md §6: every external command is logged with argv, exit code and duration. */
 export function setCommandLogger(next: CommandLogger | null): void {
   logger = next;
@@ -37,6 +40,7 @@ export async function runCommand(argv: string[], options: CommandOptions = {}): 
   const [file, ...args] = argv;
   if (!file) throw new DlsetupError('INVALID_ARGUMENT', 'No command given.');
   const started = performance.now();
+  const { execa } = await loadExeca();
   if (options.signal?.aborted) throw new DlsetupError('CANCELLED', `Cancelled: ${file}.`);
   const child = execa(file, args, {
     reject: false,

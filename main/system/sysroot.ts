@@ -43,3 +43,12 @@ export async function readHostLink(absolutePath: string): Promise<string | null>
     return null;
   }
 }
+
+/** Reads a binary host file (the loader cache); null when missing or unreadable. */
+export async function readHostBytes(absolutePath: string): Promise<Buffer | null> {
+  try {
+    return await readFile(sysrootPath(absolutePath));
+  } catch {
+    return null;
+  }
+}

@@ -20,6 +20,18 @@ function toolkitPath(os: HardwareProfile['os'], series: string): string {
   return os === 'windows' ? `C:\\Program Files\\NVIDIA GPU Computing Toolkit\\CUDA\\v${series}` : `/usr/local/cuda-${series}`;
 }
 
+const majorMinorCache = new Map<string, string>();
+
+/** "12.6.3" -> "12.6"; CUDA versions come from the data tables, so the cache stays small. */
+function majorMinor(version: string): string {
+  let series = majorMinorCache.get(version);
+  if (series === undefined) {
+    series = version.split('.').slice(0, 2).join('.');
+    if (majorMinorCache.size < 10_000) majorMinorCache.set(version, series);
+  }
+  return series;
+}
+
 /** The ordered install steps for a resolved plan; system-wide steps are elevated. */
 export function planSteps(input: StepInputs): PlanStep[] {
   const { profile, method, build, driver } = input;
@@ -49,7 +61,7 @@ export function planSteps(input: StepInputs): PlanStep[] {
     });
   }
 
-  const series = build.cuda ? build.cuda.split('.').slice(0, 2).join('.') : undefined;
+  const series = build.cuda ? majorMinor(build.cuda) : undefined;
   if (method === 'system' && series && build.kind === 'cuda') {
     if (input.cudaToolkit.action === 'install' && input.cudaToolkit.version) {
       if (linuxLike) {

@@ -52,6 +52,11 @@ interface Failure {
 interface ReleaseGroup {
   release: string;
   builds: FrameworkBuild[];
+  /** The release's Python range, its bounds parsed, and the Python chosen when neither request nor machine names one. */
+  python: PythonRange;
+  pythonMin: readonly [number, number];
+  pythonMax: readonly [number, number];
+  defaultPython: string;
 }
 
 // ---------- small helpers ----------
@@ -94,8 +99,25 @@ function pythonInRange(python: string, range: PythonRange): boolean {
 function choosePython(range: PythonRange, request: PlanRequest, profile: HardwareProfile): string | null {
   if (request.python) return pythonInRange(request.python, range) ? mm(request.python) : null;
   if (profile.pythonVersion && pythonInRange(profile.pythonVersion, range)) return mm(profile.pythonVersion);
+  return defaultPython(range);
+}
+
+/** The Python for a range when neither the request nor the machine names one. */
+function defaultPython(range: PythonRange): string {
   if (pythonInRange(PREFERRED_PYTHON, range)) return PREFERRED_PYTHON;
   return compareMm(PREFERRED_PYTHON, range.min) < 0 ? mm(range.min) : mm(range.max);
+}
+
+function inGroupRange(version: string, group: ReleaseGroup): boolean {
+  const [major, minor] = mmParts(version);
+  return (major - group.pythonMin[0] || minor - group.pythonMin[1]) >= 0 && (major - group.pythonMax[0] || minor - group.pythonMax[1]) <= 0;
+}
+
+/** choosePython for a release group, with the range parsed once per data object. */
+function groupPython(group: ReleaseGroup, request: PlanRequest, profile: HardwareProfile): string | null {
+  if (request.python) return inGroupRange(request.python, group) ? mm(request.python) : null;
+  if (profile.pythonVersion && inGroupRange(profile.pythonVersion, group)) return mm(profile.pythonVersion);
+  return group.defaultPython;
 }
 
 function architectureFor(data: CompatData, capability: string | undefined): GpuArchitecture | undefined {
@@ -171,16 +193,12 @@ interface Context {
 }
 
 /*
- * Evaluation runs in two modes. A scan (collect = false) only looks for the best candidate and returns null for a
- * build that fails, allocating nothing for it: most searches succeed, and the no-driver-change search only needs
- * the candidate. Failures with their messages are collected (collect = true) only where a plan shows them.
+ * How candidates are found. Per data object and per GPU capability, driver OS and method, each release's CUDA builds
+ * become entries once (code match and driver floor), or the failure that rules a build out whatever the driver; a
+ * plan then only compares its driver with the floors. A scan looks for the best candidate and allocates nothing for
+ * builds that fail. Failures with their messages are collected only where a plan shows them.
  */
 
-/**
- * What a CUDA build means for one GPU capability, driver OS and method, before looking at the machine's driver:
- * its code match and driver floor, or why it cannot run at all. Computed once per data object and reused by every
- * plan for the same capability, OS and method.
- */
 interface CudaEntry {
   build: FrameworkBuild;
   match: 'native' | 'ptx';
@@ -191,17 +209,30 @@ interface CudaEntry {
   target?: DriverTarget | null;
 }
 
-/** Per release: each CUDA build in order, as an entry or the failure that rules it out whatever the driver. */
-type CudaRelease = (CudaEntry | Failure)[];
+interface CudaRelease {
+  /** Every CUDA build of the release in order: an entry, or the failure that rules it out whatever the driver. */
+  items: (CudaEntry | Failure)[];
+  /** The failures when no build is an entry: such a release never yields a candidate. */
+  onlyFailures: Failure[] | null;
+  /** The lowest entry floor, to skip a release no entry of which keeps the driver; null: do not skip. */
+  lowestFloor: DottedVersion | null;
+}
 
 function cudaRelease(ctx: Context, group: ReleaseGroup): CudaRelease {
-  let entries = ctx.cudaReleases.get(group);
-  if (!entries) {
-    entries = [];
-    for (const build of group.builds) if (build.kind === 'cuda') entries.push(cudaEntry(ctx, build));
-    ctx.cudaReleases.set(group, entries);
+  let release = ctx.cudaReleases.get(group);
+  if (!release) {
+    const items = group.builds.filter((build) => build.kind === 'cuda').map((build) => cudaEntry(ctx, build));
+    const failures = items.filter((item): item is Failure => 'code' in item);
+    const floors = items.filter((item): item is CudaEntry => !('code' in item)).map((entry) => entry.floorParts);
+    const parsable = floors.length > 0 && floors.every((floor) => floor !== null);
+    release = {
+      items,
+      onlyFailures: failures.length === items.length ? failures : null,
+      lowestFloor: parsable ? floors.reduce((low, floor) => (compareDotted(floor!, low!) < 0 ? floor : low))! : null,
+    };
+    ctx.cudaReleases.set(group, release);
   }
-  return entries;
+  return release;
 }
 
 function cudaEntry(ctx: Context, build: FrameworkBuild): CudaEntry | Failure {
@@ -230,8 +261,8 @@ function cudaEntry(ctx: Context, build: FrameworkBuild): CudaEntry | Failure {
   return { build, match, floor, floorParts: driverVersion.parse(floor.version) };
 }
 
-function evaluateCuda(ctx: Context, entry: CudaEntry | Failure, python: string, collect: boolean): Candidate | Failure | null {
-  if ('code' in entry) return collect ? entry : null;
+/** An entry against this machine's driver: a candidate, or (only when collecting) why not. */
+function evaluateCuda(ctx: Context, entry: CudaEntry, python: string, collect: boolean): Candidate | Failure | null {
   const { data, profile, request, gpu } = ctx;
   const { build, match, floor } = entry;
   const current = profile.driverVersion;
@@ -290,35 +321,51 @@ function better(a: Candidate, b: Candidate, forced: string | undefined): boolean
   return compareCuda(a.build, b.build) < 0;
 }
 
-const NO_FAILURES: Failure[] = [];
-
-function keepBetter(best: Candidate | undefined, outcome: Candidate | Failure | null, failures: Failure[], forcedVariant: string | undefined): Candidate | undefined {
-  if (!outcome) return best;
-  if ('code' in outcome) {
-    failures.push(outcome);
-    return best;
-  }
+function keepBetter(best: Candidate | undefined, outcome: Candidate | Failure | null, forcedVariant: string | undefined): Candidate | undefined {
+  if (!outcome || 'code' in outcome) return best;
   return !best || better(outcome, best, forcedVariant) ? outcome : best;
 }
 
-/** The best candidate of one release; its failures only when collecting. */
-function evaluateRelease(ctx: Context, group: ReleaseGroup, forcedVariant: string | undefined, collect: boolean): { best?: Candidate; failures: Failure[] } {
-  const range = group.builds[0]!.python;
-  const python = choosePython(range, ctx.request, ctx.profile);
-  if (!python) {
-    if (!collect) return { failures: NO_FAILURES };
-    return {
-      failures: [{ code: 'PYTHON_UNSUPPORTED', message: () => `${FRAMEWORK_NAMES[group.builds[0]!.framework]} ${group.builds[0]!.version} supports Python ${range.min} to ${range.max}, not ${ctx.request.python}.` }],
-    };
-  }
-  const failures: Failure[] = collect ? [] : NO_FAILURES;
+/** The best candidate of one release, if any. */
+function scanRelease(ctx: Context, group: ReleaseGroup, forcedVariant: string | undefined): Candidate | undefined {
   let best: Candidate | undefined;
   if (ctx.gpuKind === 'cuda') {
-    for (const entry of cudaRelease(ctx, group)) best = keepBetter(best, evaluateCuda(ctx, entry, python, collect), failures, forcedVariant);
+    const release = cudaRelease(ctx, group);
+    if (release.onlyFailures) return undefined;
+    // Keeping the driver: a release whose every floor is above it (or with no readable driver) has no candidate.
+    if (ctx.request.allowDriverChange === false && (!ctx.driverParts || (release.lowestFloor && compareDotted(ctx.driverParts, release.lowestFloor) < 0))) return undefined;
+    const python = groupPython(group, ctx.request, ctx.profile);
+    if (!python) return undefined;
+    for (const item of release.items) if (!('code' in item)) best = keepBetter(best, evaluateCuda(ctx, item, python, false), forcedVariant);
   } else if (ctx.gpuKind === 'rocm') {
-    for (const build of group.builds) best = keepBetter(best, evaluateRocm(ctx, build, python, collect), failures, forcedVariant);
+    const python = groupPython(group, ctx.request, ctx.profile);
+    if (!python) return undefined;
+    for (const build of group.builds) best = keepBetter(best, evaluateRocm(ctx, build, python, false), forcedVariant);
   }
-  return { best, failures };
+  return best;
+}
+
+const NO_FAILURES: Failure[] = [];
+
+/** Why a release has no candidate: every failure, in build order (call only for a release the scan rejected). */
+function releaseFailures(ctx: Context, group: ReleaseGroup): Failure[] {
+  const range = group.python;
+  const python = groupPython(group, ctx.request, ctx.profile);
+  if (!python) {
+    return [{ code: 'PYTHON_UNSUPPORTED', message: () => `${FRAMEWORK_NAMES[group.builds[0]!.framework]} ${group.builds[0]!.version} supports Python ${range.min} to ${range.max}, not ${ctx.request.python}.` }];
+  }
+  const failures: Failure[] = [];
+  const add = (outcome: Candidate | Failure | null): void => {
+    if (outcome && 'code' in outcome) failures.push(outcome);
+  };
+  if (ctx.gpuKind === 'cuda') {
+    const release = cudaRelease(ctx, group);
+    if (release.onlyFailures) return release.onlyFailures;
+    for (const item of release.items) add('code' in item ? item : evaluateCuda(ctx, item, python, true));
+  } else if (ctx.gpuKind === 'rocm') {
+    for (const build of group.builds) add(evaluateRocm(ctx, build, python, true));
+  }
+  return failures;
 }
 
 function defaultMethod(build: FrameworkBuild): InstallMethod {
@@ -366,7 +413,17 @@ function releaseGroups(data: CompatData, framework: Framework, profile: Hardware
   const key = `${framework}|${platformKey(profile)}|${profile.os === 'wsl'}`;
   let groups = p.builds.get(key);
   if (!groups) {
-    groups = frameworkBuilds(data, framework, profile).map((builds) => ({ release: builds[0]!.release, builds }));
+    groups = frameworkBuilds(data, framework, profile).map((builds) => {
+      const python = builds[0]!.python;
+      return {
+        release: builds[0]!.release,
+        builds,
+        python,
+        pythonMin: mmParts(python.min),
+        pythonMax: mmParts(python.max),
+        defaultPython: defaultPython(python),
+      };
+    });
     p.builds.set(key, groups);
   }
   return groups;
@@ -389,14 +446,14 @@ interface SearchResult {
 /** The first release (newest first) with a candidate; failures are collected only when no release has one. */
 function search(ctx: Context, groups: ReleaseGroup[], forcedVariant: string | undefined): SearchResult {
   for (let index = 0; index < groups.length; index++) {
-    const { best } = evaluateRelease(ctx, groups[index]!, forcedVariant, false);
+    const best = scanRelease(ctx, groups[index]!, forcedVariant);
     if (!best) continue;
-    // The newest release was skipped: say why, so its failures are collected after all.
-    const skipped = index > 0 ? { release: groups[0]!.builds[0]!.version, failures: evaluateRelease(ctx, groups[0]!, forcedVariant, true).failures } : undefined;
+    // The newest release was skipped: say why.
+    const skipped = index > 0 ? { release: groups[0]!.builds[0]!.version, failures: releaseFailures(ctx, groups[0]!) } : undefined;
     return { chosen: { candidate: best, skipped }, failures: NO_FAILURES };
   }
   const all: Failure[] = [];
-  for (const group of groups) all.push(...evaluateRelease(ctx, group, forcedVariant, true).failures);
+  for (const group of groups) all.push(...releaseFailures(ctx, group));
   return { failures: all };
 }
 

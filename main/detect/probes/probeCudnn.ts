@@ -1,7 +1,6 @@
-import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { CudaToolkit, CudnnInstall, PythonEnv } from '../../../shared/types/hardware.js';
-import { hostPathExists, listHostDir, readHostFile, sysrootPath } from '../../system/sysroot.js';
+import { hostPathExists, listHostDir, readHostBytes, readHostFile } from '../../system/sysroot.js';
 import { parseCudnnHeader } from '../parsers/parseCudnnHeader.js';
 import { parseLdconfig, versionFromSoname, type LdconfigEntry } from '../parsers/parseLdconfig.js';
 import { parseLdSoCache } from '../parsers/parseLdSoCache.js';
@@ -36,7 +35,8 @@ async function ldconfigEntries(context: ProbeContext): Promise<LdconfigEntry[]> 
 export async function probeLdconfigCudnn(context: ProbeContext): Promise<CudnnInstall[]> {
   if (context.platform !== 'linux') return [];
   // Binary, so read as bytes at its sysroot path (readHostFile decodes text).
-  const cache = await readFile(sysrootPath('/etc/ld.so.cache')).then((bytes) => parseLdSoCache(bytes), () => null);
+  const bytes = await readHostBytes('/etc/ld.so.cache');
+  const cache = bytes ? parseLdSoCache(bytes) : null;
   const entries = cache ? cache.filter((entry) => entry.soname.startsWith('libcudnn.so')) : await ldconfigEntries(context);
   const found: CudnnInstall[] = [];
   for (const entry of entries) {

@@ -54,8 +54,9 @@ async function candidates(context: ProbeContext): Promise<Candidate[]> {
   const home = os.homedir();
   const found: Candidate[] = [];
   const onPath = await findOnPath(context.platform === 'win32' ? 'python' : 'python3', context.env);
-  // A pyenv shim only forwards to one of the versions listed below; running it costs a bash start.
-  if (onPath && !/[\\/]\.pyenv[\\/]shims[\\/]/.test(onPath)) found.push({ path: onPath, kind: 'system', onPath: true });
+  // A pyenv shim only forwards to one of the versions listed below; running it costs a bash start (also when linked).
+  const shim = /[\\/]\.pyenv[\\/]shims[\\/]/;
+  if (onPath && !shim.test(onPath) && !shim.test(await realpath(onPath).catch(() => onPath))) found.push({ path: onPath, kind: 'system', onPath: true });
   if (context.platform !== 'win32' && (await hostPathExists('/usr/bin/python3'))) found.push({ path: '/usr/bin/python3', kind: 'system' });
   const pyenvRoot = context.env.PYENV_ROOT ?? path.join(home, '.pyenv');
   for (const version of await listHostDir(path.join(pyenvRoot, 'versions'))) {
