@@ -262,6 +262,46 @@ describe('resolvePlan: AMD and no GPU', () => {
   });
 });
 
+describe('resolvePlan: in bulk, with per-data indexes', () => {
+  // Same-chip GPUs share what the resolver precomputes per data object; a plan must not depend on what came before.
+  const cases: [HardwareProfile, PlanRequest][] = [
+    [{ os: 'linux', arch: 'x86_64', gpuVendor: 'nvidia', gpuName: 'GeForce GTX 1080 Ti', driverVersion: null }, pytorch1],
+    [{ os: 'linux', arch: 'x86_64', gpuVendor: 'nvidia', gpuName: 'GeForce GTX 1080 Ti', driverVersion: '470.82.01' }, pytorch1],
+    [{ os: 'linux', arch: 'x86_64', gpuVendor: 'nvidia', gpuName: 'GeForce GTX 1080 Ti', driverVersion: '470.82.01' }, { framework: 'pytorch', allowDriverChange: false }],
+    [{ os: 'linux', arch: 'x86_64', gpuVendor: 'nvidia', gpuName: 'GeForce RTX 2080 Ti', driverVersion: '535.104.05' }, { framework: 'pytorch', method: 'system' }],
+    [{ os: 'wsl', arch: 'x86_64', gpuVendor: 'nvidia', gpuName: 'GeForce RTX 2080 Ti', driverVersion: '470.82.01' }, { framework: 'jax' }],
+    [{ os: 'windows', arch: 'x86_64', gpuVendor: 'nvidia', gpuName: 'Tesla T4', driverVersion: '550.54.15' }, { framework: 'tensorflow', frameworkVersion: '2.15' }],
+    [{ os: 'linux', arch: 'x86_64', gpuVendor: 'nvidia', gpuName: 'Tesla K80', driverVersion: '470.82.01' }, { framework: 'pytorch', frameworkVersion: '2.14' }],
+    [{ os: 'linux', arch: 'x86_64', gpuVendor: 'nvidia', gpuName: 'GeForce GTX 680', driverVersion: '470.82.01' }, { framework: 'tensorflow' }],
+    [{ os: 'linux', arch: 'x86_64', gpuVendor: 'nvidia', gpuName: 'Tesla V100 PCIe', driverVersion: '580.65.06' }, { framework: 'pytorch', python: '3.8' }],
+  ];
+  const sameChips = ['TITAN Xp', 'GeForce GT 1030', 'GeForce RTX 2080', 'Tesla V100S PCIe 32GB'];
+
+  it('gives the same plan on fresh data and after many plans for same-chip GPUs', () => {
+    const shared = structuredClone(data);
+    for (const gpuName of sameChips) {
+      for (const [profile, request] of cases) resolvePlan(shared, { ...profile, gpuName }, request);
+    }
+    for (const [profile, request] of cases) {
+      const alone = resolvePlan(structuredClone(data), profile, request);
+      expect(resolvePlan(shared, profile, request), `${profile.gpuName} ${profile.driverVersion} ${JSON.stringify(request)}`).toEqual(alone);
+      expect(JSON.stringify(alone)).not.toMatch(/TITAN Xp|GT 1030|RTX 2080"|V100S/);
+    }
+  });
+
+  it('still explains the skipped newest release and the no-driver-change alternative', () => {
+    const shared = structuredClone(data);
+    resolvePlan(shared, { ...cases[1]![0], gpuName: 'TITAN Xp' }, pytorch1);
+    const p = resolvePlan(shared, cases[1]![0], pytorch1);
+    expect(p.gpu.name).toBe('GeForce GTX 1080 Ti');
+    expect(p.driver).toMatchObject({ action: 'upgrade', current: '470.82.01' });
+    expect(text(p)).toMatch(/If you cannot change the driver: PyTorch \S+ \(cu11\d\) runs on your current driver/);
+    const k80 = resolvePlan(shared, cases[6]![0], cases[6]![1]);
+    expect(k80.status).toBe('blocked');
+    expect(k80.blockers[0]!.message).toMatch(/has no code for sm_37/);
+  });
+});
+
 describe('resolvePlan: property over the whole data matrix', () => {
   const drivers = [null, '470.82.01', '525.60.13', '535.104.05', '550.54.15', '575.57.08', '580.65.06', '595.71.05'];
   const minorFloor = (cuda: string) => {

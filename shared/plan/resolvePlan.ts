@@ -137,7 +137,8 @@ function describeGpu(data: CompatData, profile: HardwareProfile): GpuInfo {
 }
 
 function computeGpuInfo(data: CompatData, profile: HardwareProfile): GpuInfo {
-  const info: GpuInfo = { vendor: profile.gpuVendor, name: profile.gpuName, computeCapability: profile.computeCapability, gfxArch: profile.gpuArch };
+  // Every field set up front: one object shape for all GPUs keeps the plan code monomorphic.
+  const info: GpuInfo = { vendor: profile.gpuVendor, name: profile.gpuName, computeCapability: profile.computeCapability, gfxArch: profile.gpuArch, architecture: undefined };
   if (profile.gpuVendor !== 'none' && profile.gpuName && (!info.computeCapability || !info.gfxArch)) {
     const row = lookupGpu(data.gpus.gpus, { name: profile.gpuName });
     if (row) {
@@ -258,7 +259,7 @@ function cudaEntry(ctx: Context, build: FrameworkBuild): CudaEntry | Failure {
   if (first && driverVersion.compare(first, floor.version) > 0) {
     floor = { version: first, why: `${gpu.architecture!.name} GPUs need driver ${first} or newer` };
   }
-  return { build, match, floor, floorParts: driverVersion.parse(floor.version) };
+  return { build, match, floor, floorParts: driverVersion.parse(floor.version), target: undefined };
 }
 
 /** An entry against this machine's driver: a candidate, or (only when collecting) why not. */
