@@ -77,6 +77,18 @@ test.describe('RTX 4090 on driver 535.86.05', () => {
     await page.getByText('Show as a shell script').click();
     await expect(page.getByTestId('plan-script')).toContainText('-m pip install --index-url https://download.pytorch.org/whl/cu12');
     await shot(page, 'plan');
+
+    // The same plan for a lab's other machines, through the same exporter as `dlsetup export`.
+    await page.getByRole('radio', { name: /Ansible playbook/ }).check();
+    await page.getByRole('button', { name: 'Export', exact: true }).click();
+    await expect(page.getByTestId('export-files')).toContainText('site.yml');
+    await expect(page.getByTestId('export-files')).toContainText('roles/dlsetup/tasks/main.yml');
+    await page.getByRole('radio', { name: /Dockerfile/ }).check();
+    await page.getByRole('button', { name: 'Export', exact: true }).click();
+    await expect(page.getByTestId('export-main')).toContainText('FROM python:');
+    const download = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Save Dockerfile' }).click();
+    expect((await download).suggestedFilename()).toBe('Dockerfile');
   });
 
   test('a blocked pinned version → the nearest working alternative is one click away', async ({ page }) => {

@@ -10,6 +10,7 @@ import { useApi } from '../wizard/ApiContext.js';
 import { saveInstallRun } from '../wizard/browserStore.js';
 import { applyInstallOptions } from '../wizard/installOptions.js';
 import { planToShellScript } from '../wizard/planScript.js';
+import { ExportPanel } from '../components/ExportPanel.js';
 import { planRequestOf, type Choice, type ScreenProps } from '../wizard/wizardState.js';
 
 const FRAMEWORK_PACKAGES = { pytorch: 'torch', tensorflow: 'tensorflow', jax: 'jax' } as const;
@@ -209,6 +210,7 @@ export function PlanScreen({ state, dispatch }: ScreenProps) {
               <pre className="log" data-testid="plan-script">{planToShellScript(applyInstallOptions(plan, state.choice))}</pre>
             </details>
           </section>
+          {plan.status === 'ok' ? <ExportPanel plan={applyInstallOptions(plan, state.choice)} /> : null}
           {startError ? <ErrorPanel error={startError} /> : null}
         </>
       ) : null}

@@ -293,7 +293,7 @@ describe('resolvePlan: in bulk, with per-data indexes', () => {
     const shared = structuredClone(data);
     resolvePlan(shared, { ...cases[1]![0], gpuName: 'TITAN Xp' }, pytorch1);
     const p = resolvePlan(shared, cases[1]![0], pytorch1);
-    expect(p.gpu.name).toBe('GeForce GTX 1080 Ti');
+    expect(p.gpu?.name).toBe('GeForce GTX 1080 Ti');
     expect(p.driver).toMatchObject({ action: 'upgrade', current: '470.82.01' });
     expect(text(p)).toMatch(/If you cannot change the driver: PyTorch \S+ \(cu11\d\) runs on your current driver/);
     const k80 = resolvePlan(shared, cases[6]![0], cases[6]![1]);
