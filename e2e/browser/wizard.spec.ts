@@ -305,9 +305,13 @@ test.describe('installing on the RTX 4090: a real venv, real pip, a loopback PyT
 
     const framework = step(page, 'framework');
     await expect(framework).toHaveAttribute('data-state', 'running');
-    // pip's byte progress, as the person sees it: "1.4 MiB of 5.7 MiB · 1.4 MiB/s · 0:03 left".
-    await expect(framework.getByTestId('step-bytes')).toContainText(/[\d.]+ [KM]iB of 5\.7 MiB · [\d.]+ [KM]iB\/s · 0:0\d left/, { timeout: 20_000 });
-    await expect(framework.getByRole('progressbar')).toHaveAttribute('value', /^0\.\d+$/);
+    if (lab.host.python.rawProgress) {
+      // pip's byte progress, as the person sees it: "1.4 MiB of 5.7 MiB · 1.4 MiB/s · 0:03 left".
+      await expect(framework.getByTestId('step-bytes')).toContainText(/[\d.]+ [KM]iB of 5\.7 MiB · [\d.]+ [KM]iB\/s · 0:0\d left/, { timeout: 20_000 });
+      await expect(framework.getByRole('progressbar')).toHaveAttribute('value', /^0\.\d+$/);
+    } else {
+      test.info().annotations.push({ type: 'pip', description: `pip < 24.1 in ${lab.host.python.path}: progress arrives line by line, without bytes` });
+    }
     await framework.locator('summary').click();
     await expect(framework.getByTestId('step-log')).toContainText('-m pip install');
     await expect(page.getByTestId('run-state')).toHaveAttribute('data-state', 'running');

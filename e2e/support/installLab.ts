@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
-import { pythonWithRawProgress, type RealPython } from '../../main/install/testkit/realPython.js';
+import { pythonForInstallTests, type RealPython } from '../../main/install/testkit/realPython.js';
 import { buildTestWheel, startTestIndex, type TestIndex } from '../../main/install/testkit/wheelIndex.js';
 import type { SimulatedHost, SimulatedHostOptions } from '../../main/testing/simulatedHost.js';
 import type { ArgOf, Channel, ValueOf } from '../../shared/ipc/contract.js';
@@ -11,7 +11,7 @@ import { wizardHost, type WIZARD_HOSTS } from './wizardHosts.js';
 
 export interface InstallHost extends Omit<SimulatedHost, 'env'> {
   env: SimulatedHost['env'] & Record<string, string>;
-  python: RealPython;
+  python: RealPython & { rawProgress: boolean };
 }
 
 /**
@@ -20,7 +20,7 @@ export interface InstallHost extends Omit<SimulatedHost, 'env'> {
  * indexes the plan names.
  */
 export async function installHost(name: keyof typeof WIZARD_HOSTS, extra: SimulatedHostOptions = {}): Promise<InstallHost> {
-  const python = pythonWithRawProgress();
+  const python = pythonForInstallTests();
   const host = await wizardHost(name, extra);
   symlinkSync(python.path, path.join(host.binDir, `python${python.version}`));
   return { ...host, env: { ...host.env, PIP_CONFIG_FILE: os.devNull, PIP_FIND_LINKS: '', PIP_EXTRA_INDEX_URL: '', PIP_CONSTRAINT: '' }, python };

@@ -61,4 +61,12 @@ describe('install run view', () => {
     expect(merged.steps[1]!.log).toEqual(['Collecting torch']);
     expect(mergeRunStatus(null, { ...status, state: 'needs-reboot' }).state).toBe('needs-reboot');
   });
+
+  it('a snapshot older than the events never turns a finished step back to running (retry race)', () => {
+    const seen = fold([{ type: 'run-started', steps }, { type: 'step-started', stepId: 'python-env' }, { type: 'step-finished', stepId: 'python-env', state: 'skipped' }]);
+    const stale: RunStatus = { runId: 'r1', state: 'running', fraction: 0, steps: [{ ...steps[0]!, state: 'running' }, { ...steps[1]!, state: 'pending' }] };
+    const merged = mergeRunStatus(seen, stale);
+    expect(merged.steps.map((step) => step.state)).toEqual(['skipped', 'pending']);
+    expect(merged.steps[0]!.fraction).toBe(1);
+  });
 });

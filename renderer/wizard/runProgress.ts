@@ -22,10 +22,15 @@ export interface RunView {
   error: { code: string; message: string; detail?: string } | null;
 }
 
+const FINISHED = new Set<StepSummary['state']>(['skipped', 'succeeded', 'failed', 'cancelled', 'needs-reboot']);
+
 function stepView(summary: StepSummary, previous?: StepView): StepView {
+  // A snapshot can be older than the events already folded in (HTTP answers after the socket): never un-finish a step.
+  const state = previous && FINISHED.has(previous.state) && !FINISHED.has(summary.state) ? previous.state : summary.state;
   return {
     ...summary,
-    fraction: summary.state === 'succeeded' || summary.state === 'skipped' ? 1 : (previous?.fraction ?? 0),
+    state,
+    fraction: state === 'succeeded' || state === 'skipped' ? 1 : (previous?.fraction ?? 0),
     detail: previous?.detail ?? '',
     bytes: previous?.bytes ?? null,
     log: previous?.log ?? [],

@@ -52,3 +52,17 @@ export function pythonWithRawProgress(): RealPython {
   if (!found) throw new Error('The install e2e flows need a Python 3.12+ whose ensurepip bundles pip ≥ 24.1 (set DLSETUP_E2E_PYTHON).');
   return found;
 }
+
+/**
+ * The interpreter for install tests: one with byte progress where this machine has it, else the system python3
+ * (Debian 12 and Ubuntu 24.04 seed pip < 24.1, which reports progress line by line only).
+ */
+export function pythonForInstallTests(): RealPython & { rawProgress: boolean } {
+  try {
+    return { ...pythonWithRawProgress(), rawProgress: true };
+  } catch {
+    const system = '/usr/bin/python3';
+    const version = execFileSync(system, ['-c', 'import sys; print("%d.%d" % sys.version_info[:2])'], { encoding: 'utf8' }).trim();
+    return { path: system, version, rawProgress: false };
+  }
+}
