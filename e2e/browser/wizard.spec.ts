@@ -381,6 +381,7 @@ test.describe('installing on the RTX 4090: a real venv, real pip, a loopback PyT
 
   test('reload mid-download reattaches and keeps showing progress; Cancel then leaves nothing half-installed', async ({ page }) => {
     test.setTimeout(90_000);
+    test.skip(!lab.host.python.rawProgress, `needs a Python whose pip is 24.1 or newer for byte progress (set DLSETUP_E2E_PYTHON); ${lab.host.python.path} has an older pip`);
     // Slow enough that the download is still running after a reload: 6 MB at 300 kB/s.
     lab.mirror.index.trickleBytesPerSecond = 300_000;
     await planWith(page, 'cancelled', lab.mirror.url);
