@@ -39,8 +39,8 @@ export function setCommandLogger(next: CommandLogger | null): void {
 export async function runCommand(argv: string[], options: CommandOptions = {}): Promise<CommandResult> {
   const [file, ...args] = argv;
   if (!file) throw new DlsetupError('INVALID_ARGUMENT', 'No command given.');
-  const started = performance.now();
   const { execa } = await loadExeca();
+  const started = performance.now();
   if (options.signal?.aborted) throw new DlsetupError('CANCELLED', `Cancelled: ${file}.`);
   const child = execa(file, args, {
     reject: false,
