@@ -346,19 +346,7 @@ def pytorch_gpu_checks(torch, dev, quick, accel=None):
         iters = int(max(3, min(2000, target / one)))
         return accel.elapsed_ms(fn, iters) / iters
 
-    # A tiny kernel first: a build without SASS/PTX for this GPU fails here with "no kernel image".
-    try:
-        x = torch.arange(1024, device=device, dtype=torch.float32)
-        got = float((x * 2 + 1).sum().item())
-        want = float(2 * (1023 * 1024 / 2) + 1024)
-        if abs(got - want) > 1e-3 * want:
-            check("kernel-launch", "fail", "A small kernel returned %r instead of %r." % (got, want))
-            skip_gpu_checks("The GPU returned wrong results (see kernel-launch).", GPU_CHECKS[1:])
-            return
-        check("kernel-launch", "pass", "A small elementwise kernel ran on %s." % dev["name"])
-    except Exception as exc:
-        fail_from("kernel-launch", exc, "Launching a kernel failed")
-        skip_gpu_checks("The GPU cannot run kernels (see kernel-launch).", GPU_CHECKS[1:])
+    if not check_kernel_launch(dev, lambda: (torch.arange(1024, device=device, dtype=torch.float32) * 2 + 1).sum().item()):
         return
 
     matmul_tf32 = getattr(torch.backends.cuda, "matmul", None)
@@ -576,6 +564,24 @@ def pytorch_gpu_checks(torch, dev, quick, accel=None):
         fail_from("memory-bandwidth", exc, "The copy bandwidth test failed")
 
 
+def check_kernel_launch(dev, elementwise_sum):
+    """A tiny kernel first: a build without SASS/PTX for this GPU fails here with "no kernel image".
+    elementwise_sum computes sum(2*x+1) for x = 0..1023 on the GPU; False means the GPU checks were skipped."""
+    want = float(2 * (1023 * 1024 / 2) + 1024)
+    try:
+        got = float(elementwise_sum())
+    except Exception as exc:
+        fail_from("kernel-launch", exc, "Launching a kernel failed")
+        skip_gpu_checks("The GPU cannot run kernels (see kernel-launch).", GPU_CHECKS[1:])
+        return False
+    if abs(got - want) > 1e-3 * want:
+        check("kernel-launch", "fail", "A small kernel returned %r instead of %r." % (got, want))
+        skip_gpu_checks("The GPU returned wrong results (see kernel-launch).", GPU_CHECKS[1:])
+        return False
+    check("kernel-launch", "pass", "A small elementwise kernel ran on %s." % dev["name"])
+    return True
+
+
 def import_framework(name, package, module_names):
     """Imports a framework with its native stderr captured, so a failed CUDA library load is classified, not lost."""
     import importlib
@@ -698,19 +704,11 @@ def tensorflow_gpu_checks(tf, dev, build, quick):
         _ = tf.reshape(out, [-1])[0].numpy()
         return (time.perf_counter() - t0) * 1000.0 / iters
 
-    try:
+    def tf_sum():
         with tf.device("/GPU:0"):
-            x = tf.range(1024, dtype=tf.float32)
-            got = float(tf.reduce_sum(x * 2 + 1).numpy())
-        want = float(2 * (1023 * 1024 / 2) + 1024)
-        if abs(got - want) > 1e-3 * want:
-            check("kernel-launch", "fail", "A small kernel returned %r instead of %r." % (got, want))
-            skip_gpu_checks("The GPU returned wrong results (see kernel-launch).", GPU_CHECKS[1:])
-            return
-        check("kernel-launch", "pass", "A small elementwise kernel ran on %s." % dev["name"])
-    except Exception as exc:
-        fail_from("kernel-launch", exc, "Launching a kernel failed")
-        skip_gpu_checks("The GPU cannot run kernels (see kernel-launch).", GPU_CHECKS[1:])
+            return tf.reduce_sum(tf.range(1024, dtype=tf.float32) * 2 + 1).numpy()
+
+    if not check_kernel_launch(dev, tf_sum):
         return
 
     set_tf32 = getattr(tf.config.experimental, "enable_tensor_float_32_execution", None)
@@ -921,18 +919,7 @@ def jax_gpu_checks(jax, jnp, gpu, dev, quick):
         out.block_until_ready()
         return (time.perf_counter() - t0) * 1000.0 / iters
 
-    try:
-        x = jax.device_put(jnp.arange(1024, dtype=jnp.float32), gpu)
-        got = float(jax.jit(lambda v: jnp.sum(v * 2 + 1))(x))
-        want = float(2 * (1023 * 1024 / 2) + 1024)
-        if abs(got - want) > 1e-3 * want:
-            check("kernel-launch", "fail", "A small kernel returned %r instead of %r." % (got, want))
-            skip_gpu_checks("The GPU returned wrong results (see kernel-launch).", GPU_CHECKS[1:])
-            return
-        check("kernel-launch", "pass", "A small elementwise kernel ran on %s." % dev["name"])
-    except Exception as exc:
-        fail_from("kernel-launch", exc, "Launching a kernel failed")
-        skip_gpu_checks("The GPU cannot run kernels (see kernel-launch).", GPU_CHECKS[1:])
+    if not check_kernel_launch(dev, lambda: jax.jit(lambda v: jnp.sum(v * 2 + 1))(jax.device_put(jnp.arange(1024, dtype=jnp.float32), gpu))):
         return
 
     rng = np.random.default_rng(0)
