@@ -5,16 +5,8 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createFrameworkCheckCollector } from './frameworkCheckCollector.js';
 import { frameworkCheckScript, runFrameworkCheck } from './runFrameworkCheck.js';
+import { hasDebianTorch, SYSTEM_PYTHON } from '../testing/debianTorch.js';
 
-const SYSTEM_PYTHON = '/usr/bin/python3';
-const hasDebianTorch = (() => {
-  try {
-    execFileSync(SYSTEM_PYTHON, ['-c', 'import torch'], { stdio: 'ignore' });
-    return true;
-  } catch {
-    return false;
-  }
-})();
 
 let dir: string;
 

@@ -1,4 +1,3 @@
-import { execFileSync } from 'node:child_process';
 import { chmodSync, copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -9,16 +8,8 @@ import { compareReports } from './compareReports.js';
 import { formatComparison, formatVerifyReport } from './formatVerifyReport.js';
 import { driverChangedSinceLastReport, latestReport, reportsDir, saveReport } from './reportHistory.js';
 import { verify } from './verify.js';
+import { hasDebianTorch, SYSTEM_PYTHON } from '../testing/debianTorch.js';
 
-const SYSTEM_PYTHON = '/usr/bin/python3';
-const hasDebianTorch = (() => {
-  try {
-    execFileSync(SYSTEM_PYTHON, ['-c', 'import torch'], { stdio: 'ignore' });
-    return true;
-  } catch {
-    return false;
-  }
-})();
 
 let dir: string;
 const saved = { PATH: process.env.PATH, DLSETUP_SYSROOT: process.env.DLSETUP_SYSROOT, DLSETUP_HOME: process.env.DLSETUP_HOME };
