@@ -5,6 +5,7 @@ import { rmSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
+import { cliBundleOptions } from './cliBundleOptions.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const bin = (name) => path.join(root, 'node_modules', '.bin', name);
@@ -36,16 +37,5 @@ await build({
   logLevel: 'warning',
 });
 process.stdout.write('build: preload\n');
-// The CLI as one bundle with lazy chunks: loading ~100 small modules (execa's tree) cost more than detection itself.
-await build({
-  entryPoints: [path.join(root, 'main', 'cli', 'main.ts')],
-  outdir: path.join(root, 'dist', 'cli'),
-  bundle: true,
-  splitting: true,
-  format: 'esm',
-  platform: 'node',
-  target: 'node20',
-  banner: { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" },
-  logLevel: 'warning',
-});
+await build(cliBundleOptions(root, path.join(root, 'dist', 'cli')));
 process.stdout.write('build: cli bundle\n');

@@ -7,6 +7,7 @@ import type { ProgressEvent } from '../../../shared/types/install.js';
 import { packageRoot } from '../../appPaths.js';
 import { buildTestWheel, startTestIndex, type TestIndex } from '../../install/testkit/wheelIndex.js';
 import { testPlan } from '../../install/testkit/testPlan.js';
+import { cliBundleOptions } from '../../../scripts/cliBundleOptions.mjs';
 
 /** The interpreter the venv is made from: Debian's python3 with its own pip (dist-packages), as CI has it. */
 const SYSTEM_PYTHON = '/usr/bin/python3';
@@ -19,22 +20,12 @@ let index: TestIndex;
 
 /**
  * `dlsetup` exactly as installed (bin/dlsetup.js importing ../dist/cli/main.js), with the CLI bundle built from the current
- * source by the same esbuild settings as scripts/build.mjs, so the test never runs a stale dist/.
+ * source by the same esbuild settings as scripts/build.mjs (scripts/cliBundleOptions.mjs), so the test never runs a stale dist/.
  */
 async function buildCli(): Promise<string> {
   const esbuild = await import('esbuild');
   const dir = path.join(packageRoot, 'node_modules', '.cache', 'dlsetup-tests', `cli-${process.pid}`);
-  await esbuild.build({
-    entryPoints: [path.join(packageRoot, 'main', 'cli', 'main.ts')],
-    outdir: path.join(dir, 'dist', 'cli'),
-    bundle: true,
-    splitting: true,
-    format: 'esm',
-    platform: 'node',
-    target: 'node20',
-    banner: { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" },
-    logLevel: 'silent',
-  });
+  await esbuild.build({ ...cliBundleOptions(packageRoot, path.join(dir, 'dist', 'cli')), logLevel: 'silent' });
   mkdirSync(path.join(dir, 'bin'), { recursive: true });
   copyFileSync(path.join(packageRoot, 'bin', 'dlsetup.js'), path.join(dir, 'bin', 'dlsetup.js'));
   return dir;

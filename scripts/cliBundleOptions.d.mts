@@ -1,0 +1,2 @@
+import type { BuildOptions } from 'esbuild';
+export function cliBundleOptions(root: string, outdir: string): BuildOptions;
