@@ -1,3 +1,4 @@
+import type { Locale } from '../../shared/i18n/localize.js';
 import { DlsetupError } from '../../shared/errors.js';
 import type { ProgressEvent, RunStatus } from '../../shared/types/install.js';
 import type { Plan } from '../../shared/types/plan.js';
@@ -121,7 +122,7 @@ export class InstallService {
   }
 
   /** Starts a run in the background; progress arrives through onProgress. A bad plan is refused before any change. */
-  start(plan: Plan, options: { dryRun?: boolean } = {}): { runId: string } {
+  start(plan: Plan, options: { dryRun?: boolean; locale?: Locale } = {}): { runId: string } {
     this.ensureIdle();
     prepareSteps(plan, this.options.overrides);
     return this.launch(newRunId(), plan, !!options.dryRun, false);

@@ -24,7 +24,7 @@ export function createHandlers(context: HandlerContext): HandlerTable {
     'detect:run': async (request) => (await import('../detect/detectHardware.js')).detectHardware(request),
     'plan:resolve': async (request) => (await import('../plan/planForMachine.js')).planForMachine(request),
     'plan:export': async ({ plan, format }) => (await import('../export/exportPlan.js')).exportPlan(plan, format),
-    'install:start': async ({ plan, dryRun }) => (await installService()).start(plan, { dryRun }),
+    'install:start': async ({ plan, dryRun, locale }) => (await installService()).start(plan, { dryRun, locale }),
     'install:cancel': async ({ runId }) => (await installService()).cancel(runId),
     'install:status': async (request) => (await installService()).status(request?.runId),
     'verify:run': async (request) => (await import('../verify/runVerification.js')).runVerification(request),

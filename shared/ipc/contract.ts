@@ -4,6 +4,7 @@ import type { ProgressEvent, RunStatus } from '../types/install.js';
 import type { VerifyComparison, VerifyReport, VerifyRequest } from '../types/verify.js';
 import type { DiagnoseResult } from '../types/diagnose.js';
 import type { Result } from '../result.js';
+import { LOCALES, type Locale } from '../i18n/localize.js';
 import { noArgument, objectOf, type Validator } from './validate.js';
 
 export interface AppInfo {
@@ -16,6 +17,8 @@ export interface AppInfo {
 export interface DetectRequest {
   /** Skip slow probes (Python environments) for a quick first screen. */
   quick?: boolean;
+  /** The language of findings and explanations (English when absent). */
+  locale?: Locale;
 }
 
 /** What-if overrides for planning a machine you are not on; the same strings as the CLI flags. */
@@ -31,11 +34,15 @@ export interface PlanOverrides {
 
 export interface PlanResolveRequest extends PlanRequest {
   overrides?: PlanOverrides;
+  /** The language of reasons, warnings, blockers and step titles (English when absent). */
+  locale?: Locale;
 }
 
 export interface InstallStartRequest {
   plan: Plan;
   dryRun?: boolean;
+  /** The language of step messages (English when absent); fixed for the run. */
+  locale?: Locale;
 }
 
 export interface VerifyOutcome {
@@ -67,7 +74,7 @@ export interface PlanExport {
 
 export interface DiagnoseRequest {
   text: string;
-  locale?: 'en' | 'zh-CN';
+  locale?: Locale;
 }
 
 interface ChannelSpec<Arg, Value> {
@@ -86,7 +93,7 @@ const methods = ['wheels', 'system', 'conda'] as const;
 /** The one contract both transports carry (DESIGN.md §3): each invoke channel with its argument validator and reply type. */
 export const contract = {
   'app:info': channel<void, AppInfo>(noArgument),
-  'detect:run': channel<DetectRequest, HardwareReport>(objectOf({ 'quick?': 'boolean' }, { optional: true })),
+  'detect:run': channel<DetectRequest, HardwareReport>(objectOf({ 'quick?': 'boolean', 'locale?': LOCALES }, { optional: true })),
   'plan:resolve': channel<PlanResolveRequest, Plan>(
     objectOf({
       framework: frameworks,
@@ -95,20 +102,21 @@ export const contract = {
       'method?': methods,
       'allowDriverChange?': 'boolean',
       'overrides?': 'object',
+      'locale?': LOCALES,
     }),
   ),
   'plan:export': channel<PlanExportRequest, PlanExport>(objectOf({ plan: 'object', format: ['shell', 'ansible', 'dockerfile'] })),
-  'install:start': channel<InstallStartRequest, { runId: string }>(objectOf({ plan: 'object', 'dryRun?': 'boolean' })),
+  'install:start': channel<InstallStartRequest, { runId: string }>(objectOf({ plan: 'object', 'dryRun?': 'boolean', 'locale?': LOCALES })),
   'install:cancel': channel<{ runId: string }, { cancelled: boolean }>(objectOf({ runId: 'string' })),
   'install:status': channel<{ runId?: string }, RunStatus | null>(objectOf({ 'runId?': 'string' }, { optional: true })),
   'verify:run': channel<VerifyRequest, VerifyOutcome>(
     objectOf(
-      { 'python?': 'string', 'framework?': ['auto', ...frameworks], 'toolkit?': 'boolean', 'quick?': 'boolean', 'nvcc?': 'string', 'timeoutMs?': 'number' },
+      { 'python?': 'string', 'framework?': ['auto', ...frameworks], 'toolkit?': 'boolean', 'quick?': 'boolean', 'nvcc?': 'string', 'timeoutMs?': 'number', 'locale?': LOCALES },
       { optional: true },
     ),
   ),
   'verify:history': channel<void, VerifyHistory>(noArgument),
-  'diagnose:text': channel<DiagnoseRequest, DiagnoseResult>(objectOf({ text: 'string', 'locale?': ['en', 'zh-CN'] })),
+  'diagnose:text': channel<DiagnoseRequest, DiagnoseResult>(objectOf({ text: 'string', 'locale?': LOCALES })),
 } as const;
 
 export type Contract = typeof contract;

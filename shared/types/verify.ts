@@ -1,5 +1,7 @@
 /** Verification results (issue 6). Field names are part of the `dlsetup verify --json` contract. */
 
+import type { Locale } from '../i18n/localize.js';
+
 export type CheckStatus = 'pass' | 'fail' | 'skip';
 
 export interface VerifyRequest {
@@ -11,6 +13,8 @@ export interface VerifyRequest {
   nvcc?: string;
   /** Overall limit for the framework check script, in milliseconds. */
   timeoutMs?: number;
+  /** The language of check reasons and tips (English when absent). */
+  locale?: Locale;
 }
 
 export interface VerifyCheck {

@@ -1,0 +1,56 @@
+/** Sentences the engine writes for people, in the language they read: the UI ships English and Simplified Chinese. */
+
+export const LOCALES = ['en', 'zh-CN'] as const;
+export type Locale = (typeof LOCALES)[number];
+export type TextParams = Readonly<Record<string, string | number>>;
+
+/** Another language's catalog: exactly the English catalog's keys, so a missing translation fails the type check. */
+export type Translation<Catalog> = { readonly [Key in keyof Catalog]: string };
+
+/** Turns a catalog key and its parameters into a sentence in one language. */
+export type Say<Key extends string = string> = (key: Key, params?: TextParams) => string;
+
+export function isLocale(value: unknown): value is Locale {
+  return typeof value === 'string' && (LOCALES as readonly string[]).includes(value);
+}
+
+/** 'zh_CN.UTF-8', 'zh-Hans', 'zh' → 'zh-CN'; anything else (or nothing) → 'en'. */
+export function localeFromTag(tag: string | undefined): Locale {
+  return tag?.trim().toLowerCase().startsWith('zh') ? 'zh-CN' : 'en';
+}
+
+const PLACEHOLDER = /\{\{(\w+)\}\}/g;
+
+/** Fills {{name}} placeholders (the renderer's i18next syntax); an unknown name stays visible rather than vanishing. */
+export function fillTemplate(template: string, params: TextParams = {}): string {
+  return template.replace(PLACEHOLDER, (whole, name: string) => (name in params ? String(params[name]) : whole));
+}
+
+export function placeholdersOf(template: string): string[] {
+  return [...template.matchAll(PLACEHOLDER)].map((match) => match[1]!).sort();
+}
+
+/** One area's catalogs → a function that gives that area's `say` for a locale (English when none is given). */
+export function translator<Catalog extends Record<string, string>>(
+  en: Catalog,
+  zhCN: Translation<Catalog>,
+): (locale?: Locale) => Say<keyof Catalog & string> {
+  const catalogs: Record<Locale, Translation<Catalog>> = { en, 'zh-CN': zhCN };
+  return (locale = 'en') => {
+    const catalog = catalogs[locale];
+    return (key, params) => fillTemplate(catalog[key] ?? en[key] ?? key, params);
+  };
+}
+
+/** What is wrong with a translation: keys missing or extra, empty sentences, placeholders that differ. */
+export function translationProblems(en: Record<string, string>, other: Record<string, string>): string[] {
+  const problems: string[] = [];
+  for (const key of Object.keys(en)) {
+    const text = other[key];
+    if (text === undefined) problems.push(`${key}: missing`);
+    else if (!text.trim()) problems.push(`${key}: empty`);
+    else if (placeholdersOf(text).join() !== placeholdersOf(en[key]!).join()) problems.push(`${key}: placeholders differ`);
+  }
+  for (const key of Object.keys(other)) if (!(key in en)) problems.push(`${key}: not in English`);
+  return problems;
+}
