@@ -96,6 +96,14 @@ const schemas: Record<string, Schema> = {
     reviewedAt: 'date',
     releases: [{ version: 'string', cudaMajors: 'string[]', confidence: 'string', source: 'source' }],
   },
+  'cuda-keyrings': {
+    reviewedAt: 'date',
+    keyrings: [{ distro: 'string', arch: 'string', version: 'string', sha256: 'string', source: 'source' }],
+  },
+  'download-sizes': {
+    reviewedAt: 'date',
+    rows: [{ component: 'string', os: 'string?', megabytes: 'number', basis: 'string', source: 'source' }],
+  },
   // The diagnose knowledge base (main/diagnose checks its patterns in depth); here only what every table owes.
   errors: {
     reviewedAt: 'date',
@@ -138,6 +146,19 @@ describe('data tables', () => {
       ...tf.releases.map((r) => r.computeCapabilities),
     ];
     for (const entry of lists.flat()) expect(entry).toMatch(CAPABILITY);
+  });
+
+  it('cuda-keyrings.json: one sha256 per distro, arch and version, in the forms the cuda-repo step accepts', () => {
+    const keyrings = (tables['cuda-keyrings'] as { keyrings: { distro: string; arch: string; version: string; sha256: string; source: string }[] }).keyrings;
+    for (const row of keyrings) {
+      expect(row.sha256, row.distro).toMatch(/^[0-9a-f]{64}$/);
+      expect(row.distro).toMatch(/^[a-z][a-z-]*\d*$/);
+      expect(['x86_64', 'sbsa']).toContain(row.arch);
+      expect(row.version).toMatch(/^\d+\.\d+-\d+$/);
+      expect(row.source, row.distro).toMatch(/https:\/\//);
+    }
+    const keys = keyrings.map((row) => `${row.distro}/${row.arch}/${row.version}`);
+    expect(new Set(keys).size).toBe(keys.length);
   });
 
   it('keeps the facts the issue calls out', () => {

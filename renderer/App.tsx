@@ -41,6 +41,7 @@ export function App() {
   const [state, dispatch] = useReducer(wizardReducer, initialWizardState);
   const detect = useDetect(dispatch);
   const started = useRef(false);
+  const detectedIn = useRef(i18n.language);
 
   useEffect(() => {
     if (started.current) return;
@@ -60,6 +61,12 @@ export function App() {
       }
     });
   }, [api, detect]);
+  // Findings are written in the UI language: a language switch re-detects (about 0.3 s) rather than leave them in the old one.
+  useEffect(() => {
+    if (detectedIn.current === i18n.language) return;
+    detectedIn.current = i18n.language;
+    if (state.detect.status === 'ready') detect();
+  }, [i18n.language, detect, state.detect.status]);
 
   return (
     <>

@@ -1,6 +1,10 @@
-import { existsSync, mkdirSync, readdirSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import os from 'node:os';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
+import { buildTestWheel, startTestIndex } from '../../main/install/testkit/wheelIndex.js';
 import type { SimulatedHost } from '../../main/testing/simulatedHost.js';
 import { expectNoSeriousA11yViolations } from '../support/axe.js';
 import { hostFile, installHost, invoke, sameFolderForEveryService, startRefusingMirror, startTorchMirror, type InstallHost, type TorchMirror } from '../support/installLab.js';
@@ -95,7 +99,7 @@ test.describe('RTX 4090 on driver 535.86.05', () => {
     await page.goto(machine.serve.url);
     await page.getByRole('button', { name: 'First-time setup' }).click();
     await page.getByRole('button', { name: 'Continue' }).click();
-    await page.getByLabel('Version', { exact: true }).fill('1.12');
+    await page.getByLabel('Version', { exact: true }).selectOption('1.12.1');
     await page.getByLabel('Python version').selectOption('3.12');
     await page.getByRole('button', { name: 'See the plan' }).click();
     await needChannels(machine.serve, { 'plan:resolve': { framework: 'pytorch' } });
@@ -103,7 +107,7 @@ test.describe('RTX 4090 on driver 535.86.05', () => {
     await expect(page.getByTestId('plan-blockers')).toContainText('supports Python 3.7 to 3.10');
     await expect(page.getByRole('button', { name: 'Install', exact: true })).toBeDisabled();
     await shot(page, 'plan-blocked');
-    await page.getByRole('button', { name: 'Use PyTorch 1.12, Python 3.10 instead' }).click();
+    await page.getByRole('button', { name: 'Use PyTorch 1.12.1, Python 3.10 instead' }).click();
     await expect(page.getByTestId('plan-status')).toHaveAttribute('data-status', 'ok');
     await expect(page.getByTestId('plan-status')).toBeFocused();
     await expect(page.getByTestId('plan-status')).toContainText('PyTorch 1.12');
@@ -259,6 +263,15 @@ test('the wizard fits 1024×640 without horizontal scrolling', async ({ browser 
  * host's PATH) under the host's temp DLSETUP_HOME, and the framework step runs the real pip against a loopback PyTorch
  * mirror serving a small `torch` wheel built in the test (not PyTorch: the package has only a version and random bytes).
  */
+/** An address on this machine where nothing listens (a port just released), so a connection is refused. */
+async function closedPortUrl(): Promise<string> {
+  const server = http.createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const port = (server.address() as AddressInfo).port;
+  await new Promise((resolve) => server.close(resolve));
+  return `http://127.0.0.1:${port}`;
+}
+
 test.describe('installing on the RTX 4090: a real venv, real pip, a loopback PyTorch mirror', () => {
   /** Big enough that pip shows a byte progress bar for a few seconds at the trickle rates below. */
   const WHEEL_BYTES = 6_000_000;
@@ -337,6 +350,35 @@ test.describe('installing on the RTX 4090: a real venv, real pip, a loopback PyT
     await expect(scriptError).toContainText("module 'torch' has no attribute 'version'");
     await expect(page.getByTestId('verify-summary')).toHaveText('1 passed, 1 failed, 0 skipped');
     await shot(page, 'verify');
+  });
+
+  test('Choose: the mirror check says which mirror answers and which refuses, before anything is downloaded', async ({ page }) => {
+    const pypiDir = mkdtempSync(path.join(os.tmpdir(), 'dlsetup-pypi-'));
+    buildTestWheel(pypiDir, 'pip', '24.0', 1000);
+    const pypi = await startTestIndex(pypiDir);
+    const refusing = await startRefusingMirror();
+    try {
+      await page.goto(lab.serve.url);
+      await page.getByRole('button', { name: 'First-time setup' }).click();
+      await page.getByRole('button', { name: 'Continue' }).click();
+      await page.getByLabel('Python packages (PyPI)').selectOption('custom');
+      await page.getByLabel('Custom PyPI index URL').fill(`${pypi.url}/simple`);
+      await page.getByRole('button', { name: 'Check PyPI mirror' }).click();
+      await expect(page.getByTestId('choose-check-pypi-result')).toContainText(/Reachable: answered in \d+ ms/);
+      expect(pypi.requests).toContain('/simple/pip/');
+      await page.getByLabel('PyTorch builds').selectOption('custom');
+      await page.getByLabel('Custom PyTorch index URL').fill(refusing.url);
+      await page.getByRole('button', { name: 'Check PyTorch mirror' }).click();
+      await expect(page.getByTestId('choose-check-pytorch-result')).toContainText('The server answered HTTP 403 instead of a package index page.');
+      await page.getByLabel('Custom PyPI index URL').fill(`${await closedPortUrl()}/simple`);
+      await page.getByRole('button', { name: 'Check PyPI mirror' }).click();
+      await expect(page.getByTestId('choose-check-pypi-result')).toContainText('Cannot reach this mirror (ECONNREFUSED).');
+      await expectNoSeriousA11yViolations(page, 'choose (mirror checks shown)');
+    } finally {
+      await pypi.close();
+      await refusing.close();
+      rmSync(pypiDir, { recursive: true, force: true });
+    }
   });
 
   test('a refused mirror fails the framework step → its diagnosis is shown → another mirror, Retry succeeds', async ({ page }) => {

@@ -1,7 +1,9 @@
 import os from 'node:os';
+import type { Locale } from '../../shared/i18n/localize.js';
 import type { CpuInfo, CudnnInstall, DriverInfo, Finding, HardwareReport, OsInfo, PythonEnv } from '../../shared/types/hardware.js';
 import type { GpuTable } from '../../shared/gpus/lookupGpu.js';
 import { loadDataTable } from '../data/loadDataTable.js';
+import { detectText, type DetectSay } from './detectText.js';
 import { enrichGpuSpecs } from './enrichGpuSpecs.js';
 import { explainCudaVersions } from './explainCudaVersions.js';
 import { mergeGpus } from './mergeGpus.js';
@@ -16,6 +18,7 @@ import { archName, probeOs } from './probes/probeOs.js';
 import { probePci, type PciDisplayDevice } from './probes/probePci.js';
 import { probePythons } from './probes/probePythons.js';
 import { probeWindows } from './probes/probeWindows.js';
+import { NVIDIA_SMI_ERROR_TEXT } from './parsers/parseNvidiaSmiError.js';
 import type { WindowsVideoController } from './parsers/parseWindowsVideoControllers.js';
 
 export interface DetectOptions {
@@ -25,16 +28,18 @@ export interface DetectOptions {
   timeoutMs?: number;
   /** Probe as if on this platform (tests of the Windows and macOS paths); defaults to process.platform. */
   platform?: NodeJS.Platform;
+  /** The language of findings, the CUDA explanation and warnings (English when absent). */
+  locale?: Locale;
 }
 
 const DEFAULT_TIMEOUT_MS = 5000;
 
 /** Runs one probe; a throw or a hang becomes a warning and the fallback value, never a failed report. */
-async function settle<T>(name: string, budgetMs: number, warnings: string[], fallback: T, run: () => Promise<T>): Promise<T> {
+async function settle<T>(say: DetectSay, name: string, budgetMs: number, warnings: string[], fallback: T, run: () => Promise<T>): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<T>((resolve) => {
     timer = setTimeout(() => {
-      warnings.push(`The ${name} probe did not finish within ${Math.round(budgetMs / 1000)} s; its facts are missing from this report.`);
+      warnings.push(say('probe.timedOut', { probe: name, seconds: Math.round(budgetMs / 1000) }));
       resolve(fallback);
     }, budgetMs);
     timer.unref();
@@ -42,7 +47,7 @@ async function settle<T>(name: string, budgetMs: number, warnings: string[], fal
   try {
     return await Promise.race([
       run().catch((error: unknown) => {
-        warnings.push(`The ${name} probe failed (${error instanceof Error ? error.message : String(error)}); its facts are missing from this report.`);
+        warnings.push(say('probe.failed', { probe: name, error: error instanceof Error ? error.message : String(error) }));
         return fallback;
       }),
       timeout,
@@ -69,11 +74,11 @@ function driverFrom(nvidia: NvidiaProbeResult | null, windows: WindowsVideoContr
   return null;
 }
 
-function loadGpuRows(warnings: string[]) {
+function loadGpuRows(say: DetectSay, warnings: string[]) {
   try {
     return loadDataTable<GpuTable>('gpus').gpus;
   } catch (error) {
-    warnings.push(`GPU specs are missing from this report: ${error instanceof Error ? error.message : String(error)}`);
+    warnings.push(say('probe.gpuSpecsMissing', { error: error instanceof Error ? error.message : String(error) }));
     return [];
   }
 }
@@ -87,55 +92,56 @@ export async function detectHardware(options: DetectOptions = {}): Promise<Hardw
   const warnings: string[] = [];
   const platform = options.platform ?? process.platform;
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
-  const context: ProbeContext = { platform, quick: Boolean(options.quick), timeoutMs, env: process.env, warn: (message) => warnings.push(message) };
+  const say = detectText(options.locale);
+  const context: ProbeContext = { platform, quick: Boolean(options.quick), timeoutMs, env: process.env, warn: (message) => warnings.push(message), locale: options.locale };
   const budget = timeoutMs * 3;
   const emptyCpu: CpuInfo = { model: 'unknown', cores: os.cpus().length, memoryBytes: os.totalmem() };
 
   const [osInfo, cpu, pci, nvidia, amd, apple, windows, toolkitResult, loaderCudnn, pythons] = await Promise.all([
-    settle('OS', budget, warnings, fallbackOs(platform), () => probeOs(context)),
-    settle('CPU', budget, warnings, emptyCpu, () => probeCpu(context)),
-    settle('PCI', budget, warnings, [] as PciDisplayDevice[], () => probePci(context)),
-    settle('NVIDIA', budget, warnings, null as NvidiaProbeResult | null, () => probeNvidia(context)),
-    settle('AMD', budget, warnings, null as AmdProbeResult | null, () => probeAmd(context)),
-    settle('Apple', budget, warnings, null as AppleProbeResult | null, () => probeApple(context)),
-    settle('Windows', budget, warnings, [] as WindowsVideoController[], () => probeWindows(context)),
-    settle('CUDA Toolkit', budget, warnings, { toolkits: [], nvccOnPath: null } as ToolkitProbeResult, () => probeCudaToolkits(context)),
-    settle('cuDNN', budget, warnings, [] as CudnnInstall[], () => probeLdconfigCudnn(context)),
-    context.quick ? Promise.resolve([] as PythonEnv[]) : settle('Python', budget, warnings, [] as PythonEnv[], () => probePythons(context)),
+    settle(say, 'OS', budget, warnings, fallbackOs(platform), () => probeOs(context)),
+    settle(say, 'CPU', budget, warnings, emptyCpu, () => probeCpu(context)),
+    settle(say, 'PCI', budget, warnings, [] as PciDisplayDevice[], () => probePci(context)),
+    settle(say, 'NVIDIA', budget, warnings, null as NvidiaProbeResult | null, () => probeNvidia(context)),
+    settle(say, 'AMD', budget, warnings, null as AmdProbeResult | null, () => probeAmd(context)),
+    settle(say, 'Apple', budget, warnings, null as AppleProbeResult | null, () => probeApple(context)),
+    settle(say, 'Windows', budget, warnings, [] as WindowsVideoController[], () => probeWindows(context)),
+    settle(say, 'CUDA Toolkit', budget, warnings, { toolkits: [], nvccOnPath: null } as ToolkitProbeResult, () => probeCudaToolkits(context)),
+    settle(say, 'cuDNN', budget, warnings, [] as CudnnInstall[], () => probeLdconfigCudnn(context)),
+    context.quick ? Promise.resolve([] as PythonEnv[]) : settle(say, 'Python', budget, warnings, [] as PythonEnv[], () => probePythons(context)),
   ]);
 
-  const toolkits = [...toolkitResult.toolkits, ...(await settle('Python CUDA Toolkit', budget, warnings, [], () => toolkitsInPythonEnvs(pythons)))];
-  const cudnn = await settle('cuDNN', budget, warnings, loaderCudnn, () => collectCudnn(toolkits, pythons, loaderCudnn));
+  const toolkits = [...toolkitResult.toolkits, ...(await settle(say, 'Python CUDA Toolkit', budget, warnings, [], () => toolkitsInPythonEnvs(pythons)))];
+  const cudnn = await settle(say, 'cuDNN', budget, warnings, loaderCudnn, () => collectCudnn(toolkits, pythons, loaderCudnn));
   const merged = mergeGpus({ pci, nvidia, amd, apple, windows });
-  const gpus = enrichGpuSpecs(merged.gpus, loadGpuRows(warnings));
+  const gpus = enrichGpuSpecs(merged.gpus, loadGpuRows(say, warnings));
   const driver = driverFrom(nvidia, windows);
   const hasNvidiaGpu = gpus.some((gpu) => gpu.vendor === 'nvidia');
 
   const findings: Finding[] = [];
-  if (nvidia?.error) findings.push({ code: nvidia.error.code, message: nvidia.error.message, severity: 'error' });
+  if (nvidia?.error) findings.push({ code: nvidia.error.code, message: say(NVIDIA_SMI_ERROR_TEXT[nvidia.error.code]), severity: 'error' });
   const smiDriver = nvidia?.snapshot?.driverVersion;
   const moduleDriver = nvidia?.moduleVersion ?? nvidia?.kernelModule?.version;
   if (!nvidia?.error && smiDriver && moduleDriver && smiDriver !== moduleDriver) {
     findings.push({
       code: 'DRIVER_LIBRARY_MISMATCH',
       severity: 'error',
-      message: `The loaded NVIDIA kernel module is ${moduleDriver} but the driver library is ${smiDriver}, usually after a driver update. Reboot to load the new module.`,
+      message: say('finding.driverLibraryMismatch', { module: moduleDriver, library: smiDriver }),
     });
   }
   if (hasNvidiaGpu && !driver && !nvidia?.error) {
-    findings.push({ code: 'NVIDIA_DRIVER_MISSING', severity: 'warning', message: 'An NVIDIA GPU is installed but no NVIDIA driver is loaded; DL Setup can install one.' });
+    findings.push({ code: 'NVIDIA_DRIVER_MISSING', severity: 'warning', message: say('finding.nvidiaDriverMissing') });
   }
   if (hasNvidiaGpu && osInfo.nouveauLoaded) {
-    findings.push({ code: 'NOUVEAU_LOADED', severity: 'warning', message: 'The open-source nouveau driver is loaded; it must be disabled (blacklisted) before the NVIDIA driver can load.' });
+    findings.push({ code: 'NOUVEAU_LOADED', severity: 'warning', message: say('finding.nouveauLoaded') });
   }
   if (hasNvidiaGpu && !driver && osInfo.secureBoot === 'enabled') {
-    findings.push({ code: 'SECURE_BOOT_ENABLED', severity: 'info', message: 'Secure Boot is on: the NVIDIA kernel module must be signed and its key enrolled (MOK) during the driver install, or it will not load.' });
+    findings.push({ code: 'SECURE_BOOT_ENABLED', severity: 'info', message: say('finding.secureBootEnabled') });
   }
   if (osInfo.wsl && osInfo.wslDriverDir === null) {
-    findings.push({ code: 'WSL_DRIVER_MISSING', severity: 'warning', message: 'This is WSL2 but /usr/lib/wsl/lib is missing: install the NVIDIA driver on Windows (not inside WSL) and restart WSL.' });
+    findings.push({ code: 'WSL_DRIVER_MISSING', severity: 'warning', message: say('finding.wslDriverMissing') });
   }
-  if (gpus.length === 0) findings.push({ code: 'NO_GPU_FOUND', severity: 'info', message: 'No GPU was found; frameworks will run on the CPU only.' });
-  const explained = explainCudaVersions(driver, toolkits, hasNvidiaGpu);
+  if (gpus.length === 0) findings.push({ code: 'NO_GPU_FOUND', severity: 'info', message: say('finding.noGpuFound') });
+  const explained = explainCudaVersions(driver, toolkits, hasNvidiaGpu, options.locale);
   findings.push(...explained.findings);
 
   return {

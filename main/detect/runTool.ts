@@ -2,19 +2,22 @@ import { DlsetupError } from '../../shared/errors.js';
 import { runCommand, type CommandResult } from '../system/runCommand.js';
 import type { ProbeContext } from './probeContext.js';
 import { findOnPath } from './findOnPath.js';
+import { detectText } from './detectText.js';
 import path from 'node:path';
 
 export type ToolOutcome = { ok: true; result: CommandResult } | { ok: false; reason: 'missing' | 'timeout' | 'failed'; message: string };
 
 /**
  * Runs a probe's command with the probe budget. A missing tool is normal (no warning); a hang or a crash becomes
- * a warning that says which facts are missing, and the probe carries on without them.
+ * a warning that says which facts are missing, and the probe carries on without them. `purpose` names those facts: a
+ * purpose.* phrase from detectText in the context's language.
  */
 export async function runTool(context: ProbeContext, argv: string[], purpose: string): Promise<ToolOutcome> {
+  const say = detectText(context.locale);
   // Looking on PATH costs a few stat calls; starting a process for a tool that is not there costs tens of ms.
   const [file] = argv;
   if (file && !path.isAbsolute(file) && !(await findOnPath(file, context.env))) {
-    return { ok: false, reason: 'missing', message: `"${file}" is not installed or not on PATH.` };
+    return { ok: false, reason: 'missing', message: say('tool.missing', { tool: file }) };
   }
   try {
     const result = await runCommand(argv, { timeoutMs: context.timeoutMs, env: context.env });
@@ -22,9 +25,10 @@ export async function runTool(context: ProbeContext, argv: string[], purpose: st
   } catch (error) {
     if (error instanceof DlsetupError && error.code === 'COMMAND_NOT_FOUND') return { ok: false, reason: 'missing', message: error.message };
     const timedOut = error instanceof DlsetupError && error.code === 'TIMEOUT';
+    const command = argv.join(' ');
     const message = timedOut
-      ? `"${argv.join(' ')}" did not answer within ${Math.round(context.timeoutMs / 100) / 10} s, so ${purpose} is missing from this report.`
-      : `"${argv.join(' ')}" could not be run (${error instanceof Error ? error.message : String(error)}), so ${purpose} is missing from this report.`;
+      ? say('tool.timedOut', { command, seconds: Math.round(context.timeoutMs / 100) / 10, purpose })
+      : say('tool.failed', { command, error: error instanceof Error ? error.message : String(error), purpose });
     context.warn(message);
     return { ok: false, reason: timedOut ? 'timeout' : 'failed', message };
   }
@@ -32,6 +36,7 @@ export async function runTool(context: ProbeContext, argv: string[], purpose: st
 
 /** Warns about a tool that ran but printed something we could not read, quoting its first line. */
 export function warnUnreadable(context: ProbeContext, argv: string[], result: CommandResult, purpose: string): void {
-  const firstLine = `${result.stdout}\n${result.stderr}`.split(/\r?\n/).find((line) => line.trim() !== '')?.trim().slice(0, 160) ?? '(no output)';
-  context.warn(`"${argv.join(' ')}" exited with code ${result.exitCode} and printed output DL Setup could not read ("${firstLine}"), so ${purpose} is missing from this report.`);
+  const say = detectText(context.locale);
+  const firstLine = `${result.stdout}\n${result.stderr}`.split(/\r?\n/).find((line) => line.trim() !== '')?.trim().slice(0, 160) ?? say('tool.noOutput');
+  context.warn(say('tool.unreadable', { command: argv.join(' '), exitCode: result.exitCode, firstLine, purpose }));
 }

@@ -8,12 +8,14 @@ export function createPreloadBridge(ipc: Pick<IpcRenderer, 'invoke' | 'on' | 're
     'app:info': (arg) => ipc.invoke('app:info', arg),
     'detect:run': (arg) => ipc.invoke('detect:run', arg),
     'plan:resolve': (arg) => ipc.invoke('plan:resolve', arg),
+    'plan:versions': (arg) => ipc.invoke('plan:versions', arg),
     'plan:export': (arg) => ipc.invoke('plan:export', arg),
     'install:start': (arg) => ipc.invoke('install:start', arg),
     'install:cancel': (arg) => ipc.invoke('install:cancel', arg),
     'install:status': (arg) => ipc.invoke('install:status', arg),
     'verify:run': (arg) => ipc.invoke('verify:run', arg),
     'verify:history': (arg) => ipc.invoke('verify:history', arg),
+    'mirror:check': (arg) => ipc.invoke('mirror:check', arg),
     'diagnose:text': (arg) => ipc.invoke('diagnose:text', arg),
     onProgress(listener: (event: ProgressEvent) => void) {
       const forward = (_event: IpcRendererEvent, progress: ProgressEvent) => listener(progress);

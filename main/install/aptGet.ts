@@ -1,6 +1,7 @@
 import { DlsetupError } from '../../shared/errors.js';
 import { classifyFailure } from './failureClassifier.js';
 import type { StepContext } from './installStep.js';
+import type { InstallSay } from './installText.js';
 
 /** How long apt waits for another package manager before DL Setup reports APT_LOCKED. */
 export function aptLockTimeoutSeconds(): number {
@@ -17,13 +18,13 @@ export function parseLockHolder(text: string): { pid: number | null; program: st
   return { lock: match[1] ?? null, pid: match[2] ? Number(match[2]) : null, program: match[3] ?? null };
 }
 
-function lockedError(holder: ReturnType<typeof parseLockHolder>, waited: number): DlsetupError {
-  const who = holder?.program ? `${holder.program} (process ${holder.pid})` : holder?.pid ? `process ${holder.pid}` : 'another program';
-  return new DlsetupError(
-    'APT_LOCKED',
-    `${who} is installing software, so apt is locked. DL Setup waited ${waited} s. Let it finish (or close Software Updater), then resume the install.`,
-    { detail: holder?.lock ?? undefined },
-  );
+function lockedError(holder: ReturnType<typeof parseLockHolder>, waited: number, say: InstallSay): DlsetupError {
+  const who = holder?.program
+    ? say('apt.holderProgram', { program: holder.program, pid: String(holder.pid) })
+    : holder?.pid
+      ? say('apt.holderPid', { pid: holder.pid })
+      : say('apt.holderUnknown');
+  return new DlsetupError('APT_LOCKED', say('apt.locked', { who, seconds: waited }), { detail: holder?.lock ?? undefined });
 }
 
 /**
@@ -45,9 +46,9 @@ export async function runAptGet(ctx: StepContext, args: string[], progressSpan: 
         if (!waitingShown) {
           waitingShown = true;
           const holder = parseLockHolder(line);
-          const who = holder?.program ? `${holder.program} (process ${holder.pid})` : 'another program';
-          ctx.progress(null, `Waiting for ${who} to finish installing software (up to ${timeout} s)…`);
-          ctx.log(`apt is locked by ${who}; waiting up to ${timeout} s.`);
+          const who = holder?.program ? ctx.say('apt.holderProgram', { program: holder.program, pid: String(holder.pid) }) : ctx.say('apt.holderUnknown');
+          ctx.progress(null, ctx.say('apt.waitingForLock', { who, seconds: timeout }));
+          ctx.log(ctx.say('apt.lockedLog', { who, seconds: timeout }));
         }
         return;
       }
@@ -64,15 +65,15 @@ export async function runAptGet(ctx: StepContext, args: string[], progressSpan: 
   if (result.exitCode === 0) return;
   const output = `${result.stderr}\n${result.stdout}`;
   if (/Could not get lock|Unable to acquire the dpkg frontend lock|Unable to lock/.test(output)) {
-    throw lockedError(parseLockHolder(lockText || output), timeout);
+    throw lockedError(parseLockHolder(lockText || output), timeout, ctx.say);
   }
   const unable = /E: Unable to locate package (\S+)|E: Package '([^']+)' has no installation candidate/.exec(output);
   if (unable) {
-    throw new DlsetupError('NOT_FOUND', `apt has no package "${unable[1] ?? unable[2]}". The package repository it comes from may be missing (see the plan's repository step).`, {
+    throw new DlsetupError('NOT_FOUND', ctx.say('apt.noPackage', { name: (unable[1] ?? unable[2])! }), {
       detail: output.trim().split('\n').slice(-10).join('\n'),
     });
   }
-  throw classifyFailure(result, `running apt-get ${args.filter((a) => !a.startsWith('-')).join(' ')}`);
+  throw classifyFailure(result, ctx.say('failure.running', { program: `apt-get ${args.filter((a) => !a.startsWith('-')).join(' ')}` }), ctx.say);
 }
 
 /** Installed packages by name (dpkg's view; DPKG_ADMINDIR points tests at their own database). */

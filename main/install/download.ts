@@ -8,6 +8,7 @@ import tls from 'node:tls';
 import { appDataDir } from '../appPaths.js';
 import { DlsetupError } from '../../shared/errors.js';
 import type { ByteProgress } from '../../shared/types/install.js';
+import { installText, type InstallSay } from './installText.js';
 import { SHA256_PATTERN } from './stepParams.js';
 import { SpeedMeter } from './speedMeter.js';
 
@@ -27,6 +28,8 @@ export interface DownloadOptions {
   proxy?: string | null;
   onProgress?: (progress: ByteProgress & { fraction: number | null }) => void;
   onRetry?: (attempt: number, reason: string, delayMs: number) => void;
+  /** Sentences for people (errors, retry reasons) in the run's locale; English when not given. */
+  say?: InstallSay;
 }
 
 export interface DownloadResult {
@@ -75,7 +78,7 @@ export function proxyFor(url: URL, env: NodeJS.ProcessEnv = process.env): string
   return value || null;
 }
 
-function sleep(ms: number, signal?: AbortSignal): Promise<void> {
+function sleep(ms: number, say: InstallSay, signal?: AbortSignal): Promise<void> {
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => {
       signal?.removeEventListener('abort', onAbort);
@@ -83,13 +86,13 @@ function sleep(ms: number, signal?: AbortSignal): Promise<void> {
     }, ms);
     const onAbort = () => {
       clearTimeout(timer);
-      reject(new DlsetupError('CANCELLED', 'The download was cancelled.'));
+      reject(new DlsetupError('CANCELLED', say('download.cancelled')));
     };
     signal?.addEventListener('abort', onAbort, { once: true });
   });
 }
 
-function openRequest(url: URL, headers: Record<string, string>, proxy: string | null, signal?: AbortSignal): Promise<http.IncomingMessage> {
+function openRequest(url: URL, headers: Record<string, string>, proxy: string | null, say: InstallSay, signal?: AbortSignal): Promise<http.IncomingMessage> {
   return new Promise((resolve, reject) => {
     const isHttps = url.protocol === 'https:';
     const port = Number(url.port || (isHttps ? 443 : 80));
@@ -114,7 +117,7 @@ function openRequest(url: URL, headers: Record<string, string>, proxy: string | 
     connect.on('connect', (response, socket) => {
       if (response.statusCode !== 200) {
         socket.destroy();
-        reject(new AttemptError(`The proxy refused the connection (${response.statusCode}).`, false, response.statusCode));
+        reject(new AttemptError(say('download.proxyRefused', { status: String(response.statusCode) }), false, response.statusCode));
         return;
       }
       const request = https.request(url, { headers, signal, agent: false, createConnection: () => tls.connect({ socket, servername: url.hostname }) }, onResponse);
@@ -131,11 +134,12 @@ function openRequest(url: URL, headers: Record<string, string>, proxy: string | 
  * returns the verified file's path. Finished bytes are never fetched twice.
  */
 export async function downloadFile(options: DownloadOptions): Promise<DownloadResult> {
+  const say = options.say ?? installText();
   const expected = options.sha256.toLowerCase();
-  if (!SHA256_PATTERN.test(expected)) throw new DlsetupError('INVALID_ARGUMENT', 'A download needs the sha256 it must match.');
+  if (!SHA256_PATTERN.test(expected)) throw new DlsetupError('INVALID_ARGUMENT', say('download.needsSha'));
   const startUrl = new URL(options.url);
   const fileName = (options.fileName ?? path.basename(startUrl.pathname)) || 'download';
-  if (fileName.includes('/') || fileName.startsWith('.')) throw new DlsetupError('INVALID_ARGUMENT', `"${fileName}" is not a file name.`);
+  if (fileName.includes('/') || fileName.startsWith('.')) throw new DlsetupError('INVALID_ARGUMENT', say('download.badFileName', { name: fileName }));
   const cacheDir = options.cacheDir ?? downloadCacheDir();
   await mkdir(cacheDir, { recursive: true, mode: 0o700 });
   const finalPath = path.join(cacheDir, `${expected.slice(0, 16)}-${fileName}`);
@@ -155,27 +159,27 @@ export async function downloadFile(options: DownloadOptions): Promise<DownloadRe
     if (attempt > 0) {
       const delay = backoffMs * 2 ** (attempt - 1);
       options.onRetry?.(attempt, lastReason, delay);
-      await sleep(delay, options.signal);
+      await sleep(delay, say, options.signal);
     }
     options.signal?.throwIfAborted?.();
     try {
-      await attemptDownload(startUrl, partPath, options, counter);
+      await attemptDownload(startUrl, partPath, options, counter, say);
       break;
     } catch (error) {
-      if (options.signal?.aborted) throw new DlsetupError('CANCELLED', 'The download was cancelled; what was already fetched is kept for next time.');
+      if (options.signal?.aborted) throw new DlsetupError('CANCELLED', say('download.cancelledKept'));
       if (error instanceof DlsetupError) throw error;
       if (error instanceof AttemptError && !error.retryable) {
-        if (error.status === 404) throw new DlsetupError('NOT_FOUND', `${startUrl} does not exist on the server (404). The mirror may be incomplete.`);
-        throw new DlsetupError('NETWORK', `Downloading ${fileName} failed: ${error.message}`);
+        if (error.status === 404) throw new DlsetupError('NOT_FOUND', say('download.notFound', { url: startUrl.toString() }));
+        throw new DlsetupError('NETWORK', say('download.failed', { file: fileName, reason: error.message }));
       }
       if ((error as NodeJS.ErrnoException).code === 'ENOSPC') {
         // The part sits on the full disk: free it rather than leave the student to find it.
         await rm(partPath, { force: true });
-        throw new DlsetupError('DISK_FULL', `The disk holding ${cacheDir} is full. Free some space and resume.`, { cause: error });
+        throw new DlsetupError('DISK_FULL', say('disk.full', { path: cacheDir }), { cause: error });
       }
       lastReason = (error as Error).message;
       if (attempt === retries) {
-        throw new DlsetupError('NETWORK', `Downloading ${fileName} failed after ${retries + 1} attempts. Check the connection or choose a mirror, then resume; the part already fetched is kept.`, {
+        throw new DlsetupError('NETWORK', say('download.failedAfterAttempts', { file: fileName, attempts: retries + 1 }), {
           detail: lastReason,
         });
       }
@@ -185,7 +189,7 @@ export async function downloadFile(options: DownloadOptions): Promise<DownloadRe
   const actual = await sha256File(partPath);
   if (actual !== expected) {
     await rm(partPath, { force: true });
-    throw new DlsetupError('CHECKSUM_MISMATCH', `${fileName} does not match its published sha256, so DL Setup did not use it. The mirror may be corrupt; try another one.`, {
+    throw new DlsetupError('CHECKSUM_MISMATCH', say('download.checksumMismatch', { file: fileName }), {
       detail: `expected ${expected}, got ${actual}`,
     });
   }
@@ -194,7 +198,7 @@ export async function downloadFile(options: DownloadOptions): Promise<DownloadRe
 }
 
 /** One HTTP attempt: continues `partPath` from its current size; counts every byte taken from the network. */
-async function attemptDownload(startUrl: URL, partPath: string, options: DownloadOptions, counter: { bytes: number }): Promise<number> {
+async function attemptDownload(startUrl: URL, partPath: string, options: DownloadOptions, counter: { bytes: number }, say: InstallSay): Promise<number> {
   let url = startUrl;
   const offset = await fileSize(partPath);
   let response: http.IncomingMessage | null = null;
@@ -202,7 +206,7 @@ async function attemptDownload(startUrl: URL, partPath: string, options: Downloa
     const proxy = options.proxy === undefined ? proxyFor(url) : options.proxy;
     const headers: Record<string, string> = { 'User-Agent': 'dlsetup', 'Accept-Encoding': 'identity' };
     if (offset > 0) headers.Range = `bytes=${offset}-`;
-    response = await openRequest(url, headers, proxy, options.signal);
+    response = await openRequest(url, headers, proxy, say, options.signal);
     const status = response.statusCode ?? 0;
     if (status >= 300 && status < 400 && response.headers.location) {
       response.resume();
@@ -211,7 +215,7 @@ async function attemptDownload(startUrl: URL, partPath: string, options: Downloa
     }
     break;
   }
-  if (!response) throw new AttemptError('Too many redirects.', false);
+  if (!response) throw new AttemptError(say('download.tooManyRedirects'), false);
   const status = response.statusCode ?? 0;
   if (status === 416) {
     // The part file already holds every byte; verification decides.
@@ -220,11 +224,11 @@ async function attemptDownload(startUrl: URL, partPath: string, options: Downloa
   }
   if (status >= 500 || status === 429 || status === 408) {
     response.resume();
-    throw new AttemptError(`The server answered ${status}.`, true, status);
+    throw new AttemptError(say('download.serverAnswered', { status }), true, status);
   }
   if (status !== 200 && status !== 206) {
     response.resume();
-    throw new AttemptError(`The server answered ${status}.`, false, status);
+    throw new AttemptError(say('download.serverAnswered', { status }), false, status);
   }
   const append = status === 206 && offset > 0;
   const start = append ? offset : 0;
@@ -237,7 +241,7 @@ async function attemptDownload(startUrl: URL, partPath: string, options: Downloa
   const idleMs = options.idleTimeoutMs ?? 30_000;
   return new Promise<number>((resolve, reject) => {
     let settled = false;
-    let idle = setTimeout(() => response.destroy(new Error(`No data for ${idleMs / 1000} s.`)), idleMs);
+    let idle = setTimeout(() => response.destroy(new Error(say('download.noData', { seconds: idleMs / 1000 }))), idleMs);
     const finish = (error: Error | null) => {
       if (settled) return;
       settled = true;
@@ -246,7 +250,7 @@ async function attemptDownload(startUrl: URL, partPath: string, options: Downloa
     };
     response.on('data', (chunk: Buffer) => {
       clearTimeout(idle);
-      idle = setTimeout(() => response.destroy(new Error(`No data for ${idleMs / 1000} s.`)), idleMs);
+      idle = setTimeout(() => response.destroy(new Error(say('download.noData', { seconds: idleMs / 1000 }))), idleMs);
       if (!out.write(chunk)) {
         response.pause();
         out.once('drain', () => response.resume());
@@ -264,13 +268,13 @@ async function attemptDownload(startUrl: URL, partPath: string, options: Downloa
       });
     });
     response.on('end', () => {
-      if (total !== null && done < total) finish(new AttemptError(`The connection closed after ${done} of ${total} bytes.`, true));
+      if (total !== null && done < total) finish(new AttemptError(say('download.closedAfterOf', { done, total }), true));
       else finish(null);
     });
-    response.on('aborted', () => finish(new AttemptError('The connection was cut.', true)));
+    response.on('aborted', () => finish(new AttemptError(say('download.cut'), true)));
     response.on('error', (error) => finish(error));
     response.on('close', () => {
-      if (!response.complete) finish(new AttemptError(`The connection closed after ${done} bytes.`, true));
+      if (!response.complete) finish(new AttemptError(say('download.closedAfter', { done }), true));
     });
     out.on('error', (error) => finish(error));
   });

@@ -1,19 +1,23 @@
 import { DlsetupError } from '../../shared/errors.js';
 import type { CommandResult } from '../system/runCommand.js';
+import { installText, type InstallSay } from './installText.js';
 
 const DISK_FULL = /No space left on device|ENOSPC|not enough free space|You don't have enough free space/i;
 const NETWORK =
   /Temporary failure in name resolution|Could not resolve|Network is unreachable|Connection refused|Connection reset|Connection timed out|Failed to establish a new connection|Max retries exceeded|Failed to fetch|ConnectionError|ReadTimeoutError|Could not connect to|No route to host|Read timed out|IncompleteRead|Connection broken/i;
 
-/** Turns a failed command into the error a student can act on: disk full and network cuts get their own codes. */
-export function classifyFailure(result: CommandResult, what: string): DlsetupError {
+/**
+ * Turns a failed command into the error a student can act on: disk full and network cuts get their own codes.
+ * `what` ("running apt-get install") must be in `say`'s locale.
+ */
+export function classifyFailure(result: CommandResult, what: string, say: InstallSay = installText()): DlsetupError {
   const output = `${result.stderr}\n${result.stdout}`;
   const tail = output.trim().split('\n').slice(-15).join('\n');
   if (DISK_FULL.test(output)) {
-    return new DlsetupError('DISK_FULL', `The disk is full while ${what}. Free some space (at least a few GB) and resume the install.`, { detail: tail });
+    return new DlsetupError('DISK_FULL', say('failure.diskFull', { what }), { detail: tail });
   }
   if (NETWORK.test(output)) {
-    return new DlsetupError('NETWORK', `The network failed while ${what}. Check the connection or choose a mirror, then resume.`, { detail: tail });
+    return new DlsetupError('NETWORK', say('failure.network', { what }), { detail: tail });
   }
   // The tool's own last error line (pip's "ERROR: …", apt's "E: …") says more than an exit code.
   const said = output
@@ -21,8 +25,11 @@ export function classifyFailure(result: CommandResult, what: string): DlsetupErr
     .map((line) => line.trim())
     .filter((line) => /^(ERROR|E|error|fatal):\s/.test(line))
     .at(-1);
-  const what1 = `${what[0]!.toUpperCase()}${what.slice(1)}`;
-  return new DlsetupError('COMMAND_FAILED', said ? `${what1} failed: ${said.slice(0, 300)}` : `${what1} failed (${result.argv[0]} exited with ${result.exitCode}).`, {
+  const capitalised = `${what[0]!.toUpperCase()}${what.slice(1)}`;
+  const message = said
+    ? say('failure.toolSaid', { What: capitalised, said: said.slice(0, 300) })
+    : say('failure.exited', { What: capitalised, program: String(result.argv[0]), code: String(result.exitCode) });
+  return new DlsetupError('COMMAND_FAILED', message, {
     detail: tail,
   });
 }

@@ -1,4 +1,6 @@
+import type { Locale } from '../../shared/i18n/localize.js';
 import type { Plan } from '../../shared/types/plan.js';
+import { installText } from './installText.js';
 import { planStepParams, type InstallOverrides } from './planStepParams.js';
 import { quoteForDisplay } from './stepContext.js';
 import { stepForKind } from './stepRegistry.js';
@@ -33,14 +35,15 @@ export function formatDryRun(plan: Plan, overrides: InstallOverrides = {}): stri
   return `${lines.join('\n')}\n`;
 }
 
-/** Things to read before starting (Secure Boot, reboots), for the wizard's confirm screen and the CLI. */
-export async function preflightNotices(plan: Plan, overrides: InstallOverrides = {}): Promise<{ stepId: string; notice: string }[]> {
+/** Things to read before starting (Secure Boot, reboots), for the wizard's confirm screen and the CLI, in `locale`. */
+export async function preflightNotices(plan: Plan, overrides: InstallOverrides = {}, locale?: Locale): Promise<{ stepId: string; notice: string }[]> {
+  const say = installText(locale);
   const notices: { stepId: string; notice: string }[] = [];
   for (const step of plan.steps) {
     try {
       const impl = stepForKind(step.kind);
       if (!impl.notices) continue;
-      for (const notice of await impl.notices(impl.parse(planStepParams(plan, step, overrides)))) notices.push({ stepId: step.id, notice });
+      for (const notice of await impl.notices(impl.parse(planStepParams(plan, step, overrides)), say)) notices.push({ stepId: step.id, notice });
     } catch {
       // formatDryRun reports invalid steps.
     }

@@ -4,19 +4,20 @@ import path from 'node:path';
 import { sysrootPath } from '../system/sysroot.js';
 import { DlsetupError } from '../../shared/errors.js';
 import type { StepContext } from './installStep.js';
+import { installText, type InstallSay } from './installText.js';
 
 export function sha256Of(data: string | Buffer): string {
   return createHash('sha256').update(data).digest('hex');
 }
 
 /** ENOSPC and friends become the errors a student can act on. */
-export function hostWriteError(cause: unknown, hostPath: string): DlsetupError {
+export function hostWriteError(cause: unknown, hostPath: string, say: InstallSay = installText()): DlsetupError {
   const code = (cause as NodeJS.ErrnoException).code;
-  if (code === 'ENOSPC') return new DlsetupError('DISK_FULL', `The disk holding ${hostPath} is full. Free some space and resume.`, { cause });
+  if (code === 'ENOSPC') return new DlsetupError('DISK_FULL', say('disk.full', { path: hostPath }), { cause });
   if (code === 'EACCES' || code === 'EPERM' || code === 'EROFS') {
-    return new DlsetupError('COMMAND_FAILED', `DL Setup may not write ${hostPath}. Choose a place you own.`, { cause, detail: code });
+    return new DlsetupError('COMMAND_FAILED', say('write.notAllowed', { path: hostPath }), { cause, detail: code });
   }
-  return new DlsetupError('COMMAND_FAILED', `Writing ${hostPath} failed.`, { cause, detail: String(cause) });
+  return new DlsetupError('COMMAND_FAILED', say('write.failed', { path: hostPath }), { cause, detail: String(cause) });
 }
 
 async function ensureDir(ctx: StepContext, hostDir: string): Promise<void> {
@@ -75,7 +76,7 @@ export async function writeHostFileWithBackup(ctx: StepContext, hostPath: string
       await rename(temp, real);
     }
   } catch (cause) {
-    throw hostWriteError(cause, hostPath);
+    throw hostWriteError(cause, hostPath, ctx.say);
   }
   ctx.record({ type: 'file-written', path: hostPath, sha256: sha256Of(content) });
   return true;

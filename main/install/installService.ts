@@ -3,6 +3,7 @@ import { DlsetupError } from '../../shared/errors.js';
 import type { ProgressEvent, RunStatus } from '../../shared/types/install.js';
 import type { Plan } from '../../shared/types/plan.js';
 import type { ElevationMode } from './elevation/elevationChannel.js';
+import { installText, type InstallSay } from './installText.js';
 import type { InstallOverrides } from './planStepParams.js';
 import { rollbackRun, type RollbackResult } from './rollbackRun.js';
 import { executeRun, journalPlan, prepareSteps } from './runner.js';
@@ -53,12 +54,12 @@ export class InstallService {
     }
   }
 
-  private ensureIdle(): void {
+  private ensureIdle(say: InstallSay): void {
     const busy = [...this.active.values()].find((run) => run.status.state === 'running');
-    if (busy) throw new DlsetupError('INVALID_ARGUMENT', `Install ${busy.status.runId} is still running; wait for it or cancel it first.`);
+    if (busy) throw new DlsetupError('INVALID_ARGUMENT', say('service.busy', { runId: busy.status.runId }));
   }
 
-  private launch(runId: string, plan: Plan, dryRun: boolean, resume: boolean): { runId: string } {
+  private launch(runId: string, plan: Plan, dryRun: boolean, resume: boolean, locale: Locale | undefined): { runId: string } {
     const controller = new AbortController();
     const placeholder: RunStatus = { runId, state: 'running', fraction: 0, steps: [], dryRun, startedAt: new Date().toISOString() };
     const run: ActiveRun = { controller, status: placeholder, done: Promise.resolve(placeholder) };
@@ -75,6 +76,7 @@ export class InstallService {
       overrides: this.options.overrides,
       retries: this.options.retries,
       retryBackoffMs: this.options.retryBackoffMs,
+      locale,
       onEvent: (event) => {
         this.track(run, event);
         this.publish(event);
@@ -121,23 +123,28 @@ export class InstallService {
     }
   }
 
-  /** Starts a run in the background; progress arrives through onProgress. A bad plan is refused before any change. */
+  /**
+   * Starts a run in the background; progress arrives through onProgress. A bad plan is refused before any change.
+   * `locale` is the language of the run's sentences for people (English when not given); the journal keeps it for resume.
+   */
   start(plan: Plan, options: { dryRun?: boolean; locale?: Locale } = {}): { runId: string } {
-    this.ensureIdle();
-    prepareSteps(plan, this.options.overrides);
-    return this.launch(newRunId(), plan, !!options.dryRun, false);
+    const say = installText(options.locale);
+    this.ensureIdle(say);
+    prepareSteps(plan, this.options.overrides, say);
+    return this.launch(newRunId(), plan, !!options.dryRun, false, options.locale);
   }
 
-  /** Continues an interrupted, failed, cancelled or reboot-paused run (the latest when no id). */
-  resume(runId?: string): { runId: string } {
-    this.ensureIdle();
+  /** Continues an interrupted, failed, cancelled or reboot-paused run (the latest when no id), in its own locale unless one is given. */
+  resume(runId?: string, options: { locale?: Locale } = {}): { runId: string } {
+    const say = installText(options.locale);
+    this.ensureIdle(say);
     const id = runId ?? latestRunId();
-    if (!id) throw new DlsetupError('NOT_FOUND', 'There is no earlier install to resume.');
+    if (!id) throw new DlsetupError('NOT_FOUND', say('service.nothingToResume'));
     const status = this.status(id);
-    if (!status) throw new DlsetupError('NOT_FOUND', `No install run "${id}" was found.`);
-    if (status.dryRun) throw new DlsetupError('INVALID_ARGUMENT', `Run ${id} was a dry run; start a real install instead.`);
-    if (status.state === 'succeeded') throw new DlsetupError('INVALID_ARGUMENT', `Run ${id} already finished successfully; there is nothing to resume.`);
-    return this.launch(id, journalPlan(id), false, true);
+    if (!status) throw new DlsetupError('NOT_FOUND', say('service.runNotFound', { runId: id }));
+    if (status.dryRun) throw new DlsetupError('INVALID_ARGUMENT', say('service.resumeDryRun', { runId: id }));
+    if (status.state === 'succeeded') throw new DlsetupError('INVALID_ARGUMENT', say('service.resumeSucceeded', { runId: id }));
+    return this.launch(id, journalPlan(id), false, true, options.locale);
   }
 
   cancel(runId: string): { cancelled: boolean } {
@@ -166,7 +173,7 @@ export class InstallService {
     const run = this.active.get(runId);
     if (!run) {
       const status = this.status(runId);
-      if (!status) throw new DlsetupError('NOT_FOUND', `No install run "${runId}" was found.`);
+      if (!status) throw new DlsetupError('NOT_FOUND', installText()('service.runNotFound', { runId }));
       return status;
     }
     return run.done;

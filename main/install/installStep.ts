@@ -1,6 +1,7 @@
 import type { ByteProgress } from '../../shared/types/install.js';
 import type { Plan, PlanStep } from '../../shared/types/plan.js';
 import type { CommandResult } from '../system/runCommand.js';
+import type { InstallSay } from './installText.js';
 import type { JournalChange } from './journalEntry.js';
 
 export type StepParams = PlanStep['params'];
@@ -29,6 +30,8 @@ export interface StepContext {
   plan: Plan | null;
   run(argv: string[], options?: StepCommandOptions): Promise<CommandResult>;
   log(line: string): void;
+  /** Sentences for people in the run's locale (progress details, results, skip reasons, errors). */
+  say: InstallSay;
   progress(fraction: number | null, detail: string, bytes?: ByteProgress): void;
   /** Records a host change in the run's journal so rollback can undo exactly it. */
   record(change: JournalChange): void;
@@ -69,10 +72,10 @@ export interface InstallStep<P = unknown> {
   /** Unprivileged preparation (downloads, verified); returns the params `run` will get. */
   prepare?(params: P, ctx: StepContext): Promise<P>;
   run(params: P, ctx: StepContext): Promise<RunOutcome>;
-  /** Every command `run` would issue, for --dry-run. */
-  describe(params: P): PlannedCommand[];
-  /** Things a person must know before the step starts (Secure Boot, reboots). */
-  notices?(params: P): Promise<string[]>;
+  /** Every command `run` would issue, for --dry-run; notes in `say`'s locale (English when none). */
+  describe(params: P, say?: InstallSay): PlannedCommand[];
+  /** Things a person must know before the step starts (Secure Boot, reboots), in `say`'s locale. */
+  notices?(params: P, say?: InstallSay): Promise<string[]>;
   /** Unprivileged, before the password prompt: throws when this host cannot run the step at all (unsupported OS). */
-  preflight?(params: P): Promise<void>;
+  preflight?(params: P, say?: InstallSay): Promise<void>;
 }

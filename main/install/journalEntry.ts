@@ -1,3 +1,4 @@
+import type { Locale } from '../../shared/i18n/localize.js';
 import type { Plan } from '../../shared/types/plan.js';
 import type { RunStatus, StepState } from '../../shared/types/install.js';
 
@@ -15,10 +16,10 @@ export type JournalChange =
   /** The initramfs was rebuilt with a module setting the run changed; rollback rebuilds it after restoring the files. */
   | { type: 'needs-initramfs' };
 
-/** One line of runs/<runId>.jsonl. */
+/** One line of runs/<runId>.jsonl; `locale` (absent: English) is the language the run speaks, kept for resume. */
 export type JournalEntry =
-  | { t: 'run-started'; time: string; runId: string; plan: Plan; dryRun: boolean; pid: number; bootId: string | null }
-  | { t: 'run-resumed'; time: string; pid: number; bootId: string | null }
+  | { t: 'run-started'; time: string; runId: string; plan: Plan; dryRun: boolean; pid: number; bootId: string | null; locale?: Locale }
+  | { t: 'run-resumed'; time: string; pid: number; bootId: string | null; locale?: Locale }
   | { t: 'step-started'; time: string; stepId: string }
   | { t: 'step-finished'; time: string; stepId: string; state: StepState; errorCode?: string; message?: string }
   | { t: 'command'; time: string; stepId: string; argv: string[]; exitCode: number | null; durationMs: number; elevated: boolean }

@@ -1,4 +1,5 @@
 import type { ByteProgress } from '../../shared/types/install.js';
+import { installText, type InstallSay } from './installText.js';
 import { SpeedMeter } from './speedMeter.js';
 
 export interface PipProgressUpdate {
@@ -44,7 +45,10 @@ export class PipProgressParser {
   /** Distributions pip reports as installed, "name-version". */
   readonly installed: string[] = [];
 
-  constructor(private readonly expectedPackages: number) {}
+  constructor(
+    private readonly expectedPackages: number,
+    private readonly say: InstallSay = installText(),
+  ) {}
 
   private fraction(currentFraction: number): number {
     const denominator = Math.max(this.filesSeen, this.expectedPackages, 1);
@@ -76,12 +80,13 @@ export class PipProgressParser {
         perSecond,
         etaSeconds: total && perSecond ? Math.round((total - done) / perSecond) : null,
       };
-      const percent = total ? ` ${Math.floor((done / total) * 100)}%` : '';
-      return { fraction: this.fraction(total ? done / total : 0), detail: `Downloading ${this.currentName}${percent}`, bytes };
+      const file = this.currentName;
+      const detail = total ? this.say('pip.downloadingPercent', { file, percent: Math.floor((done / total) * 100) }) : this.say('pip.downloading', { file });
+      return { fraction: this.fraction(total ? done / total : 0), detail, bytes };
     }
     if ((match = /^Collecting (\S+)/.exec(line))) {
       this.finishCurrent();
-      return { fraction: this.filesSeen ? this.fraction(0) : null, detail: `Resolving ${match[1]}` };
+      return { fraction: this.filesSeen ? this.fraction(0) : null, detail: this.say('pip.resolving', { requirement: match[1]! }) };
     }
     if ((match = /^Downloading (\S+)(?: \(([\d.]+ [kMG]?i?B)\))?/.exec(line))) {
       this.finishCurrent();
@@ -89,22 +94,22 @@ export class PipProgressParser {
       this.currentName = decodeURIComponent(match[1]!.split('/').pop() ?? match[1]!);
       this.currentTotal = match[2] ? parsePipSize(match[2]) : null;
       const bytes: ByteProgress | undefined = this.currentTotal !== null ? { done: 0, total: this.currentTotal, perSecond: null, etaSeconds: null } : undefined;
-      return { fraction: this.fraction(0), detail: `Downloading ${this.currentName}`, bytes };
+      return { fraction: this.fraction(0), detail: this.say('pip.downloading', { file: this.currentName }), bytes };
     }
     if ((match = /^Using cached (\S+)/.exec(line))) {
       this.finishCurrent();
       this.filesSeen += 1;
       this.filesDone += 1;
-      return { fraction: this.fraction(0), detail: `Using cached ${match[1]}` };
+      return { fraction: this.fraction(0), detail: this.say('pip.usingCached', { file: match[1]! }) };
     }
     if ((match = /^Installing collected packages: (.+)$/.exec(line))) {
       this.finishCurrent();
       this.installing = true;
-      return { fraction: 0.92, detail: `Installing ${match[1]}` };
+      return { fraction: 0.92, detail: this.say('pip.installing', { packages: match[1]! }) };
     }
     if ((match = /^Successfully installed (.+)$/.exec(line))) {
       this.installed.push(...match[1]!.split(/\s+/).filter(Boolean));
-      return { fraction: 1, detail: 'Installed' };
+      return { fraction: 1, detail: this.say('pip.installed') };
     }
     return null;
   }

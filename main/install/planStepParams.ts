@@ -2,6 +2,7 @@ import path from 'node:path';
 import { defaultEnvRoot } from '../appPaths.js';
 import type { Plan, PlanStep } from '../../shared/types/plan.js';
 import type { StepParams } from './installStep.js';
+import { cudaRepoStep, publishedKeyringSha256 } from './steps/cudaRepoStep.js';
 
 /** User settings that override what the plan says (mirrors and proxy are the user's choice, not the resolver's). */
 export interface InstallOverrides {
@@ -51,6 +52,19 @@ export function planStepParams(plan: Plan, step: PlanStep, overrides: InstallOve
   }
   if (step.kind === 'cuda-toolkit' && params.version === undefined && plan.cudaToolkit?.version) params.version = plan.cudaToolkit.version;
   if (step.kind === 'cuda-repo' && overrides.cudaMirror) params.mirror = overrides.cudaMirror;
-  if (step.kind === 'cuda-repo' && params.keyringSha256 === undefined && overrides.cudaKeyringSha256) params.keyringSha256 = overrides.cudaKeyringSha256;
+  if (step.kind === 'cuda-repo' && params.keyringSha256 === undefined) {
+    const sha256 = overrides.cudaKeyringSha256 ?? planKeyringSha256(params);
+    if (sha256) params.keyringSha256 = sha256;
+  }
   return params;
+}
+
+/** NVIDIA's published keyring checksum (data/) when the step names its distro; otherwise the step looks it up on the host. */
+function planKeyringSha256(params: StepParams): string | undefined {
+  try {
+    return publishedKeyringSha256(cudaRepoStep.parse(params));
+  } catch {
+    // Bad params are reported by the runner's own parse.
+    return undefined;
+  }
 }

@@ -1,8 +1,10 @@
 import { DlsetupError, toAppError } from '../../shared/errors.js';
+import { isLocale, type Locale } from '../../shared/i18n/localize.js';
 import type { ProgressEvent, RunStatus, StepSummary } from '../../shared/types/install.js';
 import type { Plan } from '../../shared/types/plan.js';
 import { chooseElevationMode, startElevation, type ElevationChannel, type ElevationMode } from './elevation/elevationChannel.js';
 import type { InstallStep, RunOutcome, StepContext, StepParams } from './installStep.js';
+import { installText, sayList, type InstallSay } from './installText.js';
 import type { JournalChange, JournalEntry } from './journalEntry.js';
 import { planStepParams, type InstallOverrides } from './planStepParams.js';
 import { RunJournal, readJournal, userBackupDir } from './runJournal.js';
@@ -30,6 +32,8 @@ export interface RunnerOptions {
   /** Network steps: attempts after the first and the first backoff. */
   retries?: number;
   retryBackoffMs?: number;
+  /** The language of the sentences the run writes for people; a resume without one keeps the run's own. */
+  locale?: Locale;
 }
 
 interface PreparedStep {
@@ -42,15 +46,16 @@ interface PreparedStep {
 }
 
 /** Checks the plan's shape and every step's params before anything runs: a bad plan changes nothing. */
-export function prepareSteps(plan: Plan, overrides: InstallOverrides = {}): PreparedStep[] {
-  if (!plan || typeof plan !== 'object' || !Array.isArray(plan.steps)) throw new DlsetupError('INVALID_ARGUMENT', 'This is not a DL Setup plan (no steps).');
+export function prepareSteps(plan: Plan, overrides: InstallOverrides = {}, say: InstallSay = installText()): PreparedStep[] {
+  if (!plan || typeof plan !== 'object' || !Array.isArray(plan.steps)) throw new DlsetupError('INVALID_ARGUMENT', say('run.notAPlan'));
   if (plan.status === 'blocked') {
-    throw new DlsetupError('PLAN_BLOCKED', `The plan cannot be installed: ${plan.blockers?.map((b) => b.message).join(' ') || 'it is blocked.'}`);
+    const reasons = plan.blockers?.map((b) => b.message).join(' ');
+    throw new DlsetupError('PLAN_BLOCKED', reasons ? say('run.planBlocked', { reasons }) : say('run.planBlockedNoReason'));
   }
   const ids = new Set<string>();
   const prepared = plan.steps.map((step) => {
     if (typeof step.id !== 'string' || !/^[A-Za-z0-9._:-]{1,80}$/.test(step.id) || ids.has(step.id)) {
-      throw new DlsetupError('INVALID_ARGUMENT', `The plan has a missing, duplicate or odd step id (${JSON.stringify(step.id)}).`);
+      throw new DlsetupError('INVALID_ARGUMENT', say('run.badStepId', { id: String(JSON.stringify(step.id)) }));
     }
     ids.add(step.id);
     const impl = stepForKind(step.kind);
@@ -67,18 +72,25 @@ export function prepareSteps(plan: Plan, overrides: InstallOverrides = {}): Prep
   return rest;
 }
 
-function sleep(ms: number, signal: AbortSignal): Promise<void> {
+function sleep(ms: number, signal: AbortSignal, say: InstallSay): Promise<void> {
   return new Promise((resolve, reject) => {
     const timer = setTimeout(resolve, ms);
     signal.addEventListener(
       'abort',
       () => {
         clearTimeout(timer);
-        reject(new DlsetupError('CANCELLED', 'The install was cancelled.'));
+        reject(new DlsetupError('CANCELLED', say('run.cancelled')));
       },
       { once: true },
     );
   });
+}
+
+/** The language a journalled run last spoke (English when it never said, or said something unknown). */
+export function journalLocale(entries: JournalEntry[]): Locale {
+  let locale: Locale = 'en';
+  for (const entry of entries) if ((entry.t === 'run-started' || entry.t === 'run-resumed') && isLocale(entry.locale)) locale = entry.locale;
+  return locale;
 }
 
 /** Runs (or resumes, or dry-runs) a plan; resolves with the final status, never throws for a failed step. */
@@ -86,6 +98,10 @@ export async function executeRun(options: RunnerOptions): Promise<RunStatus> {
   const { runId, plan, signal } = options;
   const journal = new RunJournal(runId);
   const previous: JournalEntry[] = options.resume ? readJournal(runId) : [];
+  const locale = options.locale ?? journalLocale(previous);
+  const say = installText(locale);
+  // English is the default, so an English run's journal stays as it always was.
+  const localeField = locale !== 'en' || (options.resume && options.locale) ? { locale } : {};
   let seq = previous.length;
   const emit = (body: EventBody) => options.onEvent({ ...body, runId, seq: seq++, time: new Date().toISOString() } as ProgressEvent);
   const now = () => new Date().toISOString();
@@ -108,7 +124,7 @@ export async function executeRun(options: RunnerOptions): Promise<RunStatus> {
   };
 
   if (options.resume) {
-    journal.append({ t: 'run-resumed', time: now(), pid: process.pid, bootId: currentBootId() });
+    journal.append({ t: 'run-resumed', time: now(), pid: process.pid, bootId: currentBootId(), ...localeField });
     for (const entry of previous) {
       if (entry.t === 'step-finished') {
         const summary = summaryById.get(entry.stepId);
@@ -117,13 +133,13 @@ export async function executeRun(options: RunnerOptions): Promise<RunStatus> {
     }
     for (const summary of summaries) if (summary.state === 'running' || summary.state === 'failed' || summary.state === 'cancelled') summary.state = 'pending';
   } else {
-    journal.append({ t: 'run-started', time: now(), runId, plan, dryRun: !!options.dryRun, pid: process.pid, bootId: currentBootId() });
+    journal.append({ t: 'run-started', time: now(), runId, plan, dryRun: !!options.dryRun, pid: process.pid, bootId: currentBootId(), ...localeField });
   }
   emit({ type: 'run-started', steps: summaries.map((s) => ({ ...s })), dryRun: !!options.dryRun, resumed: !!options.resume });
 
   let steps: PreparedStep[];
   try {
-    steps = prepareSteps(plan, options.overrides);
+    steps = prepareSteps(plan, options.overrides, say);
   } catch (error) {
     const appError = toAppError(error);
     return finishRun('failed', appError);
@@ -143,11 +159,11 @@ export async function executeRun(options: RunnerOptions): Promise<RunStatus> {
   if (options.dryRun) {
     for (const step of steps) {
       emit({ type: 'step-started', stepId: step.id });
-      for (const command of step.impl.describe(step.params)) {
+      for (const command of step.impl.describe(step.params, say)) {
         const text = command.argv.length ? `$ ${command.argv.map(quoteForDisplay).join(' ')}` : `# ${command.note}`;
         emit({ type: 'step-log', stepId: step.id, stream: 'info', line: `${command.elevated ? '[root] ' : ''}${text}${command.argv.length && command.note ? `   # ${command.note}` : ''}` });
       }
-      finishStep(step, 'skipped', 'Dry run: nothing was changed.');
+      finishStep(step, 'skipped', say('run.dryRunNothingChanged'));
     }
     return finishRun('succeeded');
   }
@@ -170,7 +186,7 @@ export async function executeRun(options: RunnerOptions): Promise<RunStatus> {
       },
       command: (record) => journal.append({ t: 'command', time: now(), stepId: step.id, ...record }),
     };
-    const ctx = createStepContext({ runId, stepId: step.id, signal, elevated: false, plan, backupDir: userBackupDir(runId), sinks });
+    const ctx = createStepContext({ runId, stepId: step.id, signal, elevated: false, plan, backupDir: userBackupDir(runId), sinks, locale });
     return { ctx, sinks };
   };
 
@@ -181,13 +197,13 @@ export async function executeRun(options: RunnerOptions): Promise<RunStatus> {
     const probe = makeContext(step, [], false).ctx;
     if ((await step.impl.check(step.params, probe).catch(() => ({ satisfied: false }))).satisfied) continue;
     try {
-      await step.impl.preflight?.(step.params);
+      await step.impl.preflight?.(step.params, say);
     } catch (error) {
       const appError = toAppError(error);
       finishStep(step, 'failed', appError.message, appError.code);
       return finishRun('failed', appError);
     }
-    for (const notice of (await step.impl.notices?.(step.params)) ?? []) emit({ type: 'step-log', stepId: step.id, stream: 'info', line: `Before you start: ${notice}` });
+    for (const notice of (await step.impl.notices?.(step.params, say)) ?? []) emit({ type: 'step-log', stepId: step.id, stream: 'info', line: say('run.beforeYouStart', { notice }) });
   }
 
   let channel: ElevationChannel | null = null;
@@ -203,9 +219,9 @@ export async function executeRun(options: RunnerOptions): Promise<RunStatus> {
     }
     if (needsRoot.length) {
       const mode = options.elevation ?? chooseElevationMode(options.face ?? 'gui', !!options.nonInteractive);
-      emit({ type: 'step-log', stepId: needsRoot[0]!.id, stream: 'info', line: `Administrator access is needed for: ${needsRoot.map((s) => s.title).join(', ')} (via ${mode}).` });
+      emit({ type: 'step-log', stepId: needsRoot[0]!.id, stream: 'info', line: say('run.adminNeeded', { steps: sayList(say, needsRoot.map((s) => s.title)), mode }) });
       try {
-        channel = await startElevation(mode, runId);
+        channel = await startElevation(mode, runId, locale);
       } catch (error) {
         const appError = toAppError(error);
         return finishRun('failed', appError.code === 'UNAUTHORIZED' ? { ...appError, code: 'ELEVATION_DENIED' } : appError);
@@ -213,7 +229,7 @@ export async function executeRun(options: RunnerOptions): Promise<RunStatus> {
     }
 
     for (const step of pending) {
-      if (signal.aborted) return finishRun('cancelled', { code: 'CANCELLED', message: 'The install was cancelled.' });
+      if (signal.aborted) return finishRun('cancelled', { code: 'CANCELLED', message: say('run.cancelled') });
       const summary = summaryById.get(step.id)!;
       const wasWaitingForReboot = summary.state === 'needs-reboot';
       summary.state = 'running';
@@ -231,13 +247,10 @@ export async function executeRun(options: RunnerOptions): Promise<RunStatus> {
           const bootIds = previous.filter((e): e is Extract<JournalEntry, { t: 'run-started' | 'run-resumed' }> => e.t === 'run-started' || e.t === 'run-resumed');
           const lastBoot = bootIds[bootIds.length - 1]?.bootId ?? null;
           if (lastBoot !== null && lastBoot === currentBootId()) {
-            finishStep(step, 'needs-reboot', 'Restart the computer first; the install continues after the restart.');
+            finishStep(step, 'needs-reboot', say('run.restartFirst'));
             return finishRun('needs-reboot');
           }
-          throw new DlsetupError(
-            'COMMAND_FAILED',
-            'The NVIDIA driver was installed but did not load after the restart. If Secure Boot is on, the key was probably not enrolled at the blue MOK screen: run `sudo mokutil --import /var/lib/shim-signed/mok/MOK.der`, restart and choose "Enroll MOK".',
-          );
+          throw new DlsetupError('COMMAND_FAILED', say('run.driverDidNotLoad'));
         }
         let outcome: RunOutcome = {};
         const attempts = step.impl.network ? (options.retries ?? 2) + 1 : 1;
@@ -245,7 +258,7 @@ export async function executeRun(options: RunnerOptions): Promise<RunStatus> {
           try {
             const params = step.impl.prepare ? await step.impl.prepare(step.params, ctx) : step.params;
             if (step.elevated) {
-              if (!channel) throw new DlsetupError('INTERNAL', 'An elevated step has no helper.');
+              if (!channel) throw new DlsetupError('INTERNAL', say('run.noHelper'));
               const elevatedSinks: StepContextSinks = { ...makeContext(step, stepChanges, true).sinks };
               outcome = await channel.runStep(step.id, step.kind, params as StepParams, elevatedSinks, signal);
             } else {
@@ -256,8 +269,8 @@ export async function executeRun(options: RunnerOptions): Promise<RunStatus> {
             const code = (error as DlsetupError).code;
             if (signal.aborted || code !== 'NETWORK' || attempt >= attempts) throw error;
             const delay = (options.retryBackoffMs ?? 2000) * 2 ** (attempt - 1);
-            sinks.log('info', `Network problem (${(error as Error).message}); trying again in ${Math.round(delay / 1000)} s (attempt ${attempt + 1} of ${attempts}).`);
-            await sleep(delay, signal);
+            sinks.log('info', say('run.networkRetry', { reason: (error as Error).message, seconds: Math.round(delay / 1000), attempt: attempt + 1, attempts }));
+            await sleep(delay, signal, say);
           }
         }
         if (outcome.needsReboot) {
@@ -267,11 +280,11 @@ export async function executeRun(options: RunnerOptions): Promise<RunStatus> {
         finishStep(step, 'succeeded', outcome.message);
       } catch (error) {
         const cancelled = signal.aborted;
-        const appError = cancelled ? { code: 'CANCELLED' as const, message: 'The install was cancelled.' } : toAppError(error);
+        const appError = cancelled ? { code: 'CANCELLED' as const, message: say('run.cancelled') } : toAppError(error);
         if (stepChanges.length) {
-          sinks.log('info', `Undoing what this step changed (${stepChanges.length} change${stepChanges.length === 1 ? '' : 's'})…`);
+          sinks.log('info', stepChanges.length === 1 ? say('run.undoingOne') : say('run.undoingMany', { count: stepChanges.length }));
           const undone = await undoRecordedChanges(stepChanges, { runId, channel, onLog: (line) => sinks.log('info', line), journal });
-          if (!undone.ok) sinks.log('info', `Some changes could not be undone: ${undone.notes.join(' ')}`);
+          if (!undone.ok) sinks.log('info', say('run.undoIncomplete', { notes: undone.notes.join(' ') }));
         }
         finishStep(step, cancelled ? 'cancelled' : 'failed', appError.message, appError.code);
         return finishRun(cancelled ? 'cancelled' : 'failed', appError);

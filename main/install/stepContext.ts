@@ -1,8 +1,10 @@
+import type { Locale } from '../../shared/i18n/localize.js';
 import type { ByteProgress, CommandRecord } from '../../shared/types/install.js';
 import type { Plan } from '../../shared/types/plan.js';
 import { runCommand } from '../system/runCommand.js';
 import { classifyFailure } from './failureClassifier.js';
 import type { StepContext } from './installStep.js';
+import { installText } from './installText.js';
 import type { JournalChange } from './journalEntry.js';
 import { killCommandTree } from '../system/processTree.js';
 
@@ -22,10 +24,13 @@ export interface StepContextOptions {
   plan: Plan | null;
   backupDir: string;
   sinks: StepContextSinks;
+  /** The language of the run's sentences for people; English when not given. */
+  locale?: Locale;
 }
 
 export function createStepContext(options: StepContextOptions): StepContext {
   const { sinks, signal } = options;
+  const say = installText(options.locale);
   return {
     runId: options.runId,
     stepId: options.stepId,
@@ -34,6 +39,7 @@ export function createStepContext(options: StepContextOptions): StepContext {
     plan: options.plan,
     backupDir: options.backupDir,
     log: (line) => sinks.log('info', line),
+    say,
     progress: (fraction, detail, bytes) => sinks.progress(fraction === null ? null : Math.max(0, Math.min(1, fraction)), detail, bytes),
     record: (change) => sinks.record(change),
     async run(argv, commandOptions = {}) {
@@ -61,7 +67,7 @@ export function createStepContext(options: StepContextOptions): StepContext {
         const record: CommandRecord = { argv, exitCode: result.exitCode, durationMs: result.durationMs, elevated: options.elevated };
         sinks.command(record);
         sinks.log('info', `exit ${result.exitCode} after ${(result.durationMs / 1000).toFixed(1)} s`, record);
-        if (result.exitCode !== 0 && !commandOptions.allowFailure) throw classifyFailure(result, `running ${argv[0]}`);
+        if (result.exitCode !== 0 && !commandOptions.allowFailure) throw classifyFailure(result, say('failure.running', { program: argv[0]! }), say);
         return result;
       } catch (error) {
         if ((error as { code?: string }).code === 'CANCELLED' || (error as { code?: string }).code === 'TIMEOUT') {

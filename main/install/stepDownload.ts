@@ -7,24 +7,28 @@ export async function downloadForStep(
   options: { url: string; sha256: string; fileName?: string; label: string; span?: [number, number] },
 ): Promise<DownloadResult> {
   const [from, to] = options.span ?? [0, 1];
-  ctx.log(`Downloading ${options.url}`);
+  ctx.log(ctx.say('download.starting', { url: options.url }));
   const result = await downloadFile({
     url: options.url,
     sha256: options.sha256,
     fileName: options.fileName,
     signal: ctx.signal,
+    say: ctx.say,
     retries: Number(process.env.DLSETUP_DOWNLOAD_RETRIES ?? 4),
     backoffMs: Number(process.env.DLSETUP_DOWNLOAD_BACKOFF_MS ?? 1000),
     onProgress: (progress) => {
       const { fraction, ...bytes } = progress;
-      ctx.progress(fraction === null ? null : from + (to - from) * fraction, `Downloading ${options.label}`, bytes);
+      ctx.progress(fraction === null ? null : from + (to - from) * fraction, ctx.say('download.progress', { label: options.label }), bytes);
     },
-    onRetry: (attempt, reason, delayMs) => ctx.log(`Download interrupted (${reason}); retry ${attempt} in ${Math.round(delayMs / 1000)} s, continuing where it stopped.`),
+    onRetry: (attempt, reason, delayMs) => ctx.log(ctx.say('download.retry', { reason, attempt, seconds: Math.round(delayMs / 1000) })),
   });
+  const { label } = options;
   ctx.log(
     result.fromCache
-      ? `${options.label}: verified copy already in the cache.`
-      : `${options.label}: ${result.bytesFetched} bytes fetched${result.resumedFrom ? ` (resumed at ${result.resumedFrom})` : ''}, sha256 verified.`,
+      ? ctx.say('download.fromCache', { label })
+      : result.resumedFrom
+        ? ctx.say('download.fetchedResumed', { label, bytes: result.bytesFetched, offset: result.resumedFrom })
+        : ctx.say('download.fetched', { label, bytes: result.bytesFetched }),
   );
   return result;
 }

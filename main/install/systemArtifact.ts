@@ -18,7 +18,7 @@ export async function verifiedSystemCopy(ctx: StepContext, source: string, sha25
   const actual = await sha256File(copy);
   if (actual !== sha256) {
     await rm(copy, { force: true });
-    throw new DlsetupError('CHECKSUM_MISMATCH', `${path.basename(source)} changed after it was verified, so it was not run.`, { detail: `expected ${sha256}, got ${actual}` });
+    throw new DlsetupError('CHECKSUM_MISMATCH', ctx.say('artifact.changed', { file: path.basename(source) }), { detail: `expected ${sha256}, got ${actual}` });
   }
   return copy;
 }

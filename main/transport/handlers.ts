@@ -23,12 +23,14 @@ export function createHandlers(context: HandlerContext): HandlerTable {
     'app:info': async () => ({ name: 'DL Setup', version: appVersion, platform: process.platform, transport: context.transport }),
     'detect:run': async (request) => (await import('../detect/detectHardware.js')).detectHardware(request),
     'plan:resolve': async (request) => (await import('../plan/planForMachine.js')).planForMachine(request),
+    'plan:versions': async (request) => (await import('../plan/listFrameworkVersions.js')).listFrameworkVersions(request),
     'plan:export': async ({ plan, format }) => (await import('../export/exportPlan.js')).exportPlan(plan, format),
     'install:start': async ({ plan, dryRun, locale }) => (await installService()).start(plan, { dryRun, locale }),
     'install:cancel': async ({ runId }) => (await installService()).cancel(runId),
     'install:status': async (request) => (await installService()).status(request?.runId),
     'verify:run': async (request) => (await import('../verify/runVerification.js')).runVerification(request),
     'verify:history': async () => (await import('../verify/verificationHistory.js')).verificationHistory(),
+    'mirror:check': async (request) => (await import('../network/checkMirror.js')).checkMirror(request),
     'diagnose:text': async ({ text, locale }) => (await import('../diagnose/diagnoseOnMachine.js')).diagnoseOnMachine(text, { locale }),
   };
 }

@@ -16,12 +16,14 @@ const handlers: HandlerTable = {
   'app:info': async () => ({ name: 'DL Setup', version: 'test', platform: 'linux', transport: 'http' }),
   'detect:run': refuse,
   'plan:resolve': refuse,
+  'plan:versions': refuse,
   'plan:export': refuse,
   'install:start': refuse,
   'install:cancel': refuse,
   'install:status': async () => null,
   'verify:run': refuse,
   'verify:history': refuse,
+  'mirror:check': refuse,
   'diagnose:text': refuse,
 };
 

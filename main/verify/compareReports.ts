@@ -1,14 +1,16 @@
+import type { Locale } from '../../shared/i18n/localize.js';
 import type { VerifyChange, VerifyComparison, VerifyReport } from '../../shared/types/verify.js';
+import { verifyText, type VerifyTextKey } from './verifyText.js';
 
-const FINGERPRINT_LABELS: Record<string, string> = {
-  gpus: 'GPUs',
-  driver: 'Driver',
-  framework: 'Framework',
-  frameworkVersion: 'Framework version',
-  frameworkCuda: 'Framework CUDA',
-  frameworkCudnn: 'Framework cuDNN',
-  python: 'Python',
-  toolkit: 'CUDA Toolkit (nvcc)',
+const FINGERPRINT_LABELS: Record<string, VerifyTextKey> = {
+  gpus: 'compare.gpus',
+  driver: 'compare.driver',
+  framework: 'compare.framework',
+  frameworkVersion: 'compare.frameworkVersion',
+  frameworkCuda: 'compare.frameworkCuda',
+  frameworkCudnn: 'compare.frameworkCudnn',
+  python: 'compare.python',
+  toolkit: 'compare.toolkit',
 };
 
 const RANK: Record<string, number> = { fail: 0, skip: 1, pass: 2 };
@@ -20,14 +22,16 @@ function matmulKey(entry: { dtype: string; device?: string }): string {
   return entry.device === 'cpu' ? `${entry.dtype} (CPU)` : entry.dtype;
 }
 
-/** What changed between two reports: fingerprint (driver, framework versions), each check's result, TFLOP/s. */
-export function compareReports(previous: VerifyReport | null, current: VerifyReport): VerifyComparison {
+/** What changed between two reports: fingerprint (driver, framework versions), each check's result, TFLOP/s; subjects in `locale`. */
+export function compareReports(previous: VerifyReport | null, current: VerifyReport, locale?: Locale): VerifyComparison {
+  const say = verifyText(locale);
   const changes: VerifyChange[] = [];
   const before = previous?.fingerprint ?? {};
   for (const key of new Set([...Object.keys(before), ...Object.keys(current.fingerprint)])) {
     const was = before[key] ?? null;
     const now = current.fingerprint[key] ?? null;
-    if (previous && was !== now) changes.push({ subject: FINGERPRINT_LABELS[key] ?? key, before: was, after: now, direction: 'changed' });
+    const label = FINGERPRINT_LABELS[key];
+    if (previous && was !== now) changes.push({ subject: label ? say(label) : key, before: was, after: now, direction: 'changed' });
   }
   const oldChecks = new Map((previous?.checks ?? []).map((check) => [check.id, check]));
   const newChecks = new Map(current.checks.map((check) => [check.id, check]));
@@ -36,7 +40,7 @@ export function compareReports(previous: VerifyReport | null, current: VerifyRep
     const now = newChecks.get(id)?.status ?? null;
     if (!previous || was === now) continue;
     const direction = was && now ? (RANK[now]! > RANK[was]! ? 'better' : RANK[now]! < RANK[was]! ? 'worse' : 'changed') : 'changed';
-    changes.push({ subject: `Check ${id}`, before: was, after: now, direction });
+    changes.push({ subject: say('compare.check', { id }), before: was, after: now, direction });
   }
   const oldMatmul = new Map((previous?.matmul ?? []).map((entry) => [matmulKey(entry), entry.tflops]));
   const newMatmul = new Map(current.matmul.map((entry) => [matmulKey(entry), entry.tflops]));
@@ -48,7 +52,7 @@ export function compareReports(previous: VerifyReport | null, current: VerifyRep
     matmulDeltas.push({ dtype, before: was, after: now, deltaPercent });
     if (previous && deltaPercent !== null && Math.abs(deltaPercent) >= TFLOPS_NOISE_PERCENT) {
       changes.push({
-        subject: `Matmul ${dtype} TFLOP/s`,
+        subject: say('compare.matmul', { dtype }),
         before: String(was),
         after: String(now),
         direction: deltaPercent > 0 ? 'better' : 'worse',

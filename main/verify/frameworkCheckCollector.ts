@@ -1,4 +1,7 @@
+import type { Locale } from '../../shared/i18n/localize.js';
 import type { MatmulResult, TuningResult, VerifyCheck, VerifyDevice, VerifyReport } from '../../shared/types/verify.js';
+import { localizeScriptText } from './scriptText.js';
+import { verifyText } from './verifyText.js';
 
 /** What the check script reported, line by line, folded into one value. */
 export interface FrameworkCheckResult {
@@ -58,8 +61,13 @@ function stringBuild(build: Record<string, unknown> | undefined): Record<string,
   return out;
 }
 
-/** Folds check-script lines into a FrameworkCheckResult; garbage lines are counted and reported as one warning. */
-export function createFrameworkCheckCollector(python: string) {
+/**
+ * Folds check-script lines into a FrameworkCheckResult; garbage lines are counted and reported as one warning. The
+ * script's sentences (check reasons, tuning labels) are put into `locale`'s language here.
+ */
+export function createFrameworkCheckCollector(python: string, locale?: Locale) {
+  // Only text the script wrote is read back; a field of another type is left as it came.
+  const local = <T,>(text: T): T => (typeof text === 'string' ? (localizeScriptText(text, locale) as T) : text);
   const result: FrameworkCheckResult = {
     python: { path: python, version: null },
     framework: null,
@@ -95,15 +103,20 @@ export function createFrameworkCheckCollector(python: string) {
         break;
       case 'check': {
         const check = pick<VerifyCheck>(record, ['id', 'status', 'reason', 'code', 'metrics']) as VerifyCheck;
+        if (check.reason !== undefined) check.reason = local(check.reason);
         result.checks.push({ ...check, source: 'framework' });
         break;
       }
       case 'matmul':
         result.matmul.push(pick<MatmulResult>(record, ['dtype', 'tflops', 'device', 'gflops', 'n', 'ms', 'timing']) as MatmulResult);
         break;
-      case 'tuning':
-        result.tuning.push(pick<TuningResult>(record, ['id', 'label', 'speedup', 'baselineMs', 'tunedMs', 'setting', 'skipped']) as TuningResult);
+      case 'tuning': {
+        const tuning = pick<TuningResult>(record, ['id', 'label', 'speedup', 'baselineMs', 'tunedMs', 'setting', 'skipped']) as TuningResult;
+        if (tuning.label !== undefined) tuning.label = local(tuning.label);
+        if (tuning.skipped !== undefined) tuning.skipped = local(tuning.skipped);
+        result.tuning.push(tuning);
         break;
+      }
       case 'done':
         result.finished = true;
         result.elapsedS = typeof parsed.elapsedS === 'number' ? parsed.elapsedS : null;
@@ -115,7 +128,7 @@ export function createFrameworkCheckCollector(python: string) {
   function finish(): FrameworkCheckResult {
     if (ignored.length > 0) {
       const first = (ignored[0] ?? '').trim().slice(0, 120);
-      result.warnings.push(`Ignored ${ignored.length} line(s) of unexpected output from the check script (first: "${first}").`);
+      result.warnings.push(verifyText(locale)('framework.ignoredLines', { count: ignored.length, first }));
       ignored.length = 0;
     }
     return result;

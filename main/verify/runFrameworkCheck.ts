@@ -1,9 +1,11 @@
 import path from 'node:path';
 import { DlsetupError } from '../../shared/errors.js';
+import type { Locale } from '../../shared/i18n/localize.js';
 import type { VerifyEvent, VerifyRequest } from '../../shared/types/verify.js';
 import { packageRoot } from '../appPaths.js';
 import { runCommand } from '../system/runCommand.js';
 import { createFrameworkCheckCollector, type FrameworkCheckResult } from './frameworkCheckCollector.js';
+import { verifyText } from './verifyText.js';
 
 /** Shipped beside the compiled code (packaging must include main/verify/python/). */
 export const frameworkCheckScript = path.join(packageRoot, 'main', 'verify', 'python', 'dlsetup_check.py');
@@ -18,6 +20,8 @@ export interface FrameworkCheckOptions {
   timeoutMs?: number;
   signal?: AbortSignal;
   onEvent?: (event: VerifyEvent) => void;
+  /** The language of the check reasons (English when absent). */
+  locale?: Locale;
 }
 
 /** The last non-empty stderr line that looks like an error, for a reason a student can read. */
@@ -34,7 +38,8 @@ function stderrGist(stderr: string): string | null {
  */
 export async function runFrameworkCheck(options: FrameworkCheckOptions): Promise<FrameworkCheckResult> {
   const { python } = options;
-  const collector = createFrameworkCheckCollector(python);
+  const say = verifyText(options.locale);
+  const collector = createFrameworkCheckCollector(python, options.locale);
   const timeoutMs = options.timeoutMs ?? (options.quick ? QUICK_TIMEOUT_MS : FULL_TIMEOUT_MS);
   const argv = [python, frameworkCheckScript, '--framework', options.framework ?? 'auto', ...(options.quick ? ['--quick'] : [])];
   const fail = (id: string, code: string, reason: string) => {
@@ -62,17 +67,17 @@ export async function runFrameworkCheck(options: FrameworkCheckOptions): Promise
   } catch (error) {
     if (!(error instanceof DlsetupError) || error.code === 'CANCELLED') throw error;
     if (error.code === 'COMMAND_NOT_FOUND') {
-      fail('python-runs', 'COMMAND_NOT_FOUND', `The Python interpreter "${python}" does not exist or is not on PATH. Pick an existing interpreter with --python.`);
+      fail('python-runs', 'COMMAND_NOT_FOUND', say('framework.pythonMissing', { python }));
     } else if (error.code === 'TIMEOUT') {
       const last = collector.result.checks.at(-1);
-      const where = last ? ` The last finished check was "${last.id}".` : ' It did not finish a single check.';
+      const seconds = Math.round(timeoutMs / 1000);
       fail(
         'framework-check-finished',
         'TIMEOUT',
-        `The framework check in ${python} did not finish within ${Math.round(timeoutMs / 1000)} s and was stopped.${where} A hung GPU or a driver problem often looks like this; run it again, then see nvidia-smi.`,
+        last ? say('framework.timedOutAfterCheck', { python, seconds, check: last.id }) : say('framework.timedOutBeforeAnyCheck', { python, seconds }),
       );
     } else {
-      fail('python-runs', error.code, `The Python interpreter "${python}" could not be started: ${error.detail ?? error.message}`);
+      fail('python-runs', error.code, say('framework.pythonNotStarted', { python, error: error.detail ?? error.message }));
     }
     return collector.finish();
   }
@@ -80,13 +85,11 @@ export async function runFrameworkCheck(options: FrameworkCheckOptions): Promise
   if (!said.finished) {
     const gist = stderrGist(stderr);
     const saidHello = said.python.version !== null;
-    fail(
-      saidHello ? 'framework-check-finished' : 'python-runs',
-      'PYTHON_FAILED',
-      saidHello
-        ? `The framework check stopped early (exit code ${exitCode}).${gist ? ` Its last error: ${gist}` : ''}`
-        : `"${python}" could not run the check script (exit code ${exitCode}).${gist ? ` It said: ${gist}` : ''} DL Setup needs Python 3.8 or newer.`,
-    );
+    const params = { python, exitCode: String(exitCode), ...(gist ? { error: gist } : {}) };
+    const reason = saidHello
+      ? say(gist ? 'framework.stoppedEarlyWithError' : 'framework.stoppedEarly', params)
+      : say(gist ? 'framework.scriptNotRunWithError' : 'framework.scriptNotRun', params);
+    fail(saidHello ? 'framework-check-finished' : 'python-runs', 'PYTHON_FAILED', reason);
   }
   return collector.finish();
 }

@@ -2,12 +2,14 @@ import { mkdtemp, copyFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { DlsetupError } from '../../shared/errors.js';
+import type { Locale } from '../../shared/i18n/localize.js';
 import type { VerifyCheck, VerifyDevice, VerifyEvent } from '../../shared/types/verify.js';
 import { packageRoot } from '../appPaths.js';
 import { parseCudnnHeader, cudnnVersionFromNumber } from '../detect/parsers/parseCudnnHeader.js';
 import { parseNvccVersion } from '../detect/parsers/parseNvccVersion.js';
 import { runCommand, type CommandResult } from '../system/runCommand.js';
 import { hostPathExists, readHostFile, sysrootPath } from '../system/sysroot.js';
+import { verifyText } from './verifyText.js';
 
 /** The CUDA C++ program compiled and run by the toolkit check (shipped with the app). */
 export const toolkitProbeSource = path.join(packageRoot, 'main', 'verify', 'cuda', 'dlsetup_probe.cu');
@@ -19,6 +21,8 @@ export interface ToolkitCheckOptions {
   onEvent?: (event: VerifyEvent) => void;
   compileTimeoutMs?: number;
   runTimeoutMs?: number;
+  /** The language of the check reasons (English when absent). */
+  locale?: Locale;
 }
 
 export interface ToolkitCheckResult {
@@ -74,43 +78,44 @@ function cudaVersionOf(numeric: number): string | null {
   return numeric > 0 ? `${Math.floor(numeric / 1000)}.${Math.floor((numeric % 1000) / 10)}` : null;
 }
 
-/** First line that says what went wrong in compiler output. */
-function compilerGist(output: string): string {
+/** First line that says what went wrong in compiler output (`none` when there is no output at all). */
+function compilerGist(output: string, none: string): string {
   const lines = output.split(/\r?\n/).map((line) => line.trim()).filter(Boolean);
-  return (lines.find((line) => /error|unsupported|cannot find|fatal/i.test(line)) ?? lines[0] ?? 'no output').slice(0, 300);
+  return (lines.find((line) => /error|unsupported|cannot find|fatal/i.test(line)) ?? lines[0] ?? none).slice(0, 300);
 }
 
 /** Maps the CUDA runtime's error name (plus the driver version it saw) to a diagnosis code and a sentence. */
-export function diagnoseCudaRuntimeError(name: string, message: string, driverVersion: number, runtimeVersion: number): { code: string | undefined; reason: string } {
-  const runtime = cudaVersionOf(runtimeVersion) ?? 'this toolkit';
+export function diagnoseCudaRuntimeError(
+  name: string,
+  message: string,
+  driverVersion: number,
+  runtimeVersion: number,
+  locale?: Locale,
+): { code: string | undefined; reason: string } {
+  const say = verifyText(locale);
+  const runtime = cudaVersionOf(runtimeVersion) ?? say('cudaError.unknownRuntime');
   switch (name) {
     case 'cudaErrorInsufficientDriver':
       return driverVersion === 0
-        ? {
-            code: 'DRIVER_NOT_LOADED',
-            reason: `No NVIDIA driver is loaded (${name}: "${message}"; the runtime found no driver library). Install the NVIDIA driver, or reboot after installing it.`,
-          }
-        : {
-            code: 'DRIVER_TOO_OLD',
-            reason: `The driver supports CUDA ${cudaVersionOf(driverVersion)}, older than the CUDA ${runtime} toolkit (${name}). Update the driver.`,
-          };
+        ? { code: 'DRIVER_NOT_LOADED', reason: say('cudaError.noDriver', { name, message }) }
+        : { code: 'DRIVER_TOO_OLD', reason: say('cudaError.driverTooOld', { driverCuda: String(cudaVersionOf(driverVersion)), runtime, name }) };
     case 'cudaErrorNoDevice':
     case 'cudaErrorDevicesUnavailable':
-      return { code: 'NO_DEVICES_FOUND', reason: `The driver is loaded but no usable CUDA GPU was found (${name}: "${message}").` };
+      return { code: 'NO_DEVICES_FOUND', reason: say('cudaError.noDevice', { name, message }) };
     case 'cudaErrorNoKernelImageForDevice':
     case 'cudaErrorInvalidDeviceFunction':
-      return { code: 'NO_KERNEL_IMAGE', reason: `The compiled kernel has no code for this GPU (${name}); the toolkit does not support this GPU's architecture.` };
+      return { code: 'NO_KERNEL_IMAGE', reason: say('cudaError.noKernelImage', { name }) };
     case 'cudaErrorUnsupportedPtxVersion':
     case 'cudaErrorInvalidPtx':
-      return { code: 'PTX_TOO_NEW', reason: `The driver cannot compile this toolkit's PTX (${name}); update the driver to one that supports CUDA ${runtime}.` };
+      return { code: 'PTX_TOO_NEW', reason: say('cudaError.ptxTooNew', { name, runtime }) };
     case 'cudaErrorMemoryAllocation':
-      return { code: 'OUT_OF_MEMORY', reason: `The GPU is out of memory (${name}); close other programs that use it.` };
+      return { code: 'OUT_OF_MEMORY', reason: say('cudaError.outOfMemory', { name }) };
     case 'cudaErrorSystemDriverMismatch':
     case 'cudaErrorInitializationError':
     case 'cudaErrorOperatingSystem':
-      return { code: 'DRIVER_NOT_LOADED', reason: `The driver could not be initialised (${name}: "${message}"). After a driver update, reboot.` };
+      return { code: 'DRIVER_NOT_LOADED', reason: say('cudaError.initFailed', { name, message }) };
     default:
-      return { code: undefined, reason: `The CUDA runtime reported ${name}: "${message}".` };
+      return { code: undefined, reason: say('cudaError.other', { name, message }) };
   }
 }
 
@@ -119,6 +124,7 @@ export function diagnoseCudaRuntimeError(name: string, message: string, driverVe
  * library are there), runs it, and reports compile and run as separate checks. Never throws except on cancel.
  */
 export async function runToolkitCheck(options: ToolkitCheckOptions = {}): Promise<ToolkitCheckResult> {
+  const say = verifyText(options.locale);
   const result: ToolkitCheckResult = { nvcc: null, version: null, cudnn: null, driverCuda: null, devices: [], checks: [] };
   const add = (check: Omit<VerifyCheck, 'source'>) => {
     const full: VerifyCheck = { ...check, source: 'toolkit' };
@@ -142,9 +148,9 @@ export async function runToolkitCheck(options: ToolkitCheckOptions = {}): Promis
       id: 'toolkit-compile',
       status: 'fail',
       code: versionRun.code === 'COMMAND_NOT_FOUND' ? 'NVCC_NOT_FOUND' : versionRun.code,
-      reason: `nvcc (${nvcc}) was not found: install the CUDA Toolkit or pass its nvcc (set CUDA_HOME).`,
+      reason: say('toolkit.nvccNotFound', { nvcc }),
     });
-    add({ id: 'toolkit-run', status: 'skip', reason: 'Nothing was compiled.' });
+    add({ id: 'toolkit-run', status: 'skip', reason: say('toolkit.nothingCompiled') });
     return result;
   }
   result.version = parseNvccVersion(versionRun.stdout)?.version ?? null;
@@ -163,7 +169,7 @@ export async function runToolkitCheck(options: ToolkitCheckOptions = {}): Promis
     let cudnnCompileError: string | null = null;
     // A broken cuDNN install must not hide a working toolkit: retry without it and report cuDNN on its own.
     if (cudnn && !(compiled instanceof DlsetupError) && compiled.exitCode !== 0) {
-      cudnnCompileError = compilerGist(compiled.stderr + compiled.stdout);
+      cudnnCompileError = compilerGist(compiled.stderr + compiled.stdout, say('toolkit.noOutput'));
       cudnnLinked = false;
       compiled = await run([nvcc, '-O2', '-o', exe, source], compileTimeout);
     }
@@ -175,22 +181,22 @@ export async function runToolkitCheck(options: ToolkitCheckOptions = {}): Promis
         id: 'toolkit-compile',
         status: 'fail',
         code: compiled instanceof DlsetupError ? compiled.code : hostCompiler ? 'HOST_COMPILER_UNSUPPORTED' : noHostCompiler ? 'HOST_COMPILER_MISSING' : 'COMPILE_FAILED',
-        reason: `nvcc ${result.version ?? ''} could not compile the test program: ${compilerGist(output)}`,
+        reason: say('toolkit.compileFailed', { version: result.version ?? '', error: compilerGist(output, say('toolkit.noOutput')) }),
       });
-      add({ id: 'toolkit-run', status: 'skip', reason: 'The test program did not compile.' });
+      add({ id: 'toolkit-run', status: 'skip', reason: say('toolkit.notCompiled') });
       return result;
     }
     add({
       id: 'toolkit-compile',
       status: 'pass',
-      reason: `nvcc ${result.version ?? '(unknown version)'} compiled a CUDA C++ program${cudnnLinked ? ' linked against cuDNN' : ''}.`,
+      reason: say(cudnnLinked ? 'toolkit.compiledWithCudnn' : 'toolkit.compiled', { version: result.version ?? say('toolkit.unknownVersion') }),
       metrics: { seconds: Math.round(compiled.durationMs / 100) / 10, nvcc: result.version ?? 'unknown' },
     });
 
     const env = cudnn ? { LD_LIBRARY_PATH: [sysrootPath(cudnn.libDir), process.env.LD_LIBRARY_PATH].filter(Boolean).join(':') } : undefined;
     const ran = await run([exe], options.runTimeoutMs ?? 60_000, env);
     if (ran instanceof DlsetupError) {
-      add({ id: 'toolkit-run', status: 'fail', code: ran.code, reason: `The compiled test program did not finish: ${ran.message}` });
+      add({ id: 'toolkit-run', status: 'fail', code: ran.code, reason: say('toolkit.runDidNotFinish', { error: ran.message }) });
       return result;
     }
     const lines: ProbeLine[] = [];
@@ -216,16 +222,18 @@ export async function runToolkitCheck(options: ToolkitCheckOptions = {}): Promis
       add({
         id: 'toolkit-run',
         status: 'pass',
-        reason: `The program found ${result.devices.length} GPU(s)${first ? ` (${first.name}, compute capability ${first.computeCapability})` : ''} and a kernel gave correct results.`,
+        reason: first
+          ? say('toolkit.kernelPassedOn', { count: result.devices.length, name: first.name, computeCapability: String(first.computeCapability) })
+          : say('toolkit.kernelPassed', { count: result.devices.length }),
         metrics: { devices: result.devices.length, driverCuda: result.driverCuda ?? 'unknown' },
       });
     } else if (error) {
-      const diagnosis = diagnoseCudaRuntimeError(String(error.name), String(error.message), driverNumeric, runtimeNumeric);
+      const diagnosis = diagnoseCudaRuntimeError(String(error.name), String(error.message), driverNumeric, runtimeNumeric, options.locale);
       add({
         id: 'toolkit-run',
         status: 'fail',
         code: diagnosis.code,
-        reason: `${diagnosis.reason} (at ${String(error.step)}, exit code ${ran.exitCode})`,
+        reason: say('toolkit.runFailedAt', { reason: diagnosis.reason, step: String(error.step), exitCode: ran.exitCode }),
         metrics: { error: String(error.name), driverVersion: driverNumeric, runtimeVersion: runtimeNumeric },
       });
     } else {
@@ -235,18 +243,18 @@ export async function runToolkitCheck(options: ToolkitCheckOptions = {}): Promis
         status: 'fail',
         code: loader ? (/cudnn/i.test(loader[1] ?? '') ? 'CUDNN_LIB_MISSING' : 'CUDA_LIB_MISSING') : kernel ? 'WRONG_RESULT' : undefined,
         reason: loader
-          ? `The test program cannot load ${loader[1]}: add its folder to the library path (ldconfig or LD_LIBRARY_PATH).`
+          ? say('toolkit.libraryMissing', { library: String(loader[1]) })
           : kernel
-            ? `The kernel ran but gave ${String(kernel.wrong)} wrong result(s).`
-            : `The test program stopped with exit code ${ran.exitCode}: ${compilerGist(ran.stderr) || 'no output'}`,
+            ? say('toolkit.wrongResults', { count: String(kernel.wrong) })
+            : say('toolkit.stopped', { exitCode: ran.exitCode, error: compilerGist(ran.stderr, say('toolkit.noOutput')) }),
       });
     }
 
     const cudnnLine = lines.find((line) => line.type === 'cudnn');
     if (!cudnn) {
-      add({ id: 'toolkit-cudnn', status: 'skip', reason: 'No cuDNN headers and library (libcudnn.so) were found next to the toolkit or in the system folders.' });
+      add({ id: 'toolkit-cudnn', status: 'skip', reason: say('toolkit.noCudnn') });
     } else if (cudnnCompileError) {
-      add({ id: 'toolkit-cudnn', status: 'fail', code: 'CUDNN_LIB_MISSING', reason: `Linking against cuDNN in ${cudnn.libDir} failed: ${cudnnCompileError}` });
+      add({ id: 'toolkit-cudnn', status: 'fail', code: 'CUDNN_LIB_MISSING', reason: say('toolkit.cudnnLinkFailed', { dir: cudnn.libDir, error: cudnnCompileError }) });
     } else if (cudnnLine) {
       const runtime = cudnnVersionFromNumber(Number(cudnnLine.version));
       const header = cudnnVersionFromNumber(Number(cudnnLine.headerVersion));
@@ -257,12 +265,12 @@ export async function runToolkitCheck(options: ToolkitCheckOptions = {}): Promis
         status: sameMajor ? 'pass' : 'fail',
         code: sameMajor ? undefined : 'CUDNN_VERSION_MISMATCH',
         reason: sameMajor
-          ? `cudnnGetVersion() reports cuDNN ${runtime} (headers ${header}).`
-          : `The cuDNN library is ${runtime} but its headers are ${header}; install matching versions.`,
+          ? say('toolkit.cudnnVersion', { version: String(runtime), header: String(header) })
+          : say('toolkit.cudnnMismatch', { version: String(runtime), header: String(header) }),
         metrics: { version: runtime ?? 'unknown', header: header ?? 'unknown' },
       });
     } else {
-      add({ id: 'toolkit-cudnn', status: 'fail', code: 'CUDNN_LIB_MISSING', reason: 'The test program linked against cuDNN could not load it at run time.' });
+      add({ id: 'toolkit-cudnn', status: 'fail', code: 'CUDNN_LIB_MISSING', reason: say('toolkit.cudnnNotLoaded') });
     }
     return result;
   } finally {

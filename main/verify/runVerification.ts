@@ -14,7 +14,7 @@ export interface VerificationOutcome {
 export async function runVerification(options: VerifyOptions): Promise<VerificationOutcome> {
   const previous = await latestReport();
   const report = await verify(options);
-  const comparison = previous ? compareReports(previous, report) : null;
+  const comparison = previous ? compareReports(previous, report, options.locale) : null;
   const saved = await saveReport(report);
   return { report, comparison, saved };
 }

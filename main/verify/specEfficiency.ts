@@ -1,5 +1,7 @@
 import type { GpuRow } from '../../shared/gpus/lookupGpu.js';
+import type { Locale } from '../../shared/i18n/localize.js';
 import type { MatmulResult, VerifyFinding } from '../../shared/types/verify.js';
+import { verifyText } from './verifyText.js';
 
 /** Below this share of the spec peak a result is flagged (issue 6). */
 export const LOW_EFFICIENCY = 0.5;
@@ -54,35 +56,36 @@ export interface GpuHealth {
 }
 
 /** Likely causes of low throughput, those with evidence in the health snapshot first. */
-export function likelyCauses(health: GpuHealth | null): string[] {
+export function likelyCauses(health: GpuHealth | null, locale?: Locale): string[] {
+  const say = verifyText(locale);
   const causes: string[] = [];
   const h = health ?? {};
   if (h.powerLimitW && h.powerDefaultLimitW && h.powerLimitW < h.powerDefaultLimitW * 0.95) {
-    causes.push(`Power cap: the limit is ${h.powerLimitW} W, below the card's default ${h.powerDefaultLimitW} W (nvidia-smi -pl).`);
+    causes.push(say('cause.powerCap', { limit: h.powerLimitW, default: h.powerDefaultLimitW }));
   }
   if (h.temperatureC !== undefined && h.temperatureC >= 83) {
-    causes.push(`Thermal: the GPU was at ${h.temperatureC} °C, where it slows its clocks; check airflow and fans.`);
+    causes.push(say('cause.thermal', { temperature: h.temperatureC }));
   }
   if (h.throttleReasons && !/^(0x0+|not active|none)$/i.test(h.throttleReasons.trim())) {
-    causes.push(`Clock limits were active (${h.throttleReasons}): see nvidia-smi -q -d PERFORMANCE.`);
+    causes.push(say('cause.clockLimits', { reasons: h.throttleReasons }));
   }
   if (h.pcieWidth && h.pcieWidthMax && h.pcieWidth < h.pcieWidthMax) {
-    causes.push(`PCIe link: x${h.pcieWidth} of x${h.pcieWidthMax}; reseat the card or use a full-width slot (matters for host transfers).`);
+    causes.push(say('cause.pcieLink', { width: h.pcieWidth, maxWidth: h.pcieWidthMax }));
   }
   if (h.smClockMaxMHz && h.smClockMHz && h.smClockMHz < h.smClockMaxMHz * 0.6) {
-    causes.push(`Clocks: the SM clock read ${h.smClockMHz} MHz of ${h.smClockMaxMHz} MHz; locked or power-saving clocks cut throughput.`);
+    causes.push(say('cause.lowClocks', { clock: h.smClockMHz, maxClock: h.smClockMaxMHz }));
   }
   const generic = [
-    'Clocks locked low or an application clock setting (nvidia-smi -q -d CLOCK).',
-    'A power cap below the default (nvidia-smi -q -d POWER).',
-    'Thermal throttling (temperature near the slowdown threshold).',
-    'Another process using the GPU at the same time (nvidia-smi shows it).',
-    'A degraded PCIe link (fewer lanes or an older generation than the slot supports).',
+    say('cause.clocksLocked'),
+    say('cause.powerCapAny'),
+    say('cause.thermalThrottling'),
+    say('cause.otherProcess'),
+    say('cause.degradedPcie'),
   ];
   return [...causes, ...generic];
 }
 
-const PERCENT = (fraction: number) => `${Math.round(fraction * 100)} %`;
+const percentOf = (fraction: number) => Math.round(fraction * 100);
 
 /** A finding for every GPU figure below LOW_EFFICIENCY of the card's spec. */
 export function efficiencyFindings(
@@ -90,23 +93,32 @@ export function efficiencyFindings(
   bandwidth: { gbs: number; peakGBs?: number; efficiency?: number } | null,
   health: GpuHealth | null,
   gpuName: string,
+  locale?: Locale,
 ): VerifyFinding[] {
+  const say = verifyText(locale);
   const findings: VerifyFinding[] = [];
   for (const entry of matmul) {
     if (entry.efficiency === undefined || entry.efficiency >= LOW_EFFICIENCY) continue;
     findings.push({
       code: 'LOW_MATMUL_EFFICIENCY',
       subject: `matmul-${entry.dtype}`,
-      message: `${entry.dtype} matmul reached ${entry.tflops.toFixed(1)} TFLOP/s, ${PERCENT(entry.efficiency)} of the ${gpuName}'s dense spec peak of ${entry.peakTflops} TFLOP/s (below ${PERCENT(LOW_EFFICIENCY)}).`,
-      likelyCauses: likelyCauses(health),
+      message: say('efficiency.lowMatmul', {
+        dtype: entry.dtype,
+        tflops: entry.tflops.toFixed(1),
+        percent: percentOf(entry.efficiency),
+        gpu: gpuName,
+        peak: String(entry.peakTflops),
+        threshold: percentOf(LOW_EFFICIENCY),
+      }),
+      likelyCauses: likelyCauses(health, locale),
     });
   }
   if (bandwidth?.efficiency !== undefined && bandwidth.efficiency < LOW_EFFICIENCY) {
     findings.push({
       code: 'LOW_BANDWIDTH_EFFICIENCY',
       subject: 'memory-bandwidth',
-      message: `Device-to-device copies reached ${Math.round(bandwidth.gbs)} GB/s, ${PERCENT(bandwidth.efficiency)} of the ${gpuName}'s ${bandwidth.peakGBs} GB/s memory bandwidth.`,
-      likelyCauses: likelyCauses(health),
+      message: say('efficiency.lowBandwidth', { gbs: Math.round(bandwidth.gbs), percent: percentOf(bandwidth.efficiency), gpu: gpuName, peak: String(bandwidth.peakGBs) }),
+      likelyCauses: likelyCauses(health, locale),
     });
   }
   return findings;

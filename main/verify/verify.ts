@@ -7,7 +7,8 @@ import { queryDriverAndGpus, queryGpuHealth } from './queryNvidiaSmi.js';
 import { runFrameworkCheck } from './runFrameworkCheck.js';
 import { runToolkitCheck, type ToolkitCheckResult } from './runToolkitCheck.js';
 import { applySpecPeaks, bandwidthEfficiency, efficiencyFindings } from './specEfficiency.js';
-import { STATIC_ADVICE, tuningAdvice } from './verifyAdvice.js';
+import { staticAdvice, tuningAdvice } from './verifyAdvice.js';
+import { verifyText } from './verifyText.js';
 
 export const REPORT_SCHEMA_VERSION = 1;
 
@@ -45,12 +46,14 @@ function findSpec(pciId: string | null, name: string | undefined): GpuRow | unde
 export async function verify(options: VerifyOptions = {}): Promise<VerifyReport> {
   const started = Date.now();
   const emit = options.onEvent ?? (() => {});
+  const { locale } = options;
+  const say = verifyText(locale);
   let python = options.python;
   if (!python) {
-    emit({ kind: 'stage', stage: 'python', detail: 'Looking for a Python with PyTorch, TensorFlow or JAX.' });
+    emit({ kind: 'stage', stage: 'python', detail: say('stage.findPython') });
     python = (await findPythonWithFramework({ candidates: options.pythonCandidates, signal: options.signal })).python;
   }
-  emit({ kind: 'stage', stage: 'framework', detail: `Running the framework check in ${python}.` });
+  emit({ kind: 'stage', stage: 'framework', detail: say('stage.framework', { python }) });
   const framework = await runFrameworkCheck({
     python,
     framework: options.framework,
@@ -58,16 +61,17 @@ export async function verify(options: VerifyOptions = {}): Promise<VerifyReport>
     timeoutMs: options.timeoutMs,
     signal: options.signal,
     onEvent: emit,
+    locale,
   });
   for (const message of framework.warnings) emit({ kind: 'warning', message });
 
   let toolkit: ToolkitCheckResult | null = null;
   if (options.toolkit) {
-    emit({ kind: 'stage', stage: 'toolkit', detail: 'Compiling and running a CUDA program with nvcc.' });
-    toolkit = await runToolkitCheck({ nvcc: options.nvcc, signal: options.signal, onEvent: emit });
+    emit({ kind: 'stage', stage: 'toolkit', detail: say('stage.toolkit') });
+    toolkit = await runToolkitCheck({ nvcc: options.nvcc, signal: options.signal, onEvent: emit, locale });
   }
 
-  emit({ kind: 'stage', stage: 'report', detail: 'Comparing with the card’s spec.' });
+  emit({ kind: 'stage', stage: 'report', detail: say('stage.report') });
   const host = await queryDriverAndGpus(options.signal);
   const devices = framework.devices.length > 0 ? framework.devices : (toolkit?.devices ?? []);
   const firstName = devices[0]?.name ?? host.gpus[0]?.name;
@@ -75,10 +79,10 @@ export async function verify(options: VerifyOptions = {}): Promise<VerifyReport>
   const matmul = applySpecPeaks(framework.matmul, spec);
   const gbs = framework.checks.find((check) => check.id === 'memory-bandwidth' && check.status === 'pass')?.metrics?.gbs;
   const bandwidth = bandwidthEfficiency(typeof gbs === 'number' ? gbs : undefined, spec);
-  let findings = efficiencyFindings(matmul, bandwidth, null, spec?.name ?? firstName ?? 'GPU');
+  let findings = efficiencyFindings(matmul, bandwidth, null, spec?.name ?? firstName ?? 'GPU', locale);
   if (findings.length > 0) {
     const health = await queryGpuHealth(options.signal);
-    findings = efficiencyFindings(matmul, bandwidth, health, spec?.name ?? firstName ?? 'GPU');
+    findings = efficiencyFindings(matmul, bandwidth, health, spec?.name ?? firstName ?? 'GPU', locale);
   }
 
   const checks = [...framework.checks, ...(toolkit?.checks ?? [])];
@@ -104,7 +108,7 @@ export async function verify(options: VerifyOptions = {}): Promise<VerifyReport>
     bandwidth,
     spec: spec ? { name: spec.name, source: spec.source } : null,
     toolkit: toolkit ? { nvcc: toolkit.nvcc, version: toolkit.version, cudnn: toolkit.cudnn } : null,
-    advice: [...tuningAdvice(framework.tuning), ...(devices.length > 0 ? STATIC_ADVICE : [])],
+    advice: [...tuningAdvice(framework.tuning, locale), ...(devices.length > 0 ? staticAdvice(locale) : [])],
     warnings: framework.warnings,
     durationMs: Date.now() - started,
     quick: options.quick ?? false,

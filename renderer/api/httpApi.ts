@@ -48,12 +48,14 @@ export function createHttpApi(origin: string = window.location.origin) {
     'app:info': (arg) => invoke('app:info', arg),
     'detect:run': (arg) => invoke('detect:run', arg),
     'plan:resolve': (arg) => invoke('plan:resolve', arg),
+    'plan:versions': (arg) => invoke('plan:versions', arg),
     'plan:export': (arg) => invoke('plan:export', arg),
     'install:start': (arg) => invoke('install:start', arg),
     'install:cancel': (arg) => invoke('install:cancel', arg),
     'install:status': (arg) => invoke('install:status', arg),
     'verify:run': (arg) => invoke('verify:run', arg),
     'verify:history': (arg) => invoke('verify:history', arg),
+    'mirror:check': (arg) => invoke('mirror:check', arg),
     'diagnose:text': (arg) => invoke('diagnose:text', arg),
     onProgress(listener: (event: ProgressEvent) => void) {
       listeners.add(listener);

@@ -1,14 +1,27 @@
 import { useTranslation } from 'react-i18next';
 import type { AppError } from '../../shared/errors.js';
 
-/** A failed service call, said plainly; NOT_AVAILABLE (a channel not wired yet) gets its own wording. */
+const CJK = /[\u4e00-\u9fff]/;
+
+/**
+ * A failed service call, said plainly; NOT_AVAILABLE (a channel not wired yet) gets its own wording. In Chinese, an
+ * engine sentence that is still English is led by the code's translated sentence and kept below it, marked English.
+ */
 export function ErrorPanel({ error, onRetry, testId }: { error: AppError; onRetry?: () => void; testId?: string }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const unavailable = error.code === 'NOT_AVAILABLE';
+  const translateLead = i18n.language !== 'en' && !CJK.test(error.message);
   return (
     <div role="alert" className={`error-panel${unavailable ? ' unavailable' : ''}`} data-testid={testId ?? 'error-panel'} data-code={error.code}>
       <p className="error-title">{unavailable ? t('error.notAvailable') : t('error.failed')}</p>
-      <p>{error.message}</p>
+      {translateLead ? (
+        <>
+          <p>{t(`error.codes.${error.code}`)}</p>
+          <p className="muted" lang="en" title={t('error.englishDetail')}>{error.message}</p>
+        </>
+      ) : (
+        <p>{error.message}</p>
+      )}
       {error.detail ? (
         <details>
           <summary>{t('error.detail', { code: error.code })}</summary>

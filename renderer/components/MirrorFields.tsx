@@ -1,7 +1,8 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ChoiceField } from '../wizard/installOptions.js';
-import { CUSTOM_MIRROR, PYPI_MIRRORS, PYTORCH_MIRRORS } from '../wizard/mirrorPresets.js';
+import { CUSTOM_MIRROR, PYPI_MIRRORS, PYTORCH_MIRRORS, mirrorProbeUrl } from '../wizard/mirrorPresets.js';
+import { MirrorCheck } from './MirrorCheck.js';
 import type { Choice } from '../wizard/wizardState.js';
 
 /** A labelled form control with its hint and error tied to it. */
@@ -82,6 +83,12 @@ export function MirrorFields({ idPrefix, choice, errorOf, onChange }: {
           <ChoiceInput id={`${idPrefix}-customPytorchUrl`} field="customPytorchUrl" choice={choice} error={!!errorOf('customPytorchUrl')} placeholder="https://" onChange={onChange} />
         </Field>
       ) : null}
+      <div className="field-row mirror-checks">
+        <MirrorCheck id={`${idPrefix}-check-pypi`} name={t('choose.mirrorCheck.pypi')} probeUrl={mirrorProbeUrl('pypi', choice.pypiMirror, choice.customPypiUrl)} />
+        {choice.framework === 'pytorch' ? (
+          <MirrorCheck id={`${idPrefix}-check-pytorch`} name={t('choose.mirrorCheck.pytorch')} probeUrl={mirrorProbeUrl('pytorch', choice.pytorchMirror, choice.customPytorchUrl)} />
+        ) : null}
+      </div>
     </>
   );
 }

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { Framework, InstallMethod } from '../../shared/types/plan.js';
 import { ChoiceInput, Field, MirrorFields } from '../components/MirrorFields.js';
 import { ScreenHeading } from '../components/ScreenHeading.js';
+import { VersionPicker } from '../components/VersionPicker.js';
 import { choiceProblems, type ChoiceField } from '../wizard/installOptions.js';
 import type { Choice, ScreenProps } from '../wizard/wizardState.js';
 
@@ -45,7 +46,7 @@ export function ChooseScreen({ state, dispatch }: ScreenProps) {
           <div className="cards">
             {FRAMEWORKS.map((framework) => (
               <label key={framework} className={`card choice-card${choice.framework === framework ? ' selected' : ''}`}>
-                <input type="radio" name="framework" value={framework} checked={choice.framework === framework} onChange={() => set({ framework })} />
+                <input type="radio" name="framework" value={framework} checked={choice.framework === framework} onChange={() => set({ framework, frameworkVersion: '' })} />
                 <span className="choice-title">{t(`choose.frameworks.${framework}.name`)}</span>
                 <span className="muted">{t(`choose.frameworks.${framework}.about`)}</span>
               </label>
@@ -55,17 +56,7 @@ export function ChooseScreen({ state, dispatch }: ScreenProps) {
 
         <div className="field-row">
           <Field id="choose-version" label={t('choose.version')} hint={t('choose.versionHint')}>
-            <input
-              id="choose-version"
-              type="text"
-              inputMode="decimal"
-              spellCheck={false}
-              autoComplete="off"
-              value={choice.frameworkVersion}
-              placeholder={t('choose.versionPlaceholder')}
-              aria-describedby="choose-version-hint"
-              onChange={(event) => set({ frameworkVersion: event.target.value })}
-            />
+            <VersionPicker id="choose-version" framework={choice.framework} value={choice.frameworkVersion} onChange={(frameworkVersion) => set({ frameworkVersion })} />
           </Field>
           <Field id="choose-python" label={t('choose.python')} hint={t('choose.pythonHint')}>
             <select id="choose-python" value={choice.python} aria-describedby="choose-python-hint" onChange={(event) => set({ python: event.target.value })}>

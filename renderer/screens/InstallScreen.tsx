@@ -5,6 +5,7 @@ import { ErrorPanel } from '../components/ErrorPanel.js';
 import { LoadingStatus } from '../components/LoadingStatus.js';
 import { MirrorFields } from '../components/MirrorFields.js';
 import { ScreenHeading } from '../components/ScreenHeading.js';
+import { useLocale } from '../i18n/useLocale.js';
 import { useApi } from '../wizard/ApiContext.js';
 import { saveInstallRun } from '../wizard/browserStore.js';
 import { applyInstallOptions, choiceProblems, planEnvPath, sourcesChoiceOf, type ChoiceField } from '../wizard/installOptions.js';
@@ -75,6 +76,7 @@ export function InstallRunView({
 export function InstallScreen({ state, dispatch }: ScreenProps) {
   const { t } = useTranslation();
   const api = useApi();
+  const locale = useLocale();
   const { view, error } = useRunProgress(api, state.runId);
   const [actionError, setActionError] = useState<AppError | null>(null);
   const [busy, setBusy] = useState(false);
@@ -111,7 +113,7 @@ export function InstallScreen({ state, dispatch }: ScreenProps) {
     }
     const plan = sources ? applyInstallOptions(state.installedPlan, sources) : state.installedPlan;
     setBusy(true);
-    const result = await api['install:start']({ plan, dryRun: view?.dryRun ?? false });
+    const result = await api['install:start']({ plan, dryRun: view?.dryRun ?? false, locale });
     setBusy(false);
     if (!result.ok) return setActionError(result.error);
     setActionError(null);

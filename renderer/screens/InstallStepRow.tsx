@@ -5,6 +5,7 @@ import type { DiagnoseResult } from '../../shared/types/diagnose.js';
 import { DiagnosisList } from '../components/DiagnosisList.js';
 import { ErrorPanel } from '../components/ErrorPanel.js';
 import { LoadingStatus } from '../components/LoadingStatus.js';
+import { useLocale } from '../i18n/useLocale.js';
 import { useApi } from '../wizard/ApiContext.js';
 import { formatBytes, formatSeconds, formatSpeed } from '../wizard/formatQuantity.js';
 import { failureText, type StepView } from '../wizard/runProgress.js';
@@ -13,20 +14,21 @@ import { failureText, type StepView } from '../wizard/runProgress.js';
 const SHOWN_LOG_LINES = 200;
 
 function FailureDiagnosis({ step }: { step: StepView }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const api = useApi();
+  const locale = useLocale();
   const [result, setResult] = useState<{ value?: DiagnoseResult; error?: AppError } | null>(null);
   const text = failureText(step);
   useEffect(() => {
     let live = true;
-    void api['diagnose:text']({ text, locale: i18n.language === 'zh-CN' ? 'zh-CN' : 'en' }).then((answer) => {
+    void api['diagnose:text']({ text, locale }).then((answer) => {
       if (live) setResult(answer.ok ? { value: answer.value } : { error: answer.error });
     });
     return () => {
       live = false;
     };
     // Diagnose once per failure, not on every later log line: `text` is left out of the dependencies on purpose.
-  }, [api, step.id, step.errorCode, step.message, i18n.language]);
+  }, [api, step.id, step.errorCode, step.message, locale]);
   return (
     <div className="failure-diagnosis" data-testid="step-diagnosis">
       {!result ? <LoadingStatus>{t('install.diagnosing')}</LoadingStatus> : null}

@@ -3,9 +3,11 @@ import { useTranslation } from 'react-i18next';
 import type { AppError } from '../../shared/errors.js';
 import type { HardwareReport } from '../../shared/types/hardware.js';
 import type { Plan, PlanRequest } from '../../shared/types/plan.js';
+import { DownloadEstimate } from '../components/DownloadEstimate.js';
 import { ErrorPanel } from '../components/ErrorPanel.js';
 import { LoadingStatus } from '../components/LoadingStatus.js';
 import { ScreenHeading } from '../components/ScreenHeading.js';
+import { useLocale } from '../i18n/useLocale.js';
 import { useApi } from '../wizard/ApiContext.js';
 import { saveInstallRun } from '../wizard/browserStore.js';
 import { applyInstallOptions } from '../wizard/installOptions.js';
@@ -65,6 +67,8 @@ function alternativeLabel(request: PlanRequest, current: Choice, t: (key: string
 export function PlanScreen({ state, dispatch }: ScreenProps) {
   const { t } = useTranslation();
   const api = useApi();
+  const locale = useLocale();
+  const resolvedIn = useRef(locale);
   const [startError, setStartError] = useState<AppError | null>(null);
   const [starting, setStarting] = useState(false);
   const [copied, setCopied] = useState<'idle' | 'copied' | 'failed'>('idle');
@@ -73,14 +77,20 @@ export function PlanScreen({ state, dispatch }: ScreenProps) {
 
   const resolve = useCallback(() => {
     dispatch({ type: 'load', key: 'plan', load: { status: 'loading' } });
-    void api['plan:resolve'](planRequestOf(state.choice)).then((result) =>
+    void api['plan:resolve']({ ...planRequestOf(state.choice), locale }).then((result) =>
       dispatch({ type: 'load', key: 'plan', load: result.ok ? { status: 'ready', value: result.value } : { status: 'failed', error: result.error } }),
     );
-  }, [api, dispatch, state.choice]);
+  }, [api, dispatch, state.choice, locale]);
 
   useEffect(() => {
     if (state.plan.status === 'idle') resolve();
   }, [state.plan.status, resolve]);
+  // Reasons and step titles are written in the UI language: a language switch asks the resolver again (pure, fast).
+  useEffect(() => {
+    if (resolvedIn.current === locale) return;
+    resolvedIn.current = locale;
+    if (state.plan.status === 'ready') resolve();
+  }, [locale, state.plan.status, resolve]);
   useEffect(() => {
     if (state.plan.status === 'ready' && focusStatus.current) {
       focusStatus.current = false;
@@ -96,7 +106,7 @@ export function PlanScreen({ state, dispatch }: ScreenProps) {
     setStarting(true);
     setStartError(null);
     const planned = applyInstallOptions(plan, state.choice);
-    const result = await api['install:start']({ plan: planned, dryRun });
+    const result = await api['install:start']({ plan: planned, dryRun, locale });
     setStarting(false);
     if (!result.ok) return setStartError(result.error);
     saveInstallRun(result.value.runId, planned);
@@ -179,6 +189,8 @@ export function PlanScreen({ state, dispatch }: ScreenProps) {
               </tbody>
             </table>
           </section>
+
+          {plan.download ? <DownloadEstimate estimate={plan.download} /> : null}
 
           {plan.reasons.length > 0 ? (
             <section aria-labelledby="reasons-heading">

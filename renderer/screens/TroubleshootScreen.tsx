@@ -4,13 +4,15 @@ import { DiagnosisList } from '../components/DiagnosisList.js';
 import { ErrorPanel } from '../components/ErrorPanel.js';
 import { LoadingStatus } from '../components/LoadingStatus.js';
 import { ScreenHeading } from '../components/ScreenHeading.js';
+import { useLocale } from '../i18n/useLocale.js';
 import { useApi } from '../wizard/ApiContext.js';
 import type { ScreenProps } from '../wizard/wizardState.js';
 
 /** Screen 7: paste an error or a tool's output, get the cause and the fixes. */
 export function TroubleshootScreen({ state, dispatch }: ScreenProps) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const api = useApi();
+  const locale = useLocale();
   const [text, setText] = useState('');
   const [empty, setEmpty] = useState(false);
 
@@ -18,7 +20,7 @@ export function TroubleshootScreen({ state, dispatch }: ScreenProps) {
     if (!text.trim()) return setEmpty(true);
     setEmpty(false);
     dispatch({ type: 'load', key: 'diagnose', load: { status: 'loading' } });
-    void api['diagnose:text']({ text, locale: i18n.language === 'zh-CN' ? 'zh-CN' : 'en' }).then((result) =>
+    void api['diagnose:text']({ text, locale }).then((result) =>
       dispatch({ type: 'load', key: 'diagnose', load: result.ok ? { status: 'ready', value: result.value } : { status: 'failed', error: result.error } }),
     );
   };

@@ -7,6 +7,7 @@ import { Gauge } from '../components/Gauge.js';
 import { LoadingStatus } from '../components/LoadingStatus.js';
 import { PrecisionChart } from '../components/PrecisionChart.js';
 import { ScreenHeading } from '../components/ScreenHeading.js';
+import { useLocale } from '../i18n/useLocale.js';
 import { useApi } from '../wizard/ApiContext.js';
 import { formatTflops } from '../wizard/formatQuantity.js';
 import { downloadFile, reportToHtml } from '../wizard/reportFiles.js';
@@ -163,14 +164,15 @@ export function VerifyResultView({ outcome }: { outcome: VerifyOutcome }) {
 export function VerifyScreen({ state, dispatch }: ScreenProps) {
   const { t } = useTranslation();
   const api = useApi();
+  const locale = useLocale();
   const [quick, setQuick] = useState(true);
 
   const run = useCallback(() => {
     dispatch({ type: 'load', key: 'verify', load: { status: 'loading' } });
-    void api['verify:run'](verifyRequestOf(state, quick)).then((result) => {
+    void api['verify:run']({ ...verifyRequestOf(state, quick), locale }).then((result) => {
       dispatch({ type: 'load', key: 'verify', load: result.ok ? { status: 'ready', value: result.value } : { status: 'failed', error: result.error } });
     });
-  }, [api, dispatch, state, quick]);
+  }, [api, dispatch, state, quick, locale]);
 
   useEffect(() => {
     if (state.verify.status === 'idle') run();

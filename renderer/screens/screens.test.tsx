@@ -180,4 +180,38 @@ describe('screens render alone from wizard state', () => {
     expect(visibleText(html)).toContain('DL Setup 的这一部分在当前版本中还没有准备好。');
     expect(html).toContain('role="alert"');
   });
+
+  it('an English engine sentence in the Chinese UI is led by its code in Chinese and kept, marked English', () => {
+    const html = renderScreen(<ErrorPanel error={{ code: 'APT_LOCKED', message: 'Another program holds the apt lock (unattended-upgrades).' }} />, 'zh-CN');
+    expect(visibleText(html)).toContain('另一个程序正在使用 apt。请等它结束后重试。 Another program holds the apt lock (unattended-upgrades).');
+    expect(html).toContain('lang="en"');
+    const chinese = renderScreen(<ErrorPanel error={{ code: 'APT_LOCKED', message: '另一个程序占用了 apt 锁。' }} />, 'zh-CN');
+    expect(visibleText(chinese)).not.toContain('请等它结束后重试');
+    expect(visibleText(renderScreen(<ErrorPanel error={{ code: 'APT_LOCKED', message: 'Another program holds the apt lock.' }} />))).not.toContain('Wait for it to finish');
+  });
+
+  it('Plan: the download estimate with its time at two speeds, its parts with sources, and what has no known size', () => {
+    const download = {
+      megabytes: 2809.3,
+      items: [
+        { component: 'pytorch-cuda-wheels', stepId: 'framework', megabytes: 2809.3, source: 'https://github.com/pytorch/pytorch/pull/156706' },
+        { component: 'driver', stepId: 'driver', megabytes: null },
+      ],
+      unknown: ['driver'],
+    };
+    const plan = pytorchPlan({ download });
+    const text = visibleText(renderScreen(<PlanScreen state={state({ screen: 'plan', detect: detected, plan: { status: 'ready', value: plan } })} dispatch={noop} />));
+    expect(text).toContain('About 2.8 GB to download. That takes about 5 min at 10 MB/s, or 24 min at 2 MB/s.');
+    expect(text).toContain('Not included, because DL Setup has no measured size for it: NVIDIA driver.');
+    expect(text).toContain('PyTorch with its CUDA libraries: 2.8 GB source: https://github.com/pytorch/pytorch/pull/156706');
+    const zh = visibleText(renderScreen(<PlanScreen state={state({ screen: 'plan', detect: detected, plan: { status: 'ready', value: plan } })} dispatch={noop} />, 'zh-CN'));
+    expect(zh).toContain('大约需要下载 2.8 GB。按 10 MB/s 约需 5 分钟，按 2 MB/s 约需 24 分钟。');
+  });
+
+  it('Choose: without the engine the version is free text; the mirror checks wait for an address', () => {
+    const html = renderScreen(<ChooseScreen state={state({ screen: 'choose', detect: detected })} dispatch={noop} />);
+    expect(html).toMatch(/<input id="choose-version" type="text"/);
+    expect(visibleText(html)).toContain('Check PyPI mirror');
+    expect(visibleText(html)).toContain('Check PyTorch mirror');
+  });
 });

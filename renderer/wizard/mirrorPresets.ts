@@ -34,3 +34,15 @@ export const PYTORCH_MIRRORS: readonly MirrorChoice[] = [
 ];
 
 export const CUSTOM_MIRROR = 'custom';
+
+/**
+ * The page a reachability check asks for: a PyPI index's page for `pip` (small, always there); for a PyTorch mirror
+ * its root (the variant folders under it are not known before the plan). Null when a custom address is still empty.
+ */
+export function mirrorProbeUrl(kind: 'pypi' | 'pytorch', id: string, customUrl: string): string | null {
+  const presets = kind === 'pypi' ? PYPI_MIRRORS : PYTORCH_MIRRORS;
+  const preset = presets.find((mirror) => mirror.id === id);
+  const base = (preset ? preset.url : customUrl.trim()).replace(/\/+$/, '');
+  if (!base) return null;
+  return kind === 'pypi' ? `${base}/pip/` : `${base}/`;
+}

@@ -30,16 +30,34 @@ export function placeholdersOf(template: string): string[] {
   return [...template.matchAll(PLACEHOLDER)].map((match) => match[1]!).sort();
 }
 
-/** One area's catalogs → a function that gives that area's `say` for a locale (English when none is given). */
+/** A template split once at its {{name}} placeholders: literal text at even indexes, placeholder names at odd ones. */
+type CompiledTemplate = readonly string[];
+
+function compiledSay<Key extends string>(catalog: Readonly<Record<string, string>>, fallback: Readonly<Record<string, string>>): Say<Key> {
+  const compiled = new Map<string, CompiledTemplate>();
+  return (key, params) => {
+    let parts = compiled.get(key);
+    if (!parts) compiled.set(key, (parts = (catalog[key] ?? fallback[key] ?? key).split(/\{\{(\w+)\}\}/)));
+    let text = parts[0]!;
+    for (let index = 1; index < parts.length; index += 2) {
+      const name = parts[index]!;
+      text += (params !== undefined && name in params ? String(params[name]) : `{{${name}}}`) + parts[index + 1]!;
+    }
+    return text;
+  };
+}
+
+/**
+ * One area's catalogs → a function that gives that area's `say` for a locale (English when none is given). Each
+ * template is split once, on first use: plans are resolved in bulk, and a regular-expression pass per sentence
+ * doubled their cost. The output equals fillTemplate's, an unknown placeholder included.
+ */
 export function translator<Catalog extends Record<string, string>>(
   en: Catalog,
   zhCN: Translation<Catalog>,
 ): (locale?: Locale) => Say<keyof Catalog & string> {
-  const catalogs: Record<Locale, Translation<Catalog>> = { en, 'zh-CN': zhCN };
-  return (locale = 'en') => {
-    const catalog = catalogs[locale];
-    return (key, params) => fillTemplate(catalog[key] ?? en[key] ?? key, params);
-  };
+  const says: Record<Locale, Say<keyof Catalog & string>> = { en: compiledSay(en, en), 'zh-CN': compiledSay(zhCN, en) };
+  return (locale = 'en') => says[locale] ?? says.en;
 }
 
 /** What is wrong with a translation: keys missing or extra, empty sentences, placeholders that differ. */

@@ -1,5 +1,5 @@
 import type { HardwareReport } from '../types/hardware.js';
-import type { Plan, PlanRequest } from '../types/plan.js';
+import type { Framework, Plan, PlanRequest } from '../types/plan.js';
 import type { ProgressEvent, RunStatus } from '../types/install.js';
 import type { VerifyComparison, VerifyReport, VerifyRequest } from '../types/verify.js';
 import type { DiagnoseResult } from '../types/diagnose.js';
@@ -72,6 +72,33 @@ export interface PlanExport {
   files: { path: string; content: string; mode?: number }[];
 }
 
+export interface FrameworkVersionsRequest {
+  framework: Framework;
+}
+
+/** The releases DL Setup's data has for one framework on this platform, newest first (the Choose screen's list). */
+export interface FrameworkVersionList {
+  framework: Framework;
+  platform: string;
+  versions: { version: string; python: { min: string; max: string }; kinds: ('cuda' | 'rocm' | 'cpu')[] }[];
+}
+
+export interface MirrorCheckRequest {
+  url: string;
+  timeoutMs?: number;
+}
+
+/** Whether a package mirror answered; `code` says how it failed (NOT_FOUND: it answered with an HTTP error). */
+export interface MirrorCheck {
+  url: string;
+  reachable: boolean;
+  status?: number;
+  ms: number;
+  code?: 'NOT_FOUND' | 'NETWORK' | 'TIMEOUT';
+  /** The technical cause ("ENOTFOUND", "HTTP 404"), shown under the translated sentence. */
+  cause?: string;
+}
+
 export interface DiagnoseRequest {
   text: string;
   locale?: Locale;
@@ -105,6 +132,7 @@ export const contract = {
       'locale?': LOCALES,
     }),
   ),
+  'plan:versions': channel<FrameworkVersionsRequest, FrameworkVersionList>(objectOf({ framework: frameworks })),
   'plan:export': channel<PlanExportRequest, PlanExport>(objectOf({ plan: 'object', format: ['shell', 'ansible', 'dockerfile'] })),
   'install:start': channel<InstallStartRequest, { runId: string }>(objectOf({ plan: 'object', 'dryRun?': 'boolean', 'locale?': LOCALES })),
   'install:cancel': channel<{ runId: string }, { cancelled: boolean }>(objectOf({ runId: 'string' })),
@@ -116,6 +144,7 @@ export const contract = {
     ),
   ),
   'verify:history': channel<void, VerifyHistory>(noArgument),
+  'mirror:check': channel<MirrorCheckRequest, MirrorCheck>(objectOf({ url: 'string', 'timeoutMs?': 'number' })),
   'diagnose:text': channel<DiagnoseRequest, DiagnoseResult>(objectOf({ text: 'string', 'locale?': LOCALES })),
 } as const;
 

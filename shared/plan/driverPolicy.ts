@@ -2,6 +2,7 @@ import { cudaMajor, cudaSeries } from '../versions/cudaVersion.js';
 import { driverVersion } from '../versions/driverVersion.js';
 import type { TargetOs } from '../types/plan.js';
 import type { CompatData, DriverBranch, GpuArchitecture } from './compatData.js';
+import type { PlanPhrase } from './planText.js';
 
 /** Drivers are per OS family: WSL2 uses the Windows driver. */
 export type DriverOs = 'linux' | 'windows';
@@ -12,8 +13,8 @@ export function driverOs(os: TargetOs): DriverOs {
 
 export interface DriverFloor {
   version: string;
-  /** Why this floor, in words a student can read. */
-  why: string;
+  /** Why this floor, in words a student can read: a clause, in the reader's language. */
+  why: PlanPhrase;
 }
 
 /** The newest toolkit release of a series that names a driver for this OS (Table 3). */
@@ -69,13 +70,13 @@ function computeDriverFloor(data: CompatData, cuda: string, os: DriverOs, needsP
   const compatFloor = compat ? (os === 'linux' ? compat.linux : compat.windows) : null;
   const ownFloor = toolkitFloor(data, series, os);
   if (needsPtxJit && ownFloor) {
-    return { version: ownFloor, why: `this GPU runs CUDA ${series} code only by compiling its PTX at load time, which needs the CUDA ${series} driver (${ownFloor} or newer)` };
+    return { version: ownFloor, why: (say) => say('driver.floor.ptxJit', { series, floor: ownFloor }) };
   }
   if (compatFloor && series !== '11.0') {
-    return { version: compatFloor, why: `every CUDA ${major}.x build runs on driver ${compatFloor} or newer (NVIDIA minor-version compatibility)` };
+    return { version: compatFloor, why: (say) => say('driver.floor.minorVersionCompatibility', { major, floor: compatFloor }) };
   }
-  if (ownFloor) return { version: ownFloor, why: `CUDA ${series} needs driver ${ownFloor} or newer` };
-  return compatFloor ? { version: compatFloor, why: `CUDA ${major}.x builds need driver ${compatFloor} or newer` } : null;
+  if (ownFloor) return { version: ownFloor, why: (say) => say('driver.floor.toolkit', { series, floor: ownFloor }) };
+  return compatFloor ? { version: compatFloor, why: (say) => say('driver.floor.majorFamily', { major, floor: compatFloor }) } : null;
 }
 
 /** The branch a driver version belongs to: the largest known branch number not above its first component. */
@@ -95,7 +96,9 @@ export function branchMinimum(branch: DriverBranch, os: DriverOs): string {
 export interface DriverTarget {
   branch: string;
   minimumVersion: string;
-  why: string;
+  why: PlanPhrase;
+  /** The data's own English sentence for the preferred branch, shown as is to English readers. */
+  dataWhy?: string;
 }
 
 /**
@@ -138,11 +141,12 @@ function computeDriverTarget(data: CompatData, architecture: GpuArchitecture | u
   const pick = eligible.find((branch) => branch.branch === preferred) ?? eligible[eligible.length - 1]!;
   const min = branchMinimum(pick, os);
   const version = driverVersion.compare(min, floor) >= 0 ? min : floor;
-  const why =
-    pick.branch === preferred
-      ? data.driverBranches.preferredBranch.reason
-      : architecture?.lastDriverBranch === pick.branch
-        ? `R${pick.branch} is the last driver branch that supports ${architecture.name} GPUs.`
-        : `R${pick.branch} is the newest driver branch that meets the floor.`;
-  return { branch: pick.branch, minimumVersion: version, why };
+  const branch = pick.branch;
+  if (branch === preferred) {
+    return { branch, minimumVersion: version, why: (say) => say('driver.target.preferred', { branch }), dataWhy: data.driverBranches.preferredBranch.reason };
+  }
+  const lastFor = architecture?.lastDriverBranch === branch ? architecture.name : undefined;
+  const why: PlanPhrase =
+    lastFor !== undefined ? (say) => say('driver.target.lastForArchitecture', { branch, architecture: lastFor }) : (say) => say('driver.target.newestMeetingFloor', { branch });
+  return { branch, minimumVersion: version, why };
 }

@@ -1,6 +1,7 @@
 import type { HardwareProfile, InstallMethod, Plan, PlanStep } from '../types/plan.js';
 import type { DriverBranchTable } from './compatData.js';
 import type { FrameworkBuild } from './frameworkBuilds.js';
+import { planText, type PlanSay } from './planText.js';
 
 export interface StepInputs {
   profile: HardwareProfile;
@@ -14,7 +15,11 @@ export interface StepInputs {
   /** conda packages that provide CUDA inside the environment (TensorFlow < 2.14 with method conda). */
   condaCudaPackages: string[];
   branches: DriverBranchTable;
+  /** Step titles in the reader's language (English when absent). */
+  say?: PlanSay;
 }
+
+const ENGLISH = planText('en');
 
 function toolkitPath(os: HardwareProfile['os'], series: string): string {
   return os === 'windows' ? `C:\\Program Files\\NVIDIA GPU Computing Toolkit\\CUDA\\v${series}` : `/usr/local/cuda-${series}`;
@@ -35,6 +40,7 @@ function majorMinor(version: string): string {
 /** The ordered install steps for a resolved plan; system-wide steps are elevated. */
 export function planSteps(input: StepInputs): PlanStep[] {
   const { profile, method, build, driver } = input;
+  const say = input.say ?? ENGLISH;
   const steps: PlanStep[] = [];
   const os = profile.os;
   const linuxLike = os === 'linux' || os === 'wsl';
@@ -45,9 +51,10 @@ export function planSteps(input: StepInputs): PlanStep[] {
     steps.push({
       id: 'driver',
       kind: 'driver',
-      title: manual
-        ? `Update the NVIDIA driver on Windows to R${input.driverBranch} (${driver.target} or newer); WSL2 uses the Windows driver`
-        : `${driver.action === 'install' ? 'Install' : 'Upgrade to'} NVIDIA driver R${input.driverBranch} (${driver.target} or newer)`,
+      title: say(manual ? 'step.driver.wsl' : driver.action === 'install' ? 'step.driver.install' : 'step.driver.upgrade', {
+        branch: input.driverBranch,
+        target: driver.target,
+      }),
       elevated: !manual,
       params: {
         action: driver.action,
@@ -68,7 +75,7 @@ export function planSteps(input: StepInputs): PlanStep[] {
         steps.push({
           id: 'cuda-repo',
           kind: 'cuda-repo',
-          title: os === 'wsl' ? "Add NVIDIA's CUDA repository for WSL-Ubuntu (it has no driver packages)" : "Add NVIDIA's CUDA repository",
+          title: say(os === 'wsl' ? 'step.cudaRepo.wsl' : 'step.cudaRepo'),
           elevated: true,
           params: { os: 'linux', purpose: 'cuda-toolkit', wsl: os === 'wsl' },
         });
@@ -76,7 +83,7 @@ export function planSteps(input: StepInputs): PlanStep[] {
       steps.push({
         id: 'cuda-toolkit',
         kind: 'cuda-toolkit',
-        title: `Install CUDA Toolkit ${input.cudaToolkit.version} next to any toolkit already installed`,
+        title: say('step.cudaToolkit', { version: input.cudaToolkit.version }),
         elevated: true,
         params: {
           version: input.cudaToolkit.version,
@@ -93,7 +100,7 @@ export function planSteps(input: StepInputs): PlanStep[] {
       steps.push({
         id: 'cudnn',
         kind: 'cudnn',
-        title: `Install cuDNN ${input.cudnn.version} for CUDA ${series}`,
+        title: say('step.cudnn', { version: input.cudnn.version, series }),
         elevated: true,
         params: { version: input.cudnn.version, cudaMajor: series.split('.')[0]!, cudaSeries: series, os: linuxLike ? 'linux' : 'windows' },
       });
@@ -102,7 +109,7 @@ export function planSteps(input: StepInputs): PlanStep[] {
     steps.push({
       id: 'env-vars',
       kind: 'env-vars',
-      title: `Make CUDA ${series} the active toolkit in the DL Setup environment`,
+      title: say('step.envVars', { series }),
       elevated: false,
       params:
         os === 'windows'
@@ -115,7 +122,7 @@ export function planSteps(input: StepInputs): PlanStep[] {
   steps.push({
     id: 'python-env',
     kind: 'python-env',
-    title: method === 'conda' ? `Create conda environment ${envName} with Python ${input.python}` : `Create Python ${input.python} virtual environment ${envName}`,
+    title: say(method === 'conda' ? 'step.pythonEnv.conda' : 'step.pythonEnv.venv', { name: envName, python: input.python }),
     elevated: false,
     params:
       method === 'conda'
@@ -126,7 +133,9 @@ export function planSteps(input: StepInputs): PlanStep[] {
   steps.push({
     id: 'framework',
     kind: 'framework',
-    title: `pip install ${build.packages.join(' ')}${build.indexUrl ? ` --index-url ${build.indexUrl}` : ''}${build.extraIndexUrl ? ` --extra-index-url ${build.extraIndexUrl}` : ''}`,
+    title: say('step.framework', {
+      command: `pip install ${build.packages.join(' ')}${build.indexUrl ? ` --index-url ${build.indexUrl}` : ''}${build.extraIndexUrl ? ` --extra-index-url ${build.extraIndexUrl}` : ''}`,
+    }),
     elevated: false,
     params: {
       framework: build.framework,

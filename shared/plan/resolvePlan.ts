@@ -1,4 +1,5 @@
 import { lookupGpu } from '../gpus/lookupGpu.js';
+import type { Locale } from '../i18n/localize.js';
 import { cudaSeries, cudaVersion } from '../versions/cudaVersion.js';
 import { compareDotted, type DottedVersion } from '../versions/dottedVersion.js';
 import { driverVersion } from '../versions/driverVersion.js';
@@ -8,6 +9,7 @@ import { matchCapability, smLabel, type CapabilityMatch } from './computeCapabil
 import { branchOf, chooseDriverTarget, driverFloorFor, driverOs, type DriverFloor, type DriverOs, type DriverTarget } from './driverPolicy.js';
 import { frameworkBuilds, platformKey, type FrameworkBuild } from './frameworkBuilds.js';
 import { planSteps } from './planSteps.js';
+import { planText, type PlanPhrase, type PlanSay } from './planText.js';
 
 /** Codes a blocked plan can carry; each comes with a message and, where one exists, the nearest working request. */
 export const PLAN_BLOCKER_CODES = [
@@ -45,8 +47,11 @@ interface Candidate {
 interface Failure {
   code: PlanBlockerCode;
   build?: FrameworkBuild;
-  /** Built only when shown: most failures are never read, and plans are resolved in bulk. */
-  message: () => string;
+  /**
+   * Built only when shown: most failures are never read, and plans are resolved in bulk. Failures are cached per data
+   * object and shared across locales, so the reader's `say` comes with the call.
+   */
+  message: PlanPhrase;
 }
 
 interface ReleaseGroup {
@@ -151,12 +156,19 @@ function computeGpuInfo(data: CompatData, profile: HardwareProfile): GpuInfo {
   return info;
 }
 
-function gpuLabel(gpu: GpuInfo): string {
+function gpuLabel(gpu: GpuInfo, say: PlanSay): string {
   if (gpu.vendor === 'nvidia') {
-    const parts = [gpu.architecture?.name, gpu.computeCapability ? `compute capability ${gpu.computeCapability}` : undefined].filter(Boolean);
-    return `${gpu.name ?? 'NVIDIA GPU'}${parts.length ? ` (${parts.join(', ')})` : ''}`;
+    const name = gpu.name ?? say('gpu.nvidia.unnamed');
+    const architecture = gpu.architecture?.name;
+    const capability = gpu.computeCapability;
+    if (architecture && capability) return say('gpu.nvidia.architectureAndCapability', { name, architecture, capability });
+    if (architecture) return say('gpu.nvidia.architecture', { name, architecture });
+    return capability ? say('gpu.nvidia.capability', { name, capability }) : name;
   }
-  if (gpu.vendor === 'amd') return `${gpu.name ?? 'AMD GPU'}${gpu.gfxArch ? ` (${gpu.gfxArch})` : ''}`;
+  if (gpu.vendor === 'amd') {
+    const name = gpu.name ?? say('gpu.amd.unnamed');
+    return gpu.gfxArch ? say('gpu.amd.gfx', { name, gfx: gpu.gfxArch }) : name;
+  }
   return gpu.name ?? gpu.vendor;
 }
 
@@ -191,6 +203,9 @@ interface Context {
   driverParts: DottedVersion | null;
   /** CUDA entries per release for this GPU capability, driver OS and method (shared by every such plan). */
   cudaReleases: Map<ReleaseGroup, CudaRelease>;
+  /** The reader's language, and its sentences. */
+  locale: Locale;
+  say: PlanSay;
 }
 
 /*
@@ -244,20 +259,30 @@ function cudaEntry(ctx: Context, build: FrameworkBuild): CudaEntry | Failure {
     return {
       code: 'NO_KERNELS_FOR_GPU',
       build,
-      message: () => `${FRAMEWORK_NAMES[build.framework]} ${build.version} ${build.variant} has no code for ${smLabel(cc)} (its list: ${(build.capabilities ?? []).join(', ')}).`,
+      message: (say) =>
+        say('failure.noKernels', { fw: FRAMEWORK_NAMES[build.framework], version: build.version, variant: build.variant, sm: smLabel(cc), capabilities: (build.capabilities ?? []).join(', ') }),
     };
   }
   if (request.method === 'wheels' && build.needsSystemCuda) {
-    return { code: 'METHOD_UNSUPPORTED', build, message: () => `TensorFlow ${build.version} pip wheels do not bring CUDA; it needs a system or conda CUDA Toolkit ${build.cuda} and cuDNN ${build.cudnn}.` };
+    return {
+      code: 'METHOD_UNSUPPORTED',
+      build,
+      message: (say) => say('failure.tensorflowWheelsWithoutCuda', { version: build.version, cuda: String(build.cuda), cudnn: String(build.cudnn) }),
+    };
   }
   const os = ctx.driverOs;
   const systemToolkit = (request.method ?? defaultMethod(build)) === 'system';
   let floor = driverFloorFor(data, build.cuda!, os, match === 'ptx' || systemToolkit);
-  if (!floor) return { code: 'NO_KERNELS_FOR_GPU', build, message: () => `DL Setup's data has no driver floor for CUDA ${build.cuda}.` };
-  if (systemToolkit && match !== 'ptx') floor = { ...floor, why: `the CUDA ${cudaSeries(build.cuda!)} toolkit itself needs driver ${floor.version} or newer` };
+  if (!floor) return { code: 'NO_KERNELS_FOR_GPU', build, message: (say) => say('failure.noDriverFloor', { cuda: String(build.cuda) }) };
+  if (systemToolkit && match !== 'ptx') {
+    const series = cudaSeries(build.cuda!);
+    const version = floor.version;
+    floor = { ...floor, why: (say) => say('driver.floor.systemToolkit', { series, floor: version }) };
+  }
   const first = gpu.architecture?.firstDriver?.[os];
   if (first && driverVersion.compare(first, floor.version) > 0) {
-    floor = { version: first, why: `${gpu.architecture!.name} GPUs need driver ${first} or newer` };
+    const architecture = gpu.architecture!.name;
+    floor = { version: first, why: (say) => say('driver.floor.architecture', { architecture, floor: first }) };
   }
   return { build, match, floor, floorParts: driverVersion.parse(floor.version), target: undefined };
 }
@@ -272,17 +297,28 @@ function evaluateCuda(ctx: Context, entry: CudaEntry, python: string, collect: b
   }
   if (request.allowDriverChange === false) {
     if (!collect) return null;
-    return { code: 'DRIVER_CHANGE_REFUSED', build, message: () => `${build.variant} needs driver ${floor.version} or newer and you asked DL Setup not to change the driver${current ? ` (${current})` : ''}.` };
+    return {
+      code: 'DRIVER_CHANGE_REFUSED',
+      build,
+      message: (say) =>
+        current
+          ? say('failure.driverChangeRefusedWithCurrent', { variant: build.variant, floor: floor.version, driver: current })
+          : say('failure.driverChangeRefused', { variant: build.variant, floor: floor.version }),
+    };
   }
   if (entry.target === undefined) entry.target = chooseDriverTarget(data, gpu.architecture, floor.version, ctx.driverOs);
   const target = entry.target;
   if (!target) {
     if (!collect) return null;
-    const last = gpu.architecture?.lastDriverBranch;
+    const last = String(gpu.architecture?.lastDriverBranch);
+    const architecture = gpu.architecture?.name;
     return {
       code: 'DRIVER_BRANCH_ENDED',
       build,
-      message: () => `${build.variant} needs driver ${floor.version} or newer, but ${gpu.architecture?.name ?? 'this'} GPUs are supported only up to driver branch R${last}.`,
+      message: (say) =>
+        architecture === undefined
+          ? say('failure.driverBranchEndedUnknownArchitecture', { variant: build.variant, floor: floor.version, branch: last })
+          : say('failure.driverBranchEnded', { variant: build.variant, floor: floor.version, architecture, branch: last }),
     };
   }
   return { build, python, match, driver: { action: current ? 'upgrade' : 'install', floor, target } };
@@ -291,7 +327,9 @@ function evaluateCuda(ctx: Context, entry: CudaEntry, python: string, collect: b
 function evaluateRocm(ctx: Context, build: FrameworkBuild, python: string, collect: boolean): Candidate | Failure | null {
   if (build.kind !== 'rocm') return null;
   if (build.gfx?.includes(ctx.gpu.gfxArch!)) return { build, python, match: 'native', driver: { action: 'none' } };
-  return collect ? { code: 'NO_KERNELS_FOR_GPU', build, message: () => `PyTorch ${build.version} ${build.variant}: ROCm does not support ${ctx.gpu.gfxArch}.` } : null;
+  if (!collect) return null;
+  const gfx = String(ctx.gpu.gfxArch);
+  return { code: 'NO_KERNELS_FOR_GPU', build, message: (say) => say('failure.rocmUnsupportedGfx', { version: build.version, variant: build.variant, gfx }) };
 }
 
 /** The first rank keys of a candidate, lower is better: forced variant, no driver change, native code, pip default. */
@@ -353,7 +391,14 @@ function releaseFailures(ctx: Context, group: ReleaseGroup): Failure[] {
   const range = group.python;
   const python = groupPython(group, ctx.request, ctx.profile);
   if (!python) {
-    return [{ code: 'PYTHON_UNSUPPORTED', message: () => `${FRAMEWORK_NAMES[group.builds[0]!.framework]} ${group.builds[0]!.version} supports Python ${range.min} to ${range.max}, not ${ctx.request.python}.` }];
+    const build = group.builds[0]!;
+    const asked = String(ctx.request.python);
+    return [
+      {
+        code: 'PYTHON_UNSUPPORTED',
+        message: (say) => say('failure.pythonUnsupported', { fw: FRAMEWORK_NAMES[build.framework], version: build.version, min: range.min, max: range.max, python: asked }),
+      },
+    ];
   }
   const failures: Failure[] = [];
   const add = (outcome: Candidate | Failure | null): void => {
@@ -468,26 +513,32 @@ function blockerFor(failures: Failure[], ctx: Context, fw: string): Failure {
     const hit = failures.find((f) => f.code === code);
     if (hit) return hit;
   }
-  const where = ctx.profile.os === 'windows' ? 'native Windows' : ctx.profile.os;
-  return { code: 'NO_GPU_BUILD_ON_PLATFORM', message: () => `${fw} has no ${ctx.gpuKind === 'rocm' ? 'ROCm' : 'CUDA'} build for ${where} in DL Setup's data.` };
+  const where = WHERE_KEYS[ctx.profile.os];
+  const toolkit = ctx.gpuKind === 'rocm' ? 'ROCm' : 'CUDA';
+  return { code: 'NO_GPU_BUILD_ON_PLATFORM', message: (say) => say('failure.noGpuBuildOnPlatform', { fw, toolkit, platform: say(where) }) };
 }
 
-function summarizeSkip(skipped: NonNullable<Chosen['skipped']>, fw: string, profile: HardwareProfile): string {
+/** How each OS is named where a sentence says which platform lacks a build. */
+const WHERE_KEYS = { windows: 'platform.nativeWindows', linux: 'platform.linux', wsl: 'platform.wsl', macos: 'platform.macos' } as const;
+const PLATFORM_KEYS = { ...WHERE_KEYS, wsl: 'platform.wsl2' } as const;
+
+function summarizeSkip(skipped: NonNullable<Chosen['skipped']>, fw: string, profile: HardwareProfile, say: PlanSay): string {
   const first = skipped.failures[0];
-  const platform = profile.os === 'windows' ? 'native Windows' : profile.os === 'wsl' ? 'WSL2' : profile.os;
   const why = first
-    ? first.message()
+    ? first.message(say)
     : fw === 'TensorFlow' && profile.os === 'windows'
-      ? 'TensorFlow GPU support on native Windows ended with 2.10.'
-      : `it has no GPU build for this GPU on ${platform}.`;
-  return `${fw} ${skipped.release} (newest) was not chosen: ${why}`;
+      ? say('release.skipped.tensorflowWindows')
+      : say('release.skipped.noGpuBuild', { platform: say(PLATFORM_KEYS[profile.os]) });
+  return say('release.skipped', { fw, release: skipped.release, why });
 }
 
 /**
  * Resolves a compatible install plan for one framework on one machine. Pure: the same data, profile and request
  * always give the same plan. Every choice is explained in `reasons`.
  */
-export function resolvePlan(data: CompatData, profile: HardwareProfile, request: PlanRequest): Plan {
+export function resolvePlan(data: CompatData, profile: HardwareProfile, request: PlanRequest, options: { locale?: Locale } = {}): Plan {
+  const locale = options.locale ?? 'en';
+  const say = planText(locale);
   const gpu = describeGpu(data, profile);
   const fw = FRAMEWORK_NAMES[request.framework];
   const reasons: string[] = [];
@@ -505,7 +556,7 @@ export function resolvePlan(data: CompatData, profile: HardwareProfile, request:
   const os = driverOs(profile.os);
   const driverParts = profile.driverVersion ? driverVersion.parse(profile.driverVersion) : null;
   const cudaReleases = gpuKind === 'cuda' ? cudaReleasesFor(data, gpu, os, request.method) : NO_CUDA_RELEASES;
-  const ctx: Context = { data, profile, request, gpu, gpuKind, driverOs: os, driverParts, cudaReleases };
+  const ctx: Context = { data, profile, request, gpu, gpuKind, driverOs: os, driverParts, cudaReleases, locale, say };
   const base = {
     request,
     profile,
@@ -517,14 +568,14 @@ export function resolvePlan(data: CompatData, profile: HardwareProfile, request:
     const newest = allGroups[0]?.builds[0]?.version;
     return blockedPlan(base, request, profile, reasons, warnings, {
       code: 'VERSION_UNKNOWN',
-      message: `${fw} ${pin} is not in DL Setup's data (newest known: ${newest}).`,
+      message: say('blocker.versionUnknown', { fw, pin, newest: String(newest) }),
       alternative: newest ? { ...request, frameworkVersion: newest } : undefined,
     });
   }
 
-  reasons.push(describeMachine(gpu, profile));
+  reasons.push(describeMachine(gpu, profile, say));
   if (gpu.vendor === 'nvidia' && !gpu.computeCapability && profile.os !== 'macos') {
-    warnings.push('DL Setup could not tell the compute capability of this NVIDIA GPU, so it plans a CPU build. Give --gpu "NAME" or --compute-capability X.Y to plan for the GPU.');
+    warnings.push(say('warning.unknownCapability'));
   }
 
   let chosen: Chosen | undefined;
@@ -548,25 +599,30 @@ export function resolvePlan(data: CompatData, profile: HardwareProfile, request:
     const python = choosePython(group.builds[0]!.python, request, profile);
     const build = cpuBuild(ctx, group);
     if (!python || !build) continue;
-    if (gpuKind && gpuFailures.length) {
+    const noGpuBuild = Boolean(gpuKind && gpuFailures.length);
+    if (noGpuBuild) {
       const blocker = blockerFor(gpuFailures, ctx, fw);
-      warnings.push(`This plan installs the CPU build: no ${fw} build in DL Setup's data can use your GPU. ${blocker.message()}`);
+      warnings.push(say('warning.cpuBuildNoGpuBuild', { fw, why: blocker.message(say) }));
     }
-    return cpuPlan(ctx, base, withVersion(build, pinnedVersion(request.framework, build, pin)), python, reasons, warnings, fw);
+    return cpuPlan(ctx, base, withVersion(build, pinnedVersion(request.framework, build, pin)), python, reasons, warnings, fw, noGpuBuild);
   }
   const range = groups[0]!.builds[0]!.python;
   return blockedPlan(base, request, profile, reasons, warnings, {
     code: 'PYTHON_UNSUPPORTED',
-    message: `${fw} ${groups[0]!.builds[0]!.version} supports Python ${range.min} to ${range.max}, not ${request.python}.`,
+    message: say('failure.pythonUnsupported', { fw, version: groups[0]!.builds[0]!.version, min: range.min, max: range.max, python: String(request.python) }),
     alternative: { ...request, python: choosePython(range, { ...request, python: undefined }, { ...profile, pythonVersion: undefined }) ?? range.max },
   });
 }
 
-function describeMachine(gpu: GpuInfo, profile: HardwareProfile): string {
-  const os = { linux: 'Linux', windows: 'Windows', wsl: 'WSL2 on Windows', macos: 'macOS' }[profile.os];
-  if (gpu.vendor === 'none') return `Planning for ${os} (${profile.arch}) with no GPU.`;
-  const driver = gpu.vendor === 'nvidia' ? (profile.driverVersion ? `, NVIDIA driver ${profile.driverVersion}` : ', no NVIDIA driver installed') : '';
-  return `Planning for ${os} (${profile.arch}) with ${gpuLabel(gpu)}${driver}.`;
+const MACHINE_OS_KEYS = { linux: 'machine.os.linux', windows: 'machine.os.windows', wsl: 'machine.os.wsl', macos: 'machine.os.macos' } as const;
+
+function describeMachine(gpu: GpuInfo, profile: HardwareProfile, say: PlanSay): string {
+  const os = say(MACHINE_OS_KEYS[profile.os]);
+  const arch = profile.arch;
+  if (gpu.vendor === 'none') return say('machine.noGpu', { os, arch });
+  const label = gpuLabel(gpu, say);
+  if (gpu.vendor !== 'nvidia') return say('machine.gpu', { os, arch, gpu: label });
+  return profile.driverVersion ? say('machine.gpuWithDriver', { os, arch, gpu: label, driver: profile.driverVersion }) : say('machine.gpuWithoutDriver', { os, arch, gpu: label });
 }
 
 function alternativeFor(blocker: Failure, ctx: Context, allGroups: ReleaseGroup[]): PlanRequest | undefined {
@@ -584,13 +640,14 @@ function alternativeFor(blocker: Failure, ctx: Context, allGroups: ReleaseGroup[
 }
 
 function blockerMessage(blocker: Failure, ctx: Context, fw: string, pin: string): string {
+  const { say } = ctx;
   if (ctx.request.framework === 'tensorflow' && ctx.profile.os === 'windows' && blocker.code === 'NO_GPU_BUILD_ON_PLATFORM') {
-    return `TensorFlow ${pin} has no GPU support on native Windows: GPU support there ended with TensorFlow 2.10. Use WSL2 (Windows 10 19044 or newer, driver 528.33 or newer) for newer TensorFlow, or pin TensorFlow 2.10.`;
+    return say('blocker.tensorflowWindows', { pin });
   }
   if (ctx.request.framework === 'jax' && ctx.profile.os === 'windows' && blocker.code === 'NO_GPU_BUILD_ON_PLATFORM') {
-    return `JAX ${pin} has no GPU wheels for native Windows; use WSL2 (experimental) or Linux.`;
+    return say('blocker.jaxWindows', { pin });
   }
-  return `${fw} ${pin} cannot use your GPU: ${blocker.message()}`;
+  return say('blocker.cannotUseGpu', { fw, pin, why: blocker.message(say) });
 }
 
 // Copied field by field into each plan: an object spread here cost more than the rest of plan assembly.
@@ -636,40 +693,37 @@ function forcedOrNone(request: PlanRequest): string {
   return request.frameworkVersion?.includes('+') ? request.frameworkVersion.split('+')[1]! : 'none';
 }
 
-function cpuPlan(ctx: Context, base: PlanBase, build: FrameworkBuild, python: string, reasons: string[], warnings: string[], fw: string): Plan {
-  const { profile, request, gpu } = ctx;
+function cpuPlan(ctx: Context, base: PlanBase, build: FrameworkBuild, python: string, reasons: string[], warnings: string[], fw: string, noGpuBuild: boolean): Plan {
+  const { profile, request, gpu, say } = ctx;
   const macArm = profile.os === 'macos' && (profile.arch === 'arm64' || profile.arch === 'aarch64');
   const mps = request.framework === 'pytorch' && macArm;
   const variant = mps ? 'mps' : 'cpu';
   if (mps) {
-    reasons.push(`macOS has no CUDA. PyTorch's macOS wheel from PyPI runs on the CPU and on the Apple GPU through MPS (torch.device("mps")).`);
+    reasons.push(say('cpu.macMps'));
   } else if (profile.os === 'macos') {
-    reasons.push(`macOS has no CUDA; ${fw} runs on the CPU here.`);
+    reasons.push(say('cpu.mac', { fw }));
   } else if (gpu.vendor === 'none') {
-    reasons.push(`No GPU was found, so this is the CPU build of ${fw}: it works everywhere but trains much more slowly than a GPU build.`);
+    reasons.push(say('cpu.noGpu', { fw }));
   } else if (gpu.vendor === 'amd') {
     reasons.push(
       request.framework === 'pytorch'
         ? profile.os === 'linux'
-          ? `No PyTorch ROCm build in DL Setup's data supports ${gpu.gfxArch ?? 'this AMD GPU'}, so this is the CPU build.`
-          : `PyTorch ROCm builds are Linux-only; on ${profile.os === 'wsl' ? 'WSL2' : 'Windows'} this is the CPU build.`
-        : `DL Setup's data has no AMD GPU build of ${fw}, so this is the CPU build.`,
+          ? say('cpu.amd.noRocmBuild', { gfx: gpu.gfxArch ?? say('gpu.amd.this') })
+          : say('cpu.amd.rocmLinuxOnly', { platform: say(profile.os === 'wsl' ? 'platform.wsl2' : 'platform.windows') })
+        : say('cpu.amd.noBuild', { fw }),
     );
   } else if (gpu.vendor === 'intel') {
-    reasons.push(`DL Setup's data has no Intel GPU build of ${fw}, so this is the CPU build.`);
+    reasons.push(say('cpu.intel.noBuild', { fw }));
   } else if (gpu.vendor === 'nvidia') {
-    reasons.push(`This is the CPU build of ${fw}: it will not use your NVIDIA GPU.`);
-    if (request.framework === 'tensorflow' && profile.os === 'windows') {
-      reasons.push('TensorFlow GPU support on native Windows ended with 2.10. For a newer TensorFlow on the GPU use WSL2, or ask for TensorFlow 2.10.');
-    }
-    if (request.framework === 'jax' && profile.os === 'windows') reasons.push('JAX has no GPU wheels for native Windows; WSL2 (experimental) or Linux can use the GPU.');
+    reasons.push(say('cpu.nvidia', { fw }));
+    if (request.framework === 'tensorflow' && profile.os === 'windows') reasons.push(say('cpu.nvidia.tensorflowWindows'));
+    if (request.framework === 'jax' && profile.os === 'windows') reasons.push(say('cpu.nvidia.jaxWindows'));
   }
-  if (!warnings.some((w) => w.startsWith('This plan installs the CPU build')) && gpu.vendor !== 'none' && !mps) {
-    warnings.push(`This plan installs the CPU build of ${fw}; it will not use the GPU.`);
-  }
-  reasons.push(pythonReason(python, build.python, request, profile));
+  // One CPU-build warning: the one that says why no GPU build fits, when it was given.
+  if (!noGpuBuild && gpu.vendor !== 'none' && !mps) warnings.push(say('warning.cpuBuild', { fw }));
+  reasons.push(pythonReason(python, build.python, request, profile, say));
   const method: InstallMethod = request.method === 'conda' ? 'conda' : 'wheels';
-  if (request.method === 'system') warnings.push('Method "system" installs a CUDA Toolkit, which a CPU build does not use; DL Setup uses pip wheels instead.');
+  if (request.method === 'system') warnings.push(say('warning.systemMethodOnCpu'));
   const finalBuild = { ...build, variant };
   const driver: Plan['driver'] = { action: 'none', ...(profile.driverVersion ? { current: profile.driverVersion } : {}) };
   const cudaToolkit: Plan['cudaToolkit'] = { action: 'none' };
@@ -686,7 +740,7 @@ function cpuPlan(ctx: Context, base: PlanBase, build: FrameworkBuild, python: st
     driver,
     cudaToolkit,
     cudnn,
-    steps: planSteps({ profile, method, build: finalBuild, python, driver, cudaToolkit, cudnn, condaCudaPackages: [], branches: ctx.data.driverBranches }),
+    steps: planSteps({ profile, method, build: finalBuild, python, driver, cudaToolkit, cudnn, condaCudaPackages: [], branches: ctx.data.driverBranches, say }),
     reasons,
     warnings,
     blockers: [],
@@ -707,11 +761,11 @@ function frameworkField(build: FrameworkBuild): Plan['framework'] {
   };
 }
 
-function pythonReason(python: string, range: PythonRange, request: PlanRequest, profile: HardwareProfile): string {
-  const span = `${range.min} to ${range.max}`;
-  if (request.python) return `Python ${python}: you asked for it, and this release supports ${span}.`;
-  if (profile.pythonVersion && mm(profile.pythonVersion) === python) return `Python ${python}: the Python already on this machine, inside the supported range ${span}.`;
-  return `Python ${python}: inside the supported range ${span} and well supported by current wheels.`;
+function pythonReason(python: string, range: PythonRange, request: PlanRequest, profile: HardwareProfile, say: PlanSay): string {
+  const params = { python, min: range.min, max: range.max };
+  if (request.python) return say('python.requested', params);
+  if (profile.pythonVersion && mm(profile.pythonVersion) === python) return say('python.onMachine', params);
+  return say('python.default', params);
 }
 
 function newestToolkitInSeries(data: CompatData, series: string): string {
@@ -734,27 +788,23 @@ function gpuPlan(
   groups: ReleaseGroup[],
   forcedVariant: string | undefined,
 ): Plan {
-  const { data, profile, request, gpu } = ctx;
+  const { data, profile, request, gpu, say } = ctx;
   const { candidate } = chosen;
   const build = withVersion(candidate.build, pinnedVersion(request.framework, candidate.build, request.frameworkVersion));
   const method: InstallMethod = request.method ?? defaultMethod(build);
 
   // Which release, and why.
-  if (request.frameworkVersion) reasons.push(`${fw} ${build.version}: the version you asked for.`);
-  else if (chosen.skipped) reasons.push(summarizeSkip(chosen.skipped, fw, profile), `${fw} ${build.version} is the newest release that can use your GPU.`);
-  else reasons.push(`${fw} ${build.version} is the newest release in DL Setup's data (reviewed ${base.dataReviewedAt}).`);
+  if (request.frameworkVersion) reasons.push(say('release.pinned', { fw, version: build.version }));
+  else if (chosen.skipped) reasons.push(summarizeSkip(chosen.skipped, fw, profile, say), say('release.newestForGpu', { fw, version: build.version }));
+  else reasons.push(say('release.newest', { fw, version: build.version, reviewedAt: String(base.dataReviewedAt) }));
 
   const decision = candidate.driver;
   // Which build, and why.
   if (build.kind === 'rocm') {
-    reasons.push(`The ${build.variant} build supports ${gpu.gfxArch} (ROCm ${build.rocm}); it brings the ROCm libraries it needs as pip wheels.`);
+    reasons.push(say('build.rocm', { variant: build.variant, gfx: String(gpu.gfxArch), rocm: String(build.rocm) }));
   } else {
     const cc = gpu.computeCapability!;
-    const how =
-      candidate.match === 'ptx'
-        ? `has no ${smLabel(cc)} code but ships PTX that the driver compiles for your GPU on first use (slower first start)`
-        : `contains code that runs on ${smLabel(cc)}`;
-    reasons.push(`The ${build.variant} build (CUDA ${build.cuda}) ${how}.`);
+    reasons.push(say(candidate.match === 'ptx' ? 'build.cuda.ptx' : 'build.cuda.native', { variant: build.variant, cuda: String(build.cuda), sm: smLabel(cc) }));
     const release = groups.find((g) => g.release === candidate.build.release);
     const others = release?.builds.filter((b) => b.kind === 'cuda' && b.variant !== build.variant) ?? [];
     const lacking = others.filter((b) => !matchCapability(b.capabilities ?? [], cc, b.ptx)).map((b) => b.variant);
@@ -765,29 +815,36 @@ function gpuPlan(
           const floor = driverFloorFor(data, b.cuda!, driverOs(profile.os), false);
           return Boolean(profile.driverVersion && floor && driverVersion.compare(profile.driverVersion, floor.version) >= 0);
         });
-      const them = lacking.length > 1 ? 'them' : 'it';
-      reasons.push(
-        `Not ${lacking.join(' or ')}: ${lacking.length > 1 ? 'those builds have' : 'that build has'} no code for ${smLabel(cc)}, so ${fw} would stop with "no kernel image is available for execution on the device"${driverWouldAccept ? ` even though your driver would accept ${them}` : ''}.`,
-      );
+      const key =
+        lacking.length > 1
+          ? driverWouldAccept
+            ? 'build.lacking.manyDriverWouldAccept'
+            : 'build.lacking.many'
+          : driverWouldAccept
+            ? 'build.lacking.oneDriverWouldAccept'
+            : 'build.lacking.one';
+      reasons.push(say(key, { variants: lacking.join(say('list.or')), sm: smLabel(cc), fw }));
     }
     const fallback = others.find((b) => b.pipDefault && !lacking.includes(b.variant));
     if (!build.pipDefault && fallback && decision.action === 'keep') {
       const floor = driverFloorFor(data, fallback.cuda!, driverOs(profile.os), false);
       if (floor && profile.driverVersion && driverVersion.compare(profile.driverVersion, floor.version) < 0) {
-        reasons.push(`Not the default ${fallback.variant} build: it needs driver ${floor.version} or newer; ${build.variant} runs on your driver ${profile.driverVersion} without a driver change.`);
+        reasons.push(say('build.notDefault', { fallback: fallback.variant, floor: floor.version, variant: build.variant, driver: profile.driverVersion }));
       }
     }
-    if (build.experimental) warnings.push(`${fw} calls GPU support on WSL2 experimental.`);
+    if (build.experimental) warnings.push(say('warning.wslExperimental', { fw }));
   }
-  if (build.pipDefault) reasons.push(`This is what a plain "pip install ${build.framework === 'pytorch' ? 'torch' : build.framework}" installs on this platform.`);
-  else if (build.indexUrl || build.extraIndexUrl) reasons.push(`pip needs ${build.indexUrl ? '--index-url' : '--extra-index-url'} ${build.indexUrl ?? build.extraIndexUrl} to get this build.`);
+  if (build.pipDefault) reasons.push(say('build.pipDefault', { package: build.framework === 'pytorch' ? 'torch' : build.framework }));
+  else if (build.indexUrl || build.extraIndexUrl) {
+    reasons.push(say('build.indexFlag', { flag: build.indexUrl ? '--index-url' : '--extra-index-url', url: String(build.indexUrl ?? build.extraIndexUrl) }));
+  }
 
   // Driver.
   let driver: Plan['driver'];
   let driverBranchName: string | undefined;
   if (decision.action === 'keep') {
     driver = { action: 'keep', current: profile.driverVersion!, minimum: decision.floor.version };
-    reasons.push(`Driver: keep ${profile.driverVersion}${profile.os === 'wsl' ? ' (the Windows driver, which WSL2 uses)' : ''}; ${decision.floor.why}.`);
+    reasons.push(say(profile.os === 'wsl' ? 'driver.keepWsl' : 'driver.keep', { driver: profile.driverVersion!, why: decision.floor.why(say) }));
   } else if (decision.action === 'none') {
     driver = { action: 'none', ...(profile.driverVersion ? { current: profile.driverVersion } : {}) };
   } else {
@@ -798,24 +855,26 @@ function gpuPlan(
       minimum: decision.floor.version,
       target: decision.target.minimumVersion,
     };
-    const now = profile.driverVersion ? `Your driver ${profile.driverVersion} is too old: ` : 'No NVIDIA driver is installed; ';
-    reasons.push(`Driver: ${now}${decision.floor.why}. DL Setup ${decision.action === 'install' ? 'installs' : 'upgrades to'} branch R${decision.target.branch} (${decision.target.minimumVersion} or newer). ${decision.target.why}`);
-    if (profile.os === 'wsl') {
-      warnings.push(`Under WSL2 the GPU driver is the Windows one: update it on Windows to R${decision.target.branch}. DL Setup never installs a Linux driver inside WSL2.`);
-    }
+    const { target } = decision;
+    const targetWhy = ctx.locale === 'en' && target.dataWhy !== undefined ? target.dataWhy : target.why(say);
+    const change = { why: decision.floor.why(say), branch: target.branch, target: target.minimumVersion, targetWhy };
+    // The action is "upgrade" exactly when there is a current driver.
+    reasons.push(profile.driverVersion ? say('driver.upgrade', { ...change, driver: profile.driverVersion }) : say('driver.install', change));
+    if (profile.os === 'wsl') warnings.push(say('warning.wslDriver', { branch: target.branch }));
     // Without a readable current driver no build can keep it, so that search would find nothing.
     const keepAlt = request.frameworkVersion || !ctx.driverParts ? undefined : search({ ...ctx, request: { ...request, allowDriverChange: false } }, allGroups, forcedVariant).chosen;
     if (keepAlt) {
       const b = keepAlt.candidate.build;
-      reasons.push(`If you cannot change the driver: ${fw} ${b.version} (${b.variant}) runs on your current driver. Plan it with --keep-driver.`);
+      reasons.push(say('driver.keepDriverAlternative', { fw, version: b.version, variant: b.variant }));
     }
   }
   const last = gpu.architecture?.lastDriverBranch;
   if (last && gpu.vendor === 'nvidia') {
-    warnings.push(`R${last} is the last driver branch for ${gpu.architecture!.name} GPUs: do not let the system move to a newer driver branch, or the GPU stops working.`);
+    const architecture = gpu.architecture!.name;
+    warnings.push(say('warning.lastDriverBranch', { branch: last, architecture }));
     const current = profile.driverVersion ? branchOf(data, profile.driverVersion) : undefined;
     if (current && Number(current.branch) > Number(last)) {
-      warnings.push(`Your driver ${profile.driverVersion} is newer than R${last}, which does not support ${gpu.architecture!.name} GPUs; install an R${last} driver.`);
+      warnings.push(say('warning.driverPastLastBranch', { driver: profile.driverVersion!, branch: last, architecture }));
     }
   }
 
@@ -832,33 +891,36 @@ function gpuPlan(
       const haveCudnn = (profile.cudnnVersions ?? []).find((v) => mm(v) === cudnnSeries);
       cudnn = haveCudnn ? { action: 'keep', version: haveCudnn } : { action: 'install', version: cudnnSeries };
       const others = (profile.cudaToolkits ?? []).filter((v) => cudaSeries(v) !== series);
-      reasons.push(
-        `Method system: CUDA Toolkit ${series} ${installed ? `(already installed: ${installed})` : `(${cudaToolkit.version})`} and cuDNN ${cudnnSeries} system-wide, matching the ${build.variant} build${build.needsSystemCuda ? `; TensorFlow ${build.version} loads them from the system` : ', for compiling CUDA extensions'}.`,
-      );
-      if (others.length) reasons.push(`Toolkits side by side: ${others.join(', ')} stay installed; CUDA ${series} becomes the active one in the DL Setup environment (CUDA_HOME and PATH point to it).`);
-      else reasons.push(`CUDA ${series} becomes the active toolkit in the DL Setup environment (CUDA_HOME and PATH point to it).`);
-      if (build.cuda && decision.action !== 'none') warnings.push('Install the CUDA Toolkit without its bundled driver: the driver step above (or your current driver) provides it.');
+      const systemKey = installed
+        ? build.needsSystemCuda
+          ? 'method.system.keepForTensorflow'
+          : 'method.system.keep'
+        : build.needsSystemCuda
+          ? 'method.system.installForTensorflow'
+          : 'method.system.install';
+      reasons.push(say(systemKey, { series, toolkit: String(installed ?? cudaToolkit.version), cudnn: cudnnSeries, variant: build.variant, version: build.version }));
+      if (others.length) reasons.push(say('method.system.sideBySide', { others: others.join(say('list.and')), series }));
+      else reasons.push(say('method.system.active', { series }));
+      if (build.cuda && decision.action !== 'none') warnings.push(say('warning.toolkitWithoutDriver'));
     } else if (method === 'conda') {
       if (build.needsSystemCuda) {
         const major = Number(series.split('.')[0]);
         condaCudaPackages.push(...(major >= 12 ? [`cuda-version=${series}`, `cudnn=${mm(build.cudnn ?? '')}`] : [`cudatoolkit=${series}`, `cudnn=${mm(build.cudnn ?? '')}`]));
         cudaToolkit = { action: 'install', version: series };
         cudnn = { action: 'install', version: mm(build.cudnn ?? '') };
-        reasons.push(`Method conda: conda-forge provides CUDA ${series} and cuDNN ${mm(build.cudnn ?? '')} inside the environment (${condaCudaPackages.join(' ')}); only the driver is system-wide.`);
+        reasons.push(say('method.conda.cudaInEnvironment', { series, cudnn: mm(build.cudnn ?? ''), packages: condaCudaPackages.join(' ') }));
       } else {
-        reasons.push(`Method conda: a conda environment holds Python; the ${fw} wheel inside it brings its own CUDA runtime and cuDNN, so only the driver is system-wide.`);
+        reasons.push(say('method.conda.wheel', { fw }));
       }
     } else {
-      reasons.push(`Method wheels: the pip wheels bring the CUDA ${series} runtime${build.cudnn ? ` and cuDNN ${build.cudnn}` : ''}; only the driver is needed system-wide, no CUDA Toolkit.`);
+      reasons.push(build.cudnn ? say('method.wheelsWithCudnn', { series, cudnn: build.cudnn }) : say('method.wheels', { series }));
     }
   } else if (build.kind === 'rocm' && method === 'system') {
-    warnings.push('DL Setup does not install ROCm system-wide; the ROCm wheel brings its own ROCm libraries.');
+    warnings.push(say('warning.rocmSystem'));
   }
-  if (request.framework === 'tensorflow' && profile.os === 'windows') {
-    reasons.push('TensorFlow 2.10 is the last release with GPU support on native Windows; newer TensorFlow needs WSL2 for the GPU.');
-  }
+  if (request.framework === 'tensorflow' && profile.os === 'windows') reasons.push(say('tensorflow.windowsLastGpuRelease'));
 
-  reasons.push(pythonReason(candidate.python, build.python, request, profile));
+  reasons.push(pythonReason(candidate.python, build.python, request, profile, say));
   const effectiveMethod: InstallMethod = build.kind === 'rocm' && method === 'system' ? 'wheels' : method;
   return {
     request: base.request,
@@ -883,6 +945,7 @@ function gpuPlan(
       cudnn,
       condaCudaPackages,
       branches: data.driverBranches,
+      say,
     }),
     reasons,
     warnings,

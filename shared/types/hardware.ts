@@ -107,6 +107,7 @@ export interface PythonEnv {
 
 export interface Finding {
   code: string;
+  /** For people, in the detect request's locale (English by default); `code` is the stable part. */
   message: string;
   severity?: 'error' | 'warning' | 'info';
 }
@@ -116,6 +117,7 @@ export interface CudaSummary {
   driverCuda: string | null;
   toolkit: string | null;
   compatible: boolean | null;
+  /** In the detect request's locale (English by default). */
   message: string;
 }
 
@@ -129,6 +131,7 @@ export interface HardwareReport {
   cudnn: CudnnInstall[];
   pythons: PythonEnv[];
   findings: Finding[];
+  /** Sentences in the detect request's locale; the commands, paths and tool output they quote stay as they are. */
   warnings: string[];
   durationMs: number;
   cudaSummary?: CudaSummary;

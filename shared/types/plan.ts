@@ -1,5 +1,7 @@
 /** The plan request and the resolved Plan (issue 4). Field names are part of the `dlsetup plan --json` contract. */
 
+import type { DownloadEstimate } from './downloadEstimate.js';
+
 export type Framework = 'pytorch' | 'tensorflow' | 'jax';
 export type InstallMethod = 'wheels' | 'system' | 'conda';
 export type TargetOs = 'linux' | 'windows' | 'wsl' | 'macos';
@@ -91,4 +93,6 @@ export interface Plan {
   /** The GPU the plan is for, as the data knows it. */
   gpu?: { vendor: HardwareProfile['gpuVendor']; name?: string; computeCapability?: string; gfxArch?: string; architecture?: string };
   dataReviewedAt?: string;
+  /** Estimated download (data/download-sizes.json); set by planForMachine, absent on a blocked plan. */
+  download?: DownloadEstimate;
 }

@@ -20,6 +20,7 @@ export interface VerifyRequest {
 export interface VerifyCheck {
   id: string;
   status: CheckStatus;
+  /** For people, in the request's locale (English by default); raw error text it quotes stays as it is. */
   reason?: string;
   code?: string;
   metrics?: Record<string, number | string>;

@@ -40,6 +40,23 @@ describe('dlsetup plan', () => {
     expect(plan.blockers[0].alternative).toBeTruthy();
   });
 
+  it('writes the plan in Simplified Chinese with --lang zh-CN, the same plan otherwise', async () => {
+    const args = ['--framework', 'pytorch', '--os', 'linux', '--gpu', 'RTX 4090', '--driver', '470.57.02'];
+    const english = await planJson(...args);
+    const chinese = await planJson(...args, '--lang', 'zh-CN');
+    expect(chinese.code).toBe(0);
+    const sentences = [...chinese.plan.reasons, ...chinese.plan.warnings, ...chinese.plan.steps.map((step: { title: string }) => step.title)];
+    for (const sentence of sentences) expect(sentence).toMatch(/[\u4e00-\u9fff]/);
+    expect(chinese.plan.reasons.join(' ')).toMatch(/驱动：你的驱动 470\.57\.02 版本过旧/);
+    expect(chinese.plan.request).toEqual(english.plan.request);
+    expect(chinese.plan.request).not.toHaveProperty('locale');
+    expect({ ...chinese.plan, reasons: [], warnings: [], steps: [] }).toEqual({ ...english.plan, reasons: [], warnings: [], steps: [] });
+    expect(english.plan.reasons.join(' ')).toMatch(/Driver: Your driver 470\.57\.02 is too old/);
+    const io = captureIo();
+    expect(await main(['plan', ...args, '--lang', 'fr'], io)).toBe(2);
+    expect(io.stderr()).toContain('--lang');
+  });
+
   it('refuses a missing --framework and an unknown GPU with clear messages', async () => {
     const io = captureIo();
     expect(await main(['plan'], io)).toBe(2);

@@ -20,6 +20,7 @@ export const planCommand: CliCommand = {
     'gpu-arch': { type: 'string', valueName: 'gfxNNNN', description: 'what-if: AMD GPU architecture' },
     gpu: { type: 'string', valueName: 'NAME', description: 'what-if: a GPU by name, e.g. "RTX 4090" (looked up in data/gpus.json)' },
     driver: { type: 'string', valueName: 'VERSION|none', description: 'what-if: the installed NVIDIA driver' },
+    lang: { type: 'string', values: ['en', 'zh-CN'], description: 'language of the reasons, warnings and step titles (default en)' },
     json: JSON_FLAG,
   },
   async run({ flags }, io) {
@@ -30,6 +31,7 @@ export const planCommand: CliCommand = {
       python: text(flags.python),
       method: flags.method as InstallMethod | undefined,
       ...(flags['keep-driver'] ? { allowDriverChange: false } : {}),
+      locale: (flags.lang as 'en' | 'zh-CN' | undefined) ?? 'en',
       overrides: {
         os: text(flags.os),
         arch: text(flags.arch),

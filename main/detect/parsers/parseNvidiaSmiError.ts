@@ -1,3 +1,6 @@
+import { detectTextEn } from '../detectText.en.js';
+import type { DetectTextKey } from '../detectText.js';
+
 /** Typed driver-state problems nvidia-smi reports instead of a table (issue 3; codes shared with Diagnose). */
 export type NvidiaSmiErrorCode = 'DRIVER_NOT_LOADED' | 'DRIVER_LIBRARY_MISMATCH' | 'NO_DEVICES_FOUND' | 'GPU_LOST' | 'NVML_UNKNOWN_ERROR';
 
@@ -9,18 +12,14 @@ export interface NvidiaSmiError {
   busId?: string;
 }
 
-const MESSAGES: Record<NvidiaSmiErrorCode, string> = {
-  DRIVER_NOT_LOADED:
-    'nvidia-smi cannot talk to the NVIDIA driver: the kernel module is not loaded. Install the driver, or reboot if you just installed it; if Secure Boot is on, enrol the module key; inside a container, start it with GPU access (--gpus all).',
-  DRIVER_LIBRARY_MISMATCH:
-    'The NVIDIA kernel module and the user-space driver library have different versions, usually after a driver update. Reboot the machine to load the new module.',
-  NO_DEVICES_FOUND:
-    'The NVIDIA driver is loaded but sees no GPU. Check that the card is seated and powered, that it is not bound to another driver (vfio, nouveau), and in a VM that it is passed through.',
-  GPU_LOST:
-    'The GPU fell off the bus ("GPU is lost"). Reboot to recover it; if it keeps happening check power, cooling and the PCIe slot.',
-  NVML_UNKNOWN_ERROR:
-    'nvidia-smi failed with "Unknown Error". In a container this often follows a systemd daemon-reload on the host (restart the container); otherwise reboot, and check the kernel log (dmesg) for NVRM errors.',
-};
+/** The sentence for each code, in detectText (detection shows it in the user's language; the parser keeps English). */
+export const NVIDIA_SMI_ERROR_TEXT = {
+  DRIVER_NOT_LOADED: 'nvidiaSmiError.driverNotLoaded',
+  DRIVER_LIBRARY_MISMATCH: 'nvidiaSmiError.driverLibraryMismatch',
+  NO_DEVICES_FOUND: 'nvidiaSmiError.noDevicesFound',
+  GPU_LOST: 'nvidiaSmiError.gpuLost',
+  NVML_UNKNOWN_ERROR: 'nvidiaSmiError.nvmlUnknownError',
+} as const satisfies Record<NvidiaSmiErrorCode, DetectTextKey>;
 
 /** Classifies nvidia-smi's failure text; null when the text shows no known failure. */
 export function parseNvidiaSmiError(text: string): NvidiaSmiError | null {
@@ -28,7 +27,7 @@ export function parseNvidiaSmiError(text: string): NvidiaSmiError | null {
   const busId = /device handle for GPU\s*(?:\d+:\s*)?([0-9A-Fa-f]{4,8}:[0-9A-Fa-f]{2}:[0-9A-Fa-f]{2}\.[0-7])/.exec(text)?.[1];
   const make = (code: NvidiaSmiErrorCode, extra: Partial<NvidiaSmiError> = {}): NvidiaSmiError => ({
     code,
-    message: MESSAGES[code],
+    message: detectTextEn[NVIDIA_SMI_ERROR_TEXT[code]],
     ...(busId ? { busId } : {}),
     ...extra,
   });

@@ -1,6 +1,7 @@
 import { parseAmdSmiStatic, type AmdSmiGpu } from '../parsers/parseAmdSmiStatic.js';
 import { parseRocmAgentEnumerator, parseRocmSmi, type RocmSmiGpu, type RocmSmiReport } from '../parsers/parseRocmSmi.js';
 import type { ProbeContext } from '../probeContext.js';
+import { detectText } from '../detectText.js';
 import { runTool } from '../runTool.js';
 
 export interface AmdProbeResult {
@@ -17,10 +18,11 @@ export interface AmdProbeResult {
  */
 export async function probeAmd(context: ProbeContext): Promise<AmdProbeResult> {
   if (context.platform !== 'linux') return { rocmSmi: null, amdSmi: null, gfxTargets: [] };
+  const say = detectText(context.locale);
   const [amdSmi, smi, agents] = await Promise.all([
-    runTool(context, ['amd-smi', 'static', '--asic', '--vram'], 'the AMD GPU details from amd-smi'),
-    runTool(context, ['rocm-smi', '--showid', '--showproductname', '--showmeminfo', 'vram'], 'the AMD GPU details'),
-    runTool(context, ['rocm_agent_enumerator'], 'the AMD gfx architecture'),
+    runTool(context, ['amd-smi', 'static', '--asic', '--vram'], say('purpose.amdSmiDetails')),
+    runTool(context, ['rocm-smi', '--showid', '--showproductname', '--showmeminfo', 'vram'], say('purpose.amdDetails')),
+    runTool(context, ['rocm_agent_enumerator'], say('purpose.amdGfxArch')),
   ]);
   return {
     rocmSmi: smi.ok ? parseRocmSmi(smi.result.stdout) : null,

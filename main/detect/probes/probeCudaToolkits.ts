@@ -7,6 +7,7 @@ import { parseCudaVersionFile } from '../parsers/parseCudaVersionFile.js';
 import { parseDistInfoDirName } from '../parsers/parseDistMetadata.js';
 import { parseNvccVersion } from '../parsers/parseNvccVersion.js';
 import type { ProbeContext } from '../probeContext.js';
+import { detectText } from '../detectText.js';
 import { runTool, type ToolOutcome } from '../runTool.js';
 
 export interface ToolkitProbeResult {
@@ -56,6 +57,7 @@ async function toolkitReachedBy(nvccPath: string, roots: string[], nvccOf: (root
  * /opt/cuda, CUDA_HOME/CUDA_PATH, nvcc on PATH; each with its version and whether its nvcc actually runs.
  */
 export async function probeCudaToolkits(context: ProbeContext): Promise<ToolkitProbeResult> {
+  const say = detectText(context.locale);
   const roots = new Map<string, string>();
   const add = (root: string, source: string) => {
     const clean = path.normalize(root).replace(/[\\/]+$/, '');
@@ -77,7 +79,7 @@ export async function probeCudaToolkits(context: ProbeContext): Promise<ToolkitP
   // Each toolkit's nvcc runs once: the nvcc on PATH is often the same file or a wrapper that execs one of them.
   const runs = new Map<string, Promise<ToolOutcome>>();
   const runNvcc = (root: string, nvcc: string) => {
-    if (!runs.has(root)) runs.set(root, runTool(context, [sysrootPath(nvcc), '--version'], `whether the nvcc in ${root} runs`));
+    if (!runs.has(root)) runs.set(root, runTool(context, [sysrootPath(nvcc), '--version'], say('purpose.nvccRuns', { path: root })));
     return runs.get(root) as Promise<ToolOutcome>;
   };
   const nvccOf = (root: string) => path.join(root, 'bin', context.platform === 'win32' ? 'nvcc.exe' : 'nvcc');
@@ -105,7 +107,7 @@ export async function probeCudaToolkits(context: ProbeContext): Promise<ToolkitP
     (async (): Promise<ToolOutcome | null> => {
       if (!nvccPath || context.quick) return null;
       const root = await toolkitReachedBy(nvccPath, [...roots.keys()], nvccOf);
-      return root ? runNvcc(root, nvccOf(root)) : runTool(context, [nvccPath, '--version'], 'the version of nvcc on PATH');
+      return root ? runNvcc(root, nvccOf(root)) : runTool(context, [nvccPath, '--version'], say('purpose.nvccOnPath'));
     })(),
   ]);
   const found = toolkits.filter((toolkit): toolkit is CudaToolkit => toolkit !== null);

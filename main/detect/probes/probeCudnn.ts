@@ -5,6 +5,7 @@ import { parseCudnnHeader } from '../parsers/parseCudnnHeader.js';
 import { parseLdconfig, versionFromSoname, type LdconfigEntry } from '../parsers/parseLdconfig.js';
 import { parseLdSoCache } from '../parsers/parseLdSoCache.js';
 import type { ProbeContext } from '../probeContext.js';
+import { detectText } from '../detectText.js';
 import { runTool } from '../runTool.js';
 
 const HEADER_DIRS = ['/usr/include', '/usr/include/x86_64-linux-gnu', '/usr/include/aarch64-linux-gnu', '/usr/include/sbsa-linux-gnu'];
@@ -23,8 +24,9 @@ async function headersIn(dir: string): Promise<CudnnInstall[]> {
 
 /** `ldconfig -p` as text, for a cache this parser cannot read (another libc, an odd format). */
 async function ldconfigEntries(context: ProbeContext): Promise<LdconfigEntry[]> {
-  const outcome = await runTool(context, ['ldconfig', '-p'], 'the cuDNN libraries in the loader path');
-  const fallback = outcome.ok ? null : await runTool(context, ['/sbin/ldconfig', '-p'], 'the cuDNN libraries in the loader path');
+  const purpose = detectText(context.locale)('purpose.cudnnLibraries');
+  const outcome = await runTool(context, ['ldconfig', '-p'], purpose);
+  const fallback = outcome.ok ? null : await runTool(context, ['/sbin/ldconfig', '-p'], purpose);
   return parseLdconfig(outcome.ok ? outcome.result.stdout : fallback?.ok ? fallback.result.stdout : '', 'libcudnn.so');
 }
 

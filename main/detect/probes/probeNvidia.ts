@@ -8,6 +8,7 @@ import { parseNvidiaSmiQuery } from '../parsers/parseNvidiaSmiQuery.js';
 import { parseNvidiaSmiXml } from '../parsers/parseNvidiaSmiXml.js';
 import { parseProcDriverVersion, type ProcDriverVersion } from '../parsers/parseProcDriverVersion.js';
 import type { ProbeContext } from '../probeContext.js';
+import { detectText } from '../detectText.js';
 import { runTool, warnUnreadable, type ToolOutcome } from '../runTool.js';
 
 export interface NvidiaProbeResult {
@@ -22,8 +23,6 @@ export interface NvidiaProbeResult {
   moduleVersion: string | null;
 }
 
-const PURPOSE = 'the NVIDIA GPU details';
-
 function output(outcome: ToolOutcome): string {
   return outcome.ok ? `${outcome.result.stdout}\n${outcome.result.stderr}` : '';
 }
@@ -34,18 +33,20 @@ function output(outcome: ToolOutcome): string {
  */
 export async function probeNvidia(context: ProbeContext): Promise<NvidiaProbeResult> {
   const linux = context.platform === 'linux';
+  const say = detectText(context.locale);
+  const purpose = say('purpose.nvidiaDetails');
   // WSL puts nvidia-smi in /usr/lib/wsl/lib, which is not always on PATH.
   const wslSmi = linux && (await hostPathExists('/usr/lib/wsl/lib/nvidia-smi')) ? sysrootPath('/usr/lib/wsl/lib/nvidia-smi') : null;
   const smi = context.platform === 'win32' ? 'nvidia-smi.exe' : 'nvidia-smi';
   const query = [`--query-gpu=${GPU_QUERY_FIELDS.join(',')}`, '--format=csv,noheader,nounits'];
   const run = async (args: string[]) => {
-    const first = await runTool(context, [smi, ...args], PURPOSE);
-    if (!first.ok && first.reason === 'missing' && wslSmi) return runTool(context, [wslSmi, ...args], PURPOSE);
+    const first = await runTool(context, [smi, ...args], purpose);
+    if (!first.ok && first.reason === 'missing' && wslSmi) return runTool(context, [wslSmi, ...args], purpose);
     return first;
   };
   const [moduleText, procText, csv, table] = await Promise.all([
-    linux ? readProbeFile(context, '/sys/module/nvidia/version', 'the loaded NVIDIA module version') : null,
-    linux ? readProbeFile(context, '/proc/driver/nvidia/version', 'the NVIDIA kernel module version') : null,
+    linux ? readProbeFile(context, '/sys/module/nvidia/version', say('purpose.nvidiaModuleVersion')) : null,
+    linux ? readProbeFile(context, '/proc/driver/nvidia/version', say('purpose.nvidiaKernelModuleVersion')) : null,
     run(query),
     run([]),
   ]);
@@ -92,7 +93,7 @@ export async function probeNvidia(context: ProbeContext): Promise<NvidiaProbeRes
   result.snapshotSource = source;
   if (!snapshot && !result.error) {
     const shown = table.ok ? table : csv;
-    if (shown.ok) warnUnreadable(context, [smi], shown.result, PURPOSE);
+    if (shown.ok) warnUnreadable(context, [smi], shown.result, purpose);
   }
   return result;
 }

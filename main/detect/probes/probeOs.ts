@@ -8,6 +8,7 @@ import { parseMokutilSbState, secureBootFromEfivar } from '../parsers/parseMokut
 import { parseOsRelease } from '../parsers/parseOsRelease.js';
 import { parseProcModules } from '../parsers/parseProcModules.js';
 import type { ProbeContext } from '../probeContext.js';
+import { detectText } from '../detectText.js';
 import { readProbeFile } from '../readProbeFile.js';
 import { runTool } from '../runTool.js';
 
@@ -40,7 +41,7 @@ async function secureBootState(context: ProbeContext): Promise<OsInfo['secureBoo
   if (efivar !== null) return secureBootFromEfivar(Uint8Array.from(efivar, (char) => char.charCodeAt(0) & 0xff));
   // Booted without EFI (BIOS, most containers): mokutil could only say "EFI variables are not supported".
   if ((await hostPathExists('/sys/firmware')) && !(await hostPathExists('/sys/firmware/efi'))) return 'unknown';
-  const outcome = await runTool(context, ['mokutil', '--sb-state'], 'the Secure Boot state');
+  const outcome = await runTool(context, ['mokutil', '--sb-state'], detectText(context.locale)('purpose.secureBoot'));
   return outcome.ok ? parseMokutilSbState(`${outcome.result.stdout}\n${outcome.result.stderr}`) : 'unknown';
 }
 
@@ -67,11 +68,12 @@ async function diskSpace(paths: string[]): Promise<DiskSpace[]> {
 /** OS facts: distro, kernel, WSL2, container, package manager, Secure Boot, nouveau, free disk. */
 export async function probeOs(context: ProbeContext): Promise<OsInfo> {
   const linux = context.platform === 'linux';
+  const say = detectText(context.locale);
   const [osRelease, kernelRelease, procVersion, modules, wslLib, dockerEnv, podmanEnv, cgroup, secureBoot, managers] = await Promise.all([
-    linux ? readProbeFile(context, '/etc/os-release', 'the Linux distribution') : null,
-    linux ? readProbeFile(context, '/proc/sys/kernel/osrelease', 'the kernel version') : null,
+    linux ? readProbeFile(context, '/etc/os-release', say('purpose.linuxDistribution')) : null,
+    linux ? readProbeFile(context, '/proc/sys/kernel/osrelease', say('purpose.kernelVersion')) : null,
     linux ? readHostFile('/proc/version') : null,
-    linux ? readProbeFile(context, '/proc/modules', 'whether nouveau is loaded') : null,
+    linux ? readProbeFile(context, '/proc/modules', say('purpose.nouveauLoaded')) : null,
     linux ? hostPathExists('/usr/lib/wsl/lib') : false,
     linux ? hostPathExists('/.dockerenv') : false,
     linux ? hostPathExists('/run/.containerenv') : false,

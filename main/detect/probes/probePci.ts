@@ -1,6 +1,7 @@
 import { listHostDir, readHostFile } from '../../system/sysroot.js';
 import { parseLspci } from '../parsers/parseLspci.js';
 import type { ProbeContext } from '../probeContext.js';
+import { detectText } from '../detectText.js';
 import { runTool } from '../runTool.js';
 
 export interface PciDisplayDevice {
@@ -53,7 +54,7 @@ export async function probePci(context: ProbeContext): Promise<PciDisplayDevice[
   const sysfs = await scanSysfs();
   // A bus with no display device needs no lspci run: it would only name devices we do not report.
   if (sysfs !== null && sysfs.length === 0) return [];
-  const lspci = await runTool(context, ['lspci', '-nn'], 'the PCI device names');
+  const lspci = await runTool(context, ['lspci', '-nn'], detectText(context.locale)('purpose.pciNames'));
   const listed = lspci.ok ? parseLspci(lspci.result.stdout) : [];
   const nameOf = (busId: string | undefined, vendorId: string, deviceId: string) => {
     const bySlot = listed.find((entry) => entry.slot && busId && busId.toLowerCase().endsWith(entry.slot.toLowerCase()));

@@ -8,6 +8,7 @@ import { findOnPath } from '../findOnPath.js';
 import { parseCondaEnvList } from '../parsers/parseCondaEnvList.js';
 import { normalizePackageName, parseDistInfoDirName, parseDistMetadata } from '../parsers/parseDistMetadata.js';
 import type { ProbeContext } from '../probeContext.js';
+import { detectText } from '../detectText.js';
 import { runTool, warnUnreadable } from '../runTool.js';
 
 // One process per interpreter, importing nothing heavy; valid Python 2.7 and 3.x.
@@ -43,10 +44,11 @@ async function condaEnvPrefixes(context: ProbeContext): Promise<string[]> {
   // CONDA_EXE names a host path (conda's own activation sets it); a PATH command runs as it is.
   const executable = onPath ?? (fromEnv && path.isAbsolute(fromEnv) && (await hostPathExists(fromEnv)) ? sysrootPath(fromEnv) : null);
   if (!executable) return [];
-  const outcome = await runTool(context, [executable, 'env', 'list', '--json'], 'the conda environments outside the default folders');
+  const purpose = detectText(context.locale)('purpose.condaEnvs');
+  const outcome = await runTool(context, [executable, 'env', 'list', '--json'], purpose);
   if (!outcome.ok) return [];
   const prefixes = parseCondaEnvList(outcome.result.stdout);
-  if (prefixes.length === 0 && outcome.result.stdout.trim() !== '') warnUnreadable(context, [executable, 'env', 'list', '--json'], outcome.result, 'the conda environments outside the default folders');
+  if (prefixes.length === 0 && outcome.result.stdout.trim() !== '') warnUnreadable(context, [executable, 'env', 'list', '--json'], outcome.result, purpose);
   return prefixes;
 }
 
@@ -169,13 +171,14 @@ export async function debianSystemPython(hostPath: string, env: NodeJS.ProcessEn
 
 /** Asks the interpreter itself (one process): version and every site dir, whatever the layout. */
 export async function askPython(context: ProbeContext, executable: string, label: string): Promise<{ version: string; site: string[] } | null> {
-  const outcome = await runTool(context, [executable, '-E', '-c', SITE_SCRIPT], `the Python at ${label}`);
+  const purpose = detectText(context.locale)('purpose.python', { path: label });
+  const outcome = await runTool(context, [executable, '-E', '-c', SITE_SCRIPT], purpose);
   if (!outcome.ok) return null;
   let parsed: { version?: unknown; site?: unknown };
   try {
     parsed = JSON.parse(outcome.result.stdout.trim().split(/\r?\n/).pop() ?? '') as typeof parsed;
   } catch {
-    warnUnreadable(context, [label], outcome.result, `the Python at ${label}`);
+    warnUnreadable(context, [label], outcome.result, purpose);
     return null;
   }
   if (typeof parsed.version !== 'string') return null;

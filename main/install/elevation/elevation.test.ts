@@ -133,4 +133,17 @@ describe('the elevated helper process', () => {
     ]);
     expect(replies.map((r) => r.type)).toEqual(['refused', 'refused']);
   });
+
+  it('writes its step messages in the language the hello asked for', async () => {
+    const step = { type: 'run-step', requestId: 1, stepId: 'env', kind: 'env-vars', params: { scope: 'system', cudaHome: '/usr/local/cuda-12.4' } };
+    const messages = async (hello: object) => {
+      const replies = await talk([{ type: 'hello', protocol: 1, runId: '20250101-000000-abcdef', ...hello }, step]);
+      const done = replies.find((r) => r.type === 'done') as Extract<HelperReply, { type: 'done' }> | undefined;
+      expect(done, JSON.stringify(replies)).toBeDefined();
+      return done!.value.message ?? '';
+    };
+    expect(await messages({ locale: 'zh-CN' })).toMatch(/[\u4e00-\u9fff]/);
+    expect(await messages({})).not.toMatch(/[\u4e00-\u9fff]/);
+    expect(await messages({ locale: 'klingon' })).not.toMatch(/[\u4e00-\u9fff]/);
+  });
 });

@@ -1,15 +1,20 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import type net from 'node:net';
 import path from 'node:path';
 import readline from 'node:readline';
 import { packageRoot } from '../../appPaths.js';
 import { DlsetupError, type AppError } from '../../../shared/errors.js';
+import type { Locale } from '../../../shared/i18n/localize.js';
 import type { StepContextSinks } from '../stepContext.js';
+import { connectBackArgs, listenForHelper } from './connectBack.js';
 import { createHelperServer } from './helperServer.js';
 import { HELPER_PROTOCOL, type HelperReply, type HelperRequest } from './helperProtocol.js';
 import type { StepParams } from '../installStep.js';
 import type { JournalChange } from '../journalEntry.js';
+import { launchWithUac } from './uacLaunch.js';
 
-export type ElevationMode = 'pkexec' | 'sudo' | 'sudo-noninteractive' | 'direct';
+/** pkexec/sudo pipe the helper's stdin/stdout; 'uac' (Windows) starts it through the consent prompt and it connects back. */
+export type ElevationMode = 'pkexec' | 'sudo' | 'sudo-noninteractive' | 'uac' | 'direct';
 
 export interface ElevatedResult {
   needsReboot?: boolean;
@@ -34,18 +39,29 @@ export function helperEntryPath(): string {
 export const ELEVATED_HELPER_FLAG = '--dlsetup-elevated-helper';
 
 /**
- * The argv that starts the helper through pkexec or sudo. Under Electron the RunAsNode fuse is off, so the app's
- * binary starts itself in helper mode (headless: pkexec strips DISPLAY); under Node it runs the compiled entry.
+ * The helper program itself, without anything that elevates it. Under Electron the RunAsNode fuse is off, so the
+ * app's binary starts itself in helper mode (headless on Linux: pkexec strips DISPLAY); under Node it runs the
+ * compiled entry.
  */
-export function helperArgv(mode: Exclude<ElevationMode, 'direct'>, entry = helperEntryPath()): string[] {
-  const helper = process.versions.electron ? [process.execPath, '--ozone-platform=headless', ELEVATED_HELPER_FLAG] : [process.execPath, entry];
+export function helperCommand(entry = helperEntryPath(), platform: NodeJS.Platform = process.platform): string[] {
+  if (!process.versions.electron) return [process.execPath, entry];
+  return platform === 'linux' ? [process.execPath, '--ozone-platform=headless', ELEVATED_HELPER_FLAG] : [process.execPath, ELEVATED_HELPER_FLAG];
+}
+
+/** The argv that starts the helper through pkexec or sudo (its stdin/stdout become the JSON-line channel). */
+export function helperArgv(mode: Exclude<ElevationMode, 'direct' | 'uac'>, entry = helperEntryPath()): string[] {
+  const helper = helperCommand(entry);
   if (mode === 'pkexec') return ['pkexec', ...helper];
   if (mode === 'sudo') return ['sudo', '--', ...helper];
   return ['sudo', '-n', '--', ...helper];
 }
 
-/** Chooses how to elevate: nothing when already root, pkexec for the GUI, sudo for the CLI (-n with --yes). */
-export function chooseElevationMode(face: 'gui' | 'cli', nonInteractive: boolean): ElevationMode {
+/**
+ * Chooses how to elevate: UAC on Windows (it shows its own prompt, for the CLI too), nothing when already root,
+ * pkexec for the GUI, sudo for the CLI (-n with --yes).
+ */
+export function chooseElevationMode(face: 'gui' | 'cli', nonInteractive: boolean, platform: NodeJS.Platform = process.platform): ElevationMode {
+  if (platform === 'win32') return 'uac';
   if (process.getuid?.() === 0) return 'direct';
   if (face === 'gui') return 'pkexec';
   return nonInteractive ? 'sudo-noninteractive' : 'sudo';
@@ -72,8 +88,9 @@ class JsonLineChannel implements ElevationChannel {
     this.ready.catch(() => undefined);
   }
 
-  start(runId: string): Promise<void> {
-    this.send({ type: 'hello', protocol: HELPER_PROTOCOL, runId });
+  start(runId: string, locale?: Locale): Promise<void> {
+    // The helper writes its step messages in the run's language too.
+    this.send({ type: 'hello', protocol: HELPER_PROTOCOL, runId, ...(locale && locale !== 'en' ? { locale } : {}) });
     return this.ready;
   }
 
@@ -184,12 +201,12 @@ function fromAppError(error: AppError): DlsetupError {
 }
 
 /** DL Setup already runs as root (CI): no second process, but the very same JSON descriptors and validation. */
-function startDirect(runId: string): Promise<ElevationChannel> {
+function startDirect(runId: string, locale?: Locale): Promise<ElevationChannel> {
   const holder: { channel?: JsonLineChannel } = {};
   const server = createHelperServer((reply) => queueMicrotask(() => holder.channel!.receive(JSON.stringify(reply))));
   const channel = new JsonLineChannel('direct', (line) => void server.handle(line.trim()), () => server.idle());
   holder.channel = channel;
-  return channel.start(runId).then(() => channel);
+  return channel.start(runId, locale).then(() => channel);
 }
 
 function deniedMessage(mode: ElevationMode, exitCode: number | null, stderr: string): DlsetupError {
@@ -210,9 +227,71 @@ function deniedMessage(mode: ElevationMode, exitCode: number | null, stderr: str
   });
 }
 
+/** Starts `helper` (argv) elevated, resolving once it was started; for 'uac', through the Windows consent prompt. */
+export type HelperLauncher = (helper: string[]) => Promise<void>;
+
+/** How long a started helper has to connect back before the install gives up. */
+export const CONNECT_BACK_TIMEOUT_MS = 60_000;
+
+/**
+ * The connect-back transport ('uac'): listen on a loopback port with a one-time token, let `launch` start the helper
+ * with that address and token, wait for it to connect and authenticate, then speak the same JSON lines over the socket.
+ */
+export async function startConnectBackElevation(runId: string, launch: HelperLauncher, options: { entry?: string; connectTimeoutMs?: number; locale?: Locale } = {}): Promise<ElevationChannel> {
+  const listener = await listenForHelper();
+  let socket: net.Socket;
+  try {
+    await launch([...helperCommand(options.entry), ...connectBackArgs(listener.port, listener.token)]);
+    let timer: NodeJS.Timeout | undefined;
+    const timeout = new Promise<never>((_, reject) => {
+      timer = setTimeout(
+        () =>
+          reject(
+            new DlsetupError(
+              'ELEVATION_DENIED',
+              `The administrator helper started but did not connect back to DL Setup within ${Math.round((options.connectTimeoutMs ?? CONNECT_BACK_TIMEOUT_MS) / 1000)} s; a firewall or security tool may block connections to 127.0.0.1. Nothing was changed.`,
+            ),
+          ),
+        options.connectTimeoutMs ?? CONNECT_BACK_TIMEOUT_MS,
+      );
+    });
+    try {
+      socket = await Promise.race([listener.accepted, timeout]);
+    } finally {
+      clearTimeout(timer);
+    }
+  } finally {
+    listener.close();
+  }
+  const closed = new Promise<void>((resolve) => socket.once('close', () => resolve()));
+  const channel = new JsonLineChannel(
+    'uac',
+    (line) => socket.write(line),
+    async () => {
+      socket.end();
+      const timer = setTimeout(() => socket.destroy(), 10_000);
+      await closed;
+      clearTimeout(timer);
+    },
+  );
+  readline.createInterface({ input: socket, crlfDelay: Infinity }).on('line', (line) => channel.receive(line));
+  socket.on('error', () => undefined);
+  socket.once('close', () =>
+    channel.fail(
+      channel.isReady
+        ? new DlsetupError('COMMAND_FAILED', 'The administrator helper stopped unexpectedly; resume the install to continue.')
+        : new DlsetupError('ELEVATION_DENIED', 'The administrator helper closed its connection before it was ready. Nothing was changed.'),
+    ),
+  );
+  socket.resume();
+  await channel.start(runId, options.locale);
+  return channel;
+}
+
 /** Starts the run's one elevated helper and waits until it answers; a refused password → ELEVATION_DENIED. */
-export async function startElevation(mode: ElevationMode, runId: string): Promise<ElevationChannel> {
-  if (mode === 'direct') return startDirect(runId);
+export async function startElevation(mode: ElevationMode, runId: string, locale?: Locale): Promise<ElevationChannel> {
+  if (mode === 'direct') return startDirect(runId, locale);
+  if (mode === 'uac') return startConnectBackElevation(runId, launchWithUac, { locale });
   const argv = helperArgv(mode);
   let child: ChildProcess;
   try {
@@ -245,6 +324,6 @@ export async function startElevation(mode: ElevationMode, runId: string): Promis
     ),
   );
   child.stdin!.on('error', () => undefined);
-  await channel.start(runId);
+  await channel.start(runId, locale);
   return channel;
 }

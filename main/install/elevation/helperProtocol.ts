@@ -1,4 +1,5 @@
 import type { AppError } from '../../../shared/errors.js';
+import type { Locale } from '../../../shared/i18n/localize.js';
 import type { ByteProgress, CommandRecord } from '../../../shared/types/install.js';
 import type { StepParams } from '../installStep.js';
 import type { JournalChange } from '../journalEntry.js';
@@ -8,7 +9,7 @@ export const HELPER_PROTOCOL = 1;
 
 /** App → helper, one JSON object per line on the helper's stdin. Typed descriptors only, never a shell string. */
 export type HelperRequest =
-  | { type: 'hello'; protocol: number; runId: string }
+  | { type: 'hello'; protocol: number; runId: string; locale?: Locale }
   | { type: 'run-step'; requestId: number; stepId: string; kind: string; params: StepParams }
   | { type: 'undo'; requestId: number; stepId: string; kind: string; changes: JournalChange[]; written: [string, string][] }
   | { type: 'cancel'; requestId: number }

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { DlsetupError, toAppError } from '../../../shared/errors.js';
+import { isLocale, type Locale } from '../../../shared/i18n/localize.js';
 import { sysrootPath } from '../../system/sysroot.js';
 import { createStepContext } from '../stepContext.js';
 import type { JournalChange } from '../journalEntry.js';
@@ -60,6 +61,7 @@ export function validateUndoChange(change: JournalChange, runId: string): void {
  */
 export function createHelperServer(send: (reply: HelperReply) => void): { handle(line: string): Promise<void>; idle(): Promise<void> } {
   let runId: string | null = null;
+  let locale: Locale = 'en';
   const running = new Map<number, AbortController>();
   const pending = new Set<Promise<void>>();
 
@@ -78,6 +80,7 @@ export function createHelperServer(send: (reply: HelperReply) => void): { handle
         signal: controller.signal,
         elevated: true,
         plan: null,
+        locale,
         backupDir: sysrootPath(path.join(SYSTEM_BACKUP_ROOT, runId)),
         sinks: {
           log: (stream, line, command) => send({ type: 'log', requestId: id, stream, line, ...(command ? { command } : {}) }),
@@ -134,6 +137,7 @@ export function createHelperServer(send: (reply: HelperReply) => void): { handle
             return;
           }
           runId = request.runId;
+          locale = isLocale(request.locale) ? request.locale : 'en';
           send({ type: 'ready', protocol: HELPER_PROTOCOL, pid: process.pid, uid: process.getuid?.() ?? null });
           return;
         case 'run-step':

@@ -1,9 +1,11 @@
 import { readHostFile } from '../../system/sysroot.js';
+import { loadDataTable } from '../../data/loadDataTable.js';
 import { DlsetupError } from '../../../shared/errors.js';
 import { aptInstall, installedDebs, runAptGet } from '../aptGet.js';
 import { writeHostFileWithBackup } from '../hostFileWriter.js';
 import { nvidiaRepoDistro, readHostOsRelease } from '../hostOsRelease.js';
 import type { InstallStep, PlannedCommand } from '../installStep.js';
+import { installText, type InstallSay } from '../installText.js';
 import { downloadForStep } from '../stepDownload.js';
 import { ParamReader, SHA256_PATTERN, checkPathUnder } from '../stepParams.js';
 import { discardSystemCopy, verifiedSystemCopy } from '../systemArtifact.js';
@@ -24,12 +26,25 @@ export interface CudaRepoParams {
 }
 
 /** The plan's distro, else this host's, in NVIDIA's naming. */
-async function repoDistro(params: CudaRepoParams): Promise<string> {
+async function repoDistro(params: CudaRepoParams, say: InstallSay): Promise<string> {
   if (params.distro) return params.distro;
   const os = await readHostOsRelease();
   const distro = os ? nvidiaRepoDistro(os) : null;
-  if (!distro) throw new DlsetupError('UNSUPPORTED_OS', `NVIDIA's CUDA repository has no packages for ${os?.prettyName ?? 'this system'} that DL Setup knows of.`);
+  if (!distro) throw new DlsetupError('UNSUPPORTED_OS', say('cudaRepo.noPackagesFor', { system: os?.prettyName ?? say('system.this') }));
   return distro;
+}
+
+interface CudaKeyringTable {
+  keyrings: { distro: string; arch: string; version: string; sha256: string }[];
+}
+
+/** NVIDIA's published sha256 of the keyring these params name (data/cuda-keyrings.json); none while the distro is unknown. */
+export function publishedKeyringSha256(params: Pick<CudaRepoParams, 'distro' | 'arch' | 'keyringVersion'>): string | undefined {
+  if (!params.distro) return undefined;
+  const row = loadDataTable<CudaKeyringTable>('cuda-keyrings').keyrings.find(
+    (candidate) => candidate.distro === params.distro && candidate.arch === params.arch && candidate.version === params.keyringVersion,
+  );
+  return row?.sha256;
 }
 
 export function keyringUrl(params: CudaRepoParams): string {
@@ -61,23 +76,23 @@ export const cudaRepoStep: InstallStep<CudaRepoParams> = {
   async check(params, ctx) {
     const installed = await installedDebs(ctx);
     if (!installed.has('cuda-keyring')) return { satisfied: false, message: '' };
-    const distro = await repoDistro(params).catch(() => params.distro);
+    const distro = await repoDistro(params, ctx.say).catch(() => params.distro);
     const list = (await readHostFile(cudaSourcesList({ ...params, distro }))) ?? '';
     if (!list.includes(`${params.mirror}/${distro}/${params.arch}`)) return { satisfied: false, message: '' };
-    return { satisfied: true, message: `NVIDIA's CUDA repository (${params.mirror}) is already set up.` };
+    return { satisfied: true, message: ctx.say('cudaRepo.alreadySetUp', { mirror: params.mirror }) };
   },
   async prepare(params, ctx) {
-    const resolved = { ...params, distro: await repoDistro(params) };
-    if (!resolved.keyringSha256) {
-      throw new DlsetupError('DATA_OUT_OF_DATE', `DL Setup has no published sha256 for ${keyringUrl(resolved)}, so it will not install it unverified. Update DL Setup, or set the checksum in the mirror settings.`);
-    }
+    const distro = await repoDistro(params, ctx.say);
+    // Without a distro in the plan the host's is known only now, and so is which published checksum applies.
+    const resolved = { ...params, distro, keyringSha256: params.keyringSha256 ?? publishedKeyringSha256({ ...params, distro }) };
+    if (!resolved.keyringSha256) throw new DlsetupError('DATA_OUT_OF_DATE', ctx.say('cudaRepo.noChecksum', { url: keyringUrl(resolved) }));
     const download = await downloadForStep(ctx, { url: keyringUrl(resolved), sha256: resolved.keyringSha256, label: 'cuda-keyring', span: [0, 0.3] });
     return { ...resolved, keyringFile: download.path };
   },
   async run(params, ctx) {
-    if (!params.keyringFile || !params.keyringSha256) throw new DlsetupError('INTERNAL', 'The keyring was not downloaded before the repository step ran.');
+    if (!params.keyringFile || !params.keyringSha256) throw new DlsetupError('INTERNAL', ctx.say('cudaRepo.notDownloaded'));
     const copy = await verifiedSystemCopy(ctx, params.keyringFile, params.keyringSha256);
-    ctx.progress(0.35, 'Installing NVIDIA\'s signing key (cuda-keyring)');
+    ctx.progress(0.35, ctx.say('cudaRepo.installingKey'));
     try {
       // dpkg -i through apt so dependencies resolve and the lock is waited for.
       await aptInstall(ctx, [copy], { progressSpan: [0.35, 0.5] });
@@ -88,17 +103,17 @@ export const cudaRepoStep: InstallStep<CudaRepoParams> = {
       const list = cudaSourcesList(params);
       const text = (await readHostFile(list)) ?? '';
       await writeHostFileWithBackup(ctx, list, text.split(NVIDIA_REPO_BASE).join(params.mirror));
-      ctx.log(`${list} now uses the mirror ${params.mirror}; packages are still checked against NVIDIA's signing key.`);
+      ctx.log(ctx.say('cudaRepo.mirrorInUse', { list, mirror: params.mirror }));
     }
-    ctx.progress(0.6, 'Reading the package lists (apt-get update)');
+    ctx.progress(0.6, ctx.say('cudaRepo.aptUpdate'));
     await runAptGet(ctx, ['update'], [0.6, 1]);
     return {};
   },
-  describe(params): PlannedCommand[] {
+  describe(params, say = installText()): PlannedCommand[] {
     return [
-      { argv: [], elevated: false, note: `download ${keyringUrl({ ...params, distro: params.distro || '<distro>' })} and check its sha256` },
+      { argv: [], elevated: false, note: say('note.downloadVerify', { url: keyringUrl({ ...params, distro: params.distro || '<distro>' }) }) },
       { argv: ['apt-get', 'install', '--yes', '<verified cuda-keyring .deb>'], elevated: true },
-      ...(params.mirror !== NVIDIA_REPO_BASE ? [{ argv: [], elevated: true, note: `point ${cudaSourcesList(params)} at ${params.mirror} (backup kept)` }] : []),
+      ...(params.mirror !== NVIDIA_REPO_BASE ? [{ argv: [], elevated: true, note: say('cudaRepo.notePointMirror', { list: cudaSourcesList(params), mirror: params.mirror }) }] : []),
       { argv: ['apt-get', 'update'], elevated: true },
     ];
   },

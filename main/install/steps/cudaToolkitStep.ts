@@ -2,6 +2,7 @@ import { DlsetupError } from '../../../shared/errors.js';
 import { hostPathExists, sysrootPath } from '../../system/sysroot.js';
 import { aptCandidate, aptInstall } from '../aptGet.js';
 import type { InstallStep, PlannedCommand, StepContext } from '../installStep.js';
+import { installText } from '../installText.js';
 import { downloadForStep } from '../stepDownload.js';
 import { DEB_PACKAGE_PATTERN, ParamReader, SHA256_PATTERN, checkPathUnder } from '../stepParams.js';
 import { discardSystemCopy, verifiedSystemCopy } from '../systemArtifact.js';
@@ -36,7 +37,7 @@ async function setActiveToolkit(ctx: StepContext, version: string): Promise<void
   const query = await ctx.run(['update-alternatives', '--query', 'cuda'], { allowFailure: true, quiet: true });
   const { value, alternatives } = query.exitCode === 0 ? parseAlternativesQuery(query.stdout) : { value: null, alternatives: [] };
   if (value === dir) {
-    ctx.log(`/usr/local/cuda already points to ${dir}.`);
+    ctx.log(ctx.say('cudaToolkit.alreadyActive', { dir }));
     return;
   }
   const registered = !alternatives.includes(dir);
@@ -84,16 +85,19 @@ export const cudaToolkitStep: InstallStep<CudaToolkitParams> = {
       // Installed but another toolkit is the active one: run() only switches the alternative.
       const query = await ctx.run(['update-alternatives', '--query', 'cuda'], { allowFailure: true, quiet: true }).catch(() => null);
       const value = query?.exitCode === 0 ? parseAlternativesQuery(query.stdout).value : null;
-      if (query?.exitCode === 0 && value !== dir) return { satisfied: false, message: `CUDA Toolkit ${params.version} is installed, but /usr/local/cuda points to ${value ?? 'nothing'}.` };
+      if (query?.exitCode === 0 && value !== dir) {
+        const message = value ? ctx.say('cudaToolkit.otherActive', { version: params.version, target: value }) : ctx.say('cudaToolkit.noneActive', { version: params.version });
+        return { satisfied: false, message };
+      }
     }
-    return { satisfied: true, message: `CUDA Toolkit ${params.version} is already installed in ${dir}.` };
+    return { satisfied: true, message: ctx.say('cudaToolkit.alreadyInstalled', { version: params.version, dir }) };
   },
   async prepare(params, ctx) {
     let useRunfile = params.method === 'runfile';
     if (params.method === 'auto') useRunfile = (await aptCandidate(ctx, params.package)) === null && !!params.runfileUrl;
     if (!useRunfile) return { ...params, useRunfile: false };
     if (!params.runfileUrl || !params.runfileSha256) {
-      throw new DlsetupError('NOT_FOUND', `No repository offers ${params.package} and the plan has no verified runfile for CUDA ${params.version}. Add NVIDIA's CUDA repository first.`);
+      throw new DlsetupError('NOT_FOUND', ctx.say('cudaToolkit.noSource', { package: params.package, version: params.version }));
     }
     const download = await downloadForStep(ctx, { url: params.runfileUrl, sha256: params.runfileSha256, label: `CUDA ${params.version} runfile`, span: [0, 0.5] });
     return { ...params, useRunfile: true, runfile: download.path };
@@ -102,44 +106,44 @@ export const cudaToolkitStep: InstallStep<CudaToolkitParams> = {
     const dir = toolkitDir(params.version);
     if (!(await hostPathExists(`${dir}/bin/nvcc`))) {
       if (params.useRunfile) {
-        if (!params.runfile || !params.runfileSha256) throw new DlsetupError('INTERNAL', 'The runfile was not downloaded before the toolkit step ran.');
+        if (!params.runfile || !params.runfileSha256) throw new DlsetupError('INTERNAL', ctx.say('cudaToolkit.notDownloaded'));
         const copy = await verifiedSystemCopy(ctx, params.runfile, params.runfileSha256);
         if (!(await hostPathExists(dir))) ctx.record({ type: 'dir-created', path: dir, owned: true });
-        ctx.progress(0.55, `Installing CUDA ${params.version} into ${dir} (runfile)`);
+        ctx.progress(0.55, ctx.say('cudaToolkit.installingRunfile', { version: params.version, dir }));
         try {
           await ctx.run(['sh', copy, '--silent', '--toolkit', `--toolkitpath=${sysrootPath(dir)}`], { timeoutMs: 60 * 60_000 });
         } finally {
           await discardSystemCopy(copy);
         }
       } else {
-        ctx.progress(0.05, `Installing ${params.package}`);
+        ctx.progress(0.05, ctx.say('cudaToolkit.installingPackage', { package: params.package }));
         await aptInstall(ctx, [params.package], { noRecommends: true, progressSpan: [0.05, 0.9] });
       }
     }
     if (params.setActive) await setActiveToolkit(ctx, params.version);
-    ctx.progress(1, `CUDA ${params.version} installed`);
-    return { message: `CUDA Toolkit ${params.version} is in ${dir}; other toolkits were left in place.` };
+    ctx.progress(1, ctx.say('cudaToolkit.installed', { version: params.version }));
+    return { message: ctx.say('cudaToolkit.result', { version: params.version, dir }) };
   },
-  describe(params): PlannedCommand[] {
+  describe(params, say = installText()): PlannedCommand[] {
     const dir = toolkitDir(params.version);
     const install: PlannedCommand[] =
       params.method === 'runfile'
         ? [
-            { argv: [], elevated: false, note: `download ${params.runfileUrl ?? '(runfile URL)'} and check its sha256` },
+            { argv: [], elevated: false, note: say('note.downloadVerify', { url: params.runfileUrl ?? '(runfile URL)' }) },
             { argv: ['sh', '<verified runfile>', '--silent', '--toolkit', `--toolkitpath=${dir}`], elevated: true },
           ]
         : [
             {
               argv: ['apt-get', 'install', '--yes', '--no-install-recommends', params.package],
               elevated: true,
-              note: params.method === 'auto' && params.runfileUrl ? `or the verified runfile when no repository has ${params.package}` : undefined,
+              note: params.method === 'auto' && params.runfileUrl ? say('cudaToolkit.noteRunfileFallback', { package: params.package }) : undefined,
             },
           ];
     return [
       ...install,
       ...(params.setActive
         ? [
-            { argv: ['update-alternatives', '--install', '/usr/local/cuda', 'cuda', dir, '<priority>'], elevated: true, note: 'only if not registered yet' },
+            { argv: ['update-alternatives', '--install', '/usr/local/cuda', 'cuda', dir, '<priority>'], elevated: true, note: say('cudaToolkit.noteNotRegistered') },
             { argv: ['update-alternatives', '--set', 'cuda', dir], elevated: true },
           ]
         : []),

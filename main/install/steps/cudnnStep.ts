@@ -5,6 +5,7 @@ import { readHostFile, hostPathExists, sysrootPath } from '../../system/sysroot.
 import { aptInstall, installedDebs } from '../aptGet.js';
 import { hostWriteError, writeHostFileWithBackup } from '../hostFileWriter.js';
 import type { InstallStep, PlannedCommand } from '../installStep.js';
+import { installText } from '../installText.js';
 import { downloadForStep } from '../stepDownload.js';
 import { DEB_PACKAGE_PATTERN, ParamReader, SHA256_PATTERN, checkPathUnder } from '../stepParams.js';
 import { discardSystemCopy, verifiedSystemCopy } from '../systemArtifact.js';
@@ -62,19 +63,19 @@ export const cudnnStep: InstallStep<CudnnParams> = {
     if (params.method === 'apt') {
       const installed = await installedDebs(ctx);
       return installed.has(params.package)
-        ? { satisfied: true, message: `${params.package} ${installed.get(params.package)} is already installed.` }
+        ? { satisfied: true, message: ctx.say('cudnn.packageInstalled', { package: params.package, version: String(installed.get(params.package)) }) }
         : { satisfied: false, message: '' };
     }
     const header = await readHostFile(`${params.installDir}/include/cudnn_version.h`);
     const found = header ? parseCudnnHeaderVersion(header) : null;
     const registered = (await readHostFile(cudnnLdConf(params)))?.includes(`${params.installDir}/lib`) ?? false;
     return found && params.version.startsWith(found) && registered
-      ? { satisfied: true, message: `cuDNN ${found} is already in ${params.installDir}.` }
+      ? { satisfied: true, message: ctx.say('cudnn.alreadyIn', { version: found, dir: params.installDir }) }
       : { satisfied: false, message: '' };
   },
   async prepare(params, ctx) {
     if (params.method !== 'archive') return params;
-    if (!params.archiveUrl || !params.archiveSha256) throw new DlsetupError('INVALID_ARGUMENT', 'The plan\'s cuDNN archive has no URL or sha256, so it cannot be verified.');
+    if (!params.archiveUrl || !params.archiveSha256) throw new DlsetupError('INVALID_ARGUMENT', ctx.say('cudnn.noArchiveChecksum'));
     const download = await downloadForStep(ctx, { url: params.archiveUrl, sha256: params.archiveSha256, label: `cuDNN ${params.version}`, span: [0, 0.6] });
     return { ...params, archive: download.path };
   },
@@ -83,9 +84,9 @@ export const cudnnStep: InstallStep<CudnnParams> = {
       await aptInstall(ctx, [params.package], { progressSpan: [0, 1] });
       return {};
     }
-    if (!params.archive || !params.archiveSha256) throw new DlsetupError('INTERNAL', 'The cuDNN archive was not downloaded before the step ran.');
+    if (!params.archive || !params.archiveSha256) throw new DlsetupError('INTERNAL', ctx.say('cudnn.notDownloaded'));
     if (await hostPathExists(params.installDir)) {
-      throw new DlsetupError('INVALID_ARGUMENT', `${params.installDir} already exists but does not hold cuDNN ${params.version}; move it away and resume.`);
+      throw new DlsetupError('INVALID_ARGUMENT', ctx.say('cudnn.dirExists', { dir: params.installDir, version: params.version }));
     }
     const copy = await verifiedSystemCopy(ctx, params.archive, params.archiveSha256);
     try {
@@ -94,25 +95,25 @@ export const cudnnStep: InstallStep<CudnnParams> = {
       if (!(await hostPathExists(parent))) ctx.record({ type: 'dir-created', path: parent });
       ctx.record({ type: 'dir-created', path: params.installDir, owned: true });
       await mkdir(sysrootPath(params.installDir), { recursive: true, mode: 0o755 }).catch((cause: unknown) => {
-        throw hostWriteError(cause, params.installDir);
+        throw hostWriteError(cause, params.installDir, ctx.say);
       });
-      ctx.progress(0.65, `Unpacking cuDNN into ${params.installDir}`);
+      ctx.progress(0.65, ctx.say('cudnn.unpacking', { dir: params.installDir }));
       await ctx.run(['tar', '-xf', copy, '-C', sysrootPath(params.installDir), '--strip-components=1', '--no-same-owner']);
     } finally {
       await discardSystemCopy(copy);
     }
-    ctx.progress(0.9, 'Registering cuDNN with the dynamic linker');
+    ctx.progress(0.9, ctx.say('cudnn.registering'));
     await writeHostFileWithBackup(ctx, cudnnLdConf(params), `# Managed by DL Setup; \`dlsetup rollback\` removes it.\n${params.installDir}/lib\n`);
     ctx.record({ type: 'needs-ldconfig' });
     await ctx.run(['ldconfig']);
-    return { message: `cuDNN ${params.version} is in ${params.installDir} and registered in ${cudnnLdConf(params)}.` };
+    return { message: ctx.say('cudnn.result', { version: params.version, dir: params.installDir, file: cudnnLdConf(params) }) };
   },
-  describe(params): PlannedCommand[] {
+  describe(params, say = installText()): PlannedCommand[] {
     if (params.method === 'apt') return [{ argv: ['apt-get', 'install', '--yes', params.package], elevated: true }];
     return [
-      { argv: [], elevated: false, note: `download ${params.archiveUrl} and check sha256 ${params.archiveSha256?.slice(0, 12)}…` },
+      { argv: [], elevated: false, note: say('cudnn.noteDownload', { url: String(params.archiveUrl), sha: String(params.archiveSha256?.slice(0, 12)) }) },
       { argv: ['tar', '-xf', '<verified archive>', '-C', params.installDir, '--strip-components=1', '--no-same-owner'], elevated: true },
-      { argv: [], elevated: true, note: `write ${cudnnLdConf(params)} → ${params.installDir}/lib` },
+      { argv: [], elevated: true, note: say('cudnn.noteLdConf', { file: cudnnLdConf(params), dir: params.installDir }) },
       { argv: ['ldconfig'], elevated: true },
     ];
   },

@@ -6,6 +6,7 @@ import { commandOnPath } from '../commandOnPath.js';
 import { writeHostFileWithBackup } from '../hostFileWriter.js';
 import { readHostOsRelease } from '../hostOsRelease.js';
 import type { InstallStep, PlannedCommand, StepContext } from '../installStep.js';
+import { installText, type InstallSay } from '../installText.js';
 import { DEB_PACKAGE_PATTERN, ParamReader } from '../stepParams.js';
 import { parseProcDriverVersion } from '../../detect/parsers/parseProcDriverVersion.js';
 import { driverVersion } from '../../../shared/versions/driverVersion.js';
@@ -45,33 +46,27 @@ async function nouveauLoaded(): Promise<boolean> {
 }
 
 /** Per-distro choice of what to install; other systems get manual instructions instead of guesses. */
-async function driverCommand(params: DriverParams, ctx: StepContext | null): Promise<{ method: 'ubuntu-drivers' | 'apt'; packages: string[] }> {
+async function driverCommand(params: DriverParams, ctx: StepContext | null, say: InstallSay): Promise<{ method: 'ubuntu-drivers' | 'apt'; packages: string[] }> {
   const os = await readHostOsRelease();
   const id = os?.id ?? 'unknown';
   if (params.targetOs === 'windows') {
-    throw new DlsetupError('UNSUPPORTED_OS', 'DL Setup does not install drivers on Windows yet. Install the NVIDIA driver from nvidia.com or GeForce Experience, restart, then run DL Setup again.');
+    throw new DlsetupError('UNSUPPORTED_OS', say('driver.windows'));
   }
   if (params.package) return { method: 'apt', packages: [params.package] };
   if (id === 'ubuntu' || os?.idLike.includes('ubuntu')) {
     if (params.ubuntuPackage) return { method: 'apt', packages: [params.ubuntuPackage] };
     if (params.branch) return { method: 'apt', packages: [`nvidia-driver-${params.branch}${params.open ? '-open' : ''}`] };
     if (await commandOnPath('ubuntu-drivers')) return { method: 'ubuntu-drivers', packages: [] };
-    throw new DlsetupError('INVALID_ARGUMENT', 'The plan names no driver branch and ubuntu-drivers is not installed (sudo apt install ubuntu-drivers-common).');
+    throw new DlsetupError('INVALID_ARGUMENT', say('driver.noBranch'));
   }
   if (id === 'debian') {
     if (ctx && (await aptCandidate(ctx, 'nvidia-driver')) === null) {
       if ((await aptCandidate(ctx, 'cuda-drivers')) !== null) return { method: 'apt', packages: ['cuda-drivers'] };
-      throw new DlsetupError(
-        'NOT_FOUND',
-        'Debian ships the NVIDIA driver in the "non-free" and "non-free-firmware" components, which are not enabled. Add them to /etc/apt/sources.list (e.g. "deb http://deb.debian.org/debian bookworm main contrib non-free non-free-firmware"), run sudo apt update, then resume.',
-      );
+      throw new DlsetupError('NOT_FOUND', say('driver.debianNonFree'));
     }
     return { method: 'apt', packages: ['nvidia-driver', 'firmware-misc-nonfree'] };
   }
-  throw new DlsetupError(
-    'UNSUPPORTED_OS',
-    `DL Setup cannot install the NVIDIA driver on ${os?.prettyName ?? 'this system'} yet. Install it with your distribution's tools (e.g. Fedora: RPM Fusion "akmod-nvidia"; Arch: "nvidia" or "nvidia-open"), reboot, then run DL Setup again; it will skip this step.`,
-  );
+  throw new DlsetupError('UNSUPPORTED_OS', say('driver.unsupportedOs', { system: os?.prettyName ?? say('system.this') }));
 }
 
 export const driverStep: InstallStep<DriverParams> = {
@@ -91,42 +86,38 @@ export const driverStep: InstallStep<DriverParams> = {
       targetOs: reader.oneOf('os', ['linux', 'windows'] as const, 'linux'),
     };
   },
-  async check(params) {
+  async check(params, ctx) {
     const text = await readHostFile('/proc/driver/nvidia/version');
     const loaded = text ? (parseProcDriverVersion(text)?.version ?? null) : null;
     if (!loaded) return { satisfied: false, message: '' };
-    if (params.minimum && driverVersion.compare(loaded, params.minimum) < 0) return { satisfied: false, message: `Driver ${loaded} is older than ${params.minimum}.` };
+    if (params.minimum && driverVersion.compare(loaded, params.minimum) < 0) return { satisfied: false, message: ctx.say('driver.older', { loaded, minimum: params.minimum }) };
     if (params.branch && !params.minimum && !loaded.startsWith(`${params.branch.replace('-server', '')}.`) ) {
-      return { satisfied: false, message: `Driver ${loaded} is loaded; the plan wants branch ${params.branch}.` };
+      return { satisfied: false, message: ctx.say('driver.wrongBranch', { loaded, branch: params.branch }) };
     }
-    return { satisfied: true, message: `NVIDIA driver ${loaded} is loaded.` };
+    return { satisfied: true, message: ctx.say('driver.nvidiaLoaded', { version: loaded }) };
   },
-  async notices(params) {
+  async notices(params, say = installText()) {
     const notes: string[] = [];
     const secureBoot = await secureBootEnabled();
-    if (secureBoot) {
-      notes.push(
-        'Secure Boot is on. The driver\'s kernel module must be signed: during the install you will be asked to choose a one-time password, and at the next boot a blue "MOK management" screen asks for it (choose "Enroll MOK", then enter it). If you skip that screen the driver will not load.',
-      );
-    }
-    notes.push(`Installing the NVIDIA driver${params.branch ? ` ${params.branch}` : ''} needs a restart afterwards; the install pauses there and continues when you run it again after the restart.`);
+    if (secureBoot) notes.push(say('driver.secureBoot'));
+    notes.push(params.branch ? say('driver.restartNoticeBranch', { branch: params.branch }) : say('driver.restartNotice'));
     return notes;
   },
-  async preflight(params) {
+  async preflight(params, say = installText()) {
     // Unsupported systems and Windows are refused before anyone is asked for a password (Debian's repo probe waits for run).
-    if (!params.manual) await driverCommand(params, null);
+    if (!params.manual) await driverCommand(params, null, say);
   },
   async run(params, ctx) {
     if (params.manual) {
       throw new DlsetupError(
         'DRIVER_TOO_OLD',
-        `Under WSL2 the Windows NVIDIA driver serves Linux too. Update it on Windows to ${params.minimum ?? `branch ${params.branch}`} or newer (nvidia.com or GeForce Experience), restart Windows, then resume; nothing is installed inside WSL.`,
+        params.minimum ? ctx.say('driver.wslMinimum', { version: params.minimum }) : ctx.say('driver.wslBranch', { branch: String(params.branch) }),
       );
     }
-    const choice = await driverCommand(params, ctx);
+    const choice = await driverCommand(params, ctx, ctx.say);
     let blacklisted = false;
     if (await nouveauLoaded()) {
-      ctx.progress(0.05, 'Disabling the nouveau driver');
+      ctx.progress(0.05, ctx.say('driver.disablingNouveau'));
       blacklisted = await writeHostFileWithBackup(ctx, NOUVEAU_BLACKLIST, '# Managed by DL Setup; `dlsetup rollback` removes it.\nblacklist nouveau\noptions nouveau modeset=0\n');
     }
     if (choice.method === 'ubuntu-drivers') {
@@ -142,25 +133,24 @@ export const driverStep: InstallStep<DriverParams> = {
       await aptInstall(ctx, choice.packages, { progressSpan: [0.1, 0.9] });
     }
     if (await nouveauLoaded()) {
-      ctx.progress(0.92, 'Rebuilding the initramfs without nouveau');
+      ctx.progress(0.92, ctx.say('driver.rebuildingInitramfs'));
       // The blacklist lives on in the initramfs: rollback must rebuild it once the file is gone.
       if (blacklisted) ctx.record({ type: 'needs-initramfs' });
       await ctx.run(['update-initramfs', '-u'], { timeoutMs: 15 * 60_000 });
     }
     const loaded = parseProcDriverVersion((await readHostFile('/proc/driver/nvidia/version')) ?? '')?.version ?? null;
-    if (loaded && (!params.minimum || driverVersion.compare(loaded, params.minimum) >= 0) && !(await nouveauLoaded())) return { message: `Driver ${loaded} is loaded.` };
-    return { needsReboot: true, message: 'Restart the computer to load the new NVIDIA driver, then run the install again to continue.' };
+    if (loaded && (!params.minimum || driverVersion.compare(loaded, params.minimum) >= 0) && !(await nouveauLoaded())) return { message: ctx.say('driver.loaded', { version: loaded }) };
+    return { needsReboot: true, message: ctx.say('driver.restartToLoad') };
   },
-  describe(params): PlannedCommand[] {
-    if (params.manual) return [{ argv: [], elevated: false, note: `update the Windows NVIDIA driver to ${params.minimum ?? params.branch} or newer (nothing runs inside WSL)` }];
-    const commands: PlannedCommand[] = [
-      { argv: [], elevated: true, note: `if nouveau is loaded: write ${NOUVEAU_BLACKLIST} and run update-initramfs -u` },
-    ];
-    if (params.package ?? params.ubuntuPackage) commands.unshift({ argv: ['apt-get', 'install', '--yes', (params.package ?? params.ubuntuPackage)!], elevated: true, note: params.package ? undefined : 'Ubuntu; Debian installs nvidia-driver from non-free' });
+  describe(params, say = installText()): PlannedCommand[] {
+    if (params.manual) return [{ argv: [], elevated: false, note: say('driver.noteWindows', { version: String(params.minimum ?? params.branch) }) }];
+    const commands: PlannedCommand[] = [{ argv: [], elevated: true, note: say('driver.noteNouveau', { file: NOUVEAU_BLACKLIST }) }];
+    const debianNote = say('driver.noteDebian');
+    if (params.package ?? params.ubuntuPackage) commands.unshift({ argv: ['apt-get', 'install', '--yes', (params.package ?? params.ubuntuPackage)!], elevated: true, note: params.package ? undefined : debianNote });
     else if (params.branch) {
-      commands.unshift({ argv: ['apt-get', 'install', '--yes', `nvidia-driver-${params.branch}${params.open ? '-open' : ''}`], elevated: true, note: 'Ubuntu; Debian installs nvidia-driver from non-free' });
-    } else commands.unshift({ argv: ['ubuntu-drivers', 'install'], elevated: true, note: 'Ubuntu; Debian installs nvidia-driver from non-free' });
-    commands.push({ argv: [], elevated: false, note: 'then restart; the install continues after the restart' });
+      commands.unshift({ argv: ['apt-get', 'install', '--yes', `nvidia-driver-${params.branch}${params.open ? '-open' : ''}`], elevated: true, note: debianNote });
+    } else commands.unshift({ argv: ['ubuntu-drivers', 'install'], elevated: true, note: debianNote });
+    commands.push({ argv: [], elevated: false, note: say('driver.noteRestart') });
     return commands;
   },
 };

@@ -4,6 +4,7 @@ import { hostPathExists, readHostFile } from '../../system/sysroot.js';
 import { DlsetupError } from '../../../shared/errors.js';
 import { writeHostFileWithBackup } from '../hostFileWriter.js';
 import type { InstallStep, PlannedCommand, StepContext } from '../installStep.js';
+import { installText, sayList, type InstallSay } from '../installText.js';
 import { hasMarkedBlock, upsertMarkedBlock } from '../markedBlock.js';
 import { ParamReader, checkPathUnder } from '../stepParams.js';
 
@@ -55,10 +56,10 @@ async function targetFile(params: EnvVarsParams): Promise<string> {
   return (await hostPathExists(path.join(env, 'conda-meta'))) ? path.join(env, 'etc', 'conda', 'activate.d', 'dlsetup-cuda.sh') : path.join(env, 'bin', 'activate');
 }
 
-function describeTarget(params: EnvVarsParams): string {
+function describeTarget(params: EnvVarsParams, say: InstallSay): string {
   if (params.scope === 'system') return PROFILE_SCRIPT;
   if (params.scope === 'user') return params.shellRc;
-  return `${params.envPath}/bin/activate (venv) or etc/conda/activate.d/dlsetup-cuda.sh (conda)`;
+  return say('envVars.targetEnvironment', { env: String(params.envPath) });
 }
 
 export const envVarsStep: InstallStep<EnvVarsParams> = {
@@ -85,37 +86,37 @@ export const envVarsStep: InstallStep<EnvVarsParams> = {
       ...(envPath ? { envPath: checkPathUnder('env-vars', 'envPath', envPath, ['/']) } : {}),
     };
   },
-  async check(params) {
+  async check(params, ctx) {
     const text = (await readHostFile(await targetFile(params))) ?? '';
     const blockOk = hasMarkedBlock(text, BLOCK, envBlockBody(params));
     const confOk = params.scope === 'user' || (await readHostFile(LD_CONF)) === ldConfContent(params);
     return blockOk && confOk
-      ? { satisfied: true, message: `${await targetFile(params)} already sets CUDA_HOME=${params.cudaHome}.` }
+      ? { satisfied: true, message: ctx.say('envVars.alreadySet', { file: await targetFile(params), cudaHome: params.cudaHome }) }
       : { satisfied: false, message: '' };
   },
   async run(params, ctx: StepContext) {
     const file = await targetFile(params);
     if (params.scope === 'environment' && !(await hostPathExists(params.envPath!))) {
-      throw new DlsetupError('NOT_FOUND', `The Python environment ${params.envPath} does not exist yet; its step must run before the CUDA variables are added to it.`);
+      throw new DlsetupError('NOT_FOUND', ctx.say('envVars.envMissing', { env: params.envPath! }));
     }
     const before = (await readHostFile(file)) ?? '';
-    ctx.progress(0.2, `Writing ${file}`);
+    ctx.progress(0.2, ctx.say('envVars.writing', { file }));
     await writeHostFileWithBackup(ctx, file, upsertMarkedBlock(before, BLOCK, envBlockBody(params)), 0o644);
     if (params.scope === 'system') {
-      ctx.progress(0.6, `Registering CUDA libraries in ${LD_CONF}`);
+      ctx.progress(0.6, ctx.say('envVars.registering', { file: LD_CONF }));
       if (await writeHostFileWithBackup(ctx, LD_CONF, ldConfContent(params), 0o644)) {
         ctx.record({ type: 'needs-ldconfig' });
         await ctx.run(['ldconfig']);
       }
     }
-    ctx.progress(1, 'Environment set');
-    return { message: `New shells get CUDA_HOME=${params.cudaHome}; open a new terminal (or run: source ${file}).` };
+    ctx.progress(1, ctx.say('envVars.done'));
+    return { message: ctx.say('envVars.result', { cudaHome: params.cudaHome, file }) };
   },
-  describe(params): PlannedCommand[] {
+  describe(params, say = installText()): PlannedCommand[] {
     const elevated = params.scope === 'system';
-    const commands: PlannedCommand[] = [{ argv: [], elevated, note: `write a marked "dlsetup cuda" block into ${describeTarget(params)} (backup kept)` }];
+    const commands: PlannedCommand[] = [{ argv: [], elevated, note: say('envVars.noteBlock', { target: describeTarget(params, say) }) }];
     if (elevated) {
-      commands.push({ argv: [], elevated, note: `write ${LD_CONF} (${params.cudaHome}/lib64${params.libraryPaths.map((p) => `, ${p}`).join('')})` });
+      commands.push({ argv: [], elevated, note: say('envVars.noteLdConf', { file: LD_CONF, dirs: sayList(say, [`${params.cudaHome}/lib64`, ...params.libraryPaths]) }) });
       commands.push({ argv: ['ldconfig'], elevated });
     }
     return commands;

@@ -2,6 +2,7 @@ import path from 'node:path';
 import { DlsetupError } from '../../../shared/errors.js';
 import { hostPathExists } from '../../system/sysroot.js';
 import type { InstallStep, PlannedCommand, StepContext } from '../installStep.js';
+import { installText, sayList } from '../installText.js';
 import { resolvePipIndexes, type PipIndexArgs } from '../mirrorPresets.js';
 import { PipProgressParser, parsePipVersion, pipSupportsRawProgress } from '../pipProgressParser.js';
 import { PIP_REQUIREMENT_PATTERN, ParamReader, checkPathUnder, checkUrl } from '../stepParams.js';
@@ -113,22 +114,22 @@ export const frameworkStep: InstallStep<FrameworkParams> = {
       return version === undefined || (pinned !== undefined && version !== pinned);
     });
     return missing.length === 0
-      ? { satisfied: true, message: `${params.packages.join(', ')} already installed in ${envPath}.` }
-      : { satisfied: false, message: `To install: ${missing.join(', ')}` };
+      ? { satisfied: true, message: ctx.say('framework.alreadyInstalled', { packages: sayList(ctx.say, params.packages), env: envPath }) }
+      : { satisfied: false, message: ctx.say('framework.toInstall', { packages: sayList(ctx.say, missing) }) };
   },
   async run(params, ctx) {
     const envPath = params.envPath || planEnvPath(ctx, null);
-    if (!envPath) throw new DlsetupError('INVALID_ARGUMENT', 'The plan does not say which Python environment gets the framework.');
+    if (!envPath) throw new DlsetupError('INVALID_ARGUMENT', ctx.say('framework.noEnv'));
     const python = envPython(envPath);
     if (!(await hostPathExists(path.join(envPath, 'bin', 'python')))) {
-      throw new DlsetupError('NOT_FOUND', `There is no Python environment at ${envPath}; the Python environment step must run first.`);
+      throw new DlsetupError('NOT_FOUND', ctx.say('framework.envMissing', { env: envPath }));
     }
     const versionOutput = await ctx.run([python, '-m', 'pip', '--version'], { quiet: true });
     const pipVersion = parsePipVersion(versionOutput.stdout) ?? '0';
     const raw = pipSupportsRawProgress(pipVersion);
     ctx.log(`pip ${pipVersion}: ${raw ? 'byte progress from --progress-bar raw' : 'line-based progress (pip < 24.1)'}`);
     const before = await installedDists(ctx, python);
-    const parser = new PipProgressParser(params.packages.length);
+    const parser = new PipProgressParser(params.packages.length, ctx.say);
     let lastEmit = 0;
     let lastDetail = '';
     try {
@@ -160,12 +161,17 @@ export const frameworkStep: InstallStep<FrameworkParams> = {
         if (upgraded.length) ctx.record({ type: 'packages-upgraded', manager: 'pip', packages: upgraded, python: path.join(envPath, 'bin', 'python') });
       }
     }
-    ctx.progress(1, 'Framework installed');
-    return { message: `Installed ${params.packages.join(', ')}${parser.bytesDownloaded ? ` (${(parser.bytesDownloaded / 1e6).toFixed(1)} MB downloaded)` : ''}.` };
+    ctx.progress(1, ctx.say('framework.installed'));
+    const packages = sayList(ctx.say, params.packages);
+    return {
+      message: parser.bytesDownloaded
+        ? ctx.say('framework.resultDownloaded', { packages, megabytes: (parser.bytesDownloaded / 1e6).toFixed(1) })
+        : ctx.say('framework.result', { packages }),
+    };
   },
-  describe(params): PlannedCommand[] {
+  describe(params, say = installText()): PlannedCommand[] {
     const envPath = params.envPath || '<python-env path>';
-    return [{ argv: pipInstallArgv(path.join(envPath, 'bin', 'python'), params, true), elevated: false, note: 'with --progress-bar off on pip < 24.1' }];
+    return [{ argv: pipInstallArgv(path.join(envPath, 'bin', 'python'), params, true), elevated: false, note: say('framework.noteOldPip') }];
   },
 };
 

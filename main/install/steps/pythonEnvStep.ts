@@ -5,6 +5,7 @@ import path from 'node:path';
 import { DlsetupError } from '../../../shared/errors.js';
 import { hostPathExists, sysrootPath } from '../../system/sysroot.js';
 import type { InstallStep, PlannedCommand, StepContext } from '../installStep.js';
+import { installText, type InstallSay } from '../installText.js';
 import { ParamReader, checkPathUnder } from '../stepParams.js';
 import { commandOnPath } from '../commandOnPath.js';
 
@@ -47,17 +48,17 @@ async function nearestExisting(dir: string): Promise<string> {
 }
 
 /** Free space and writability are checked before anything is created (issue 5). */
-export async function checkEnvLocation(envPath: string, minFreeBytes: number): Promise<void> {
+export async function checkEnvLocation(envPath: string, minFreeBytes: number, say: InstallSay = installText()): Promise<void> {
   const existing = await nearestExisting(envPath);
   try {
     await access(sysrootPath(existing), constants.W_OK);
   } catch {
-    throw new DlsetupError('INVALID_ARGUMENT', `DL Setup cannot write to ${existing}. Choose a folder you own for the Python environment.`);
+    throw new DlsetupError('INVALID_ARGUMENT', say('pythonEnv.notWritable', { path: existing }));
   }
   const fs = await statfs(sysrootPath(existing));
   const free = fs.bavail * fs.bsize;
   if (free < minFreeBytes) {
-    throw new DlsetupError('DISK_FULL', `${existing} has ${formatGb(free)} free; the Python environment needs about ${formatGb(minFreeBytes)}. Free some space or choose another disk.`);
+    throw new DlsetupError('DISK_FULL', say('pythonEnv.diskFull', { path: existing, free: formatGb(free), needed: formatGb(minFreeBytes) }));
   }
 }
 
@@ -104,21 +105,18 @@ export const pythonEnvStep: InstallStep<PythonEnvParams> = {
     const version = result.stdout.trim();
     if (result.exitCode !== 0) return { satisfied: false, message: '' };
     if (params.python && !`${version}.`.startsWith(`${params.python}.`)) {
-      throw new DlsetupError(
-        'INVALID_ARGUMENT',
-        `${params.path} already holds a Python ${version} environment, but the plan needs Python ${params.python}. Choose another folder.`,
-      );
+      throw new DlsetupError('INVALID_ARGUMENT', ctx.say('pythonEnv.wrongPython', { path: params.path, found: version, wanted: params.python }));
     }
-    return { satisfied: true, message: `${params.path} already has Python ${version}.` };
+    return { satisfied: true, message: ctx.say('pythonEnv.alreadyThere', { path: params.path, version }) };
   },
   async run(params, ctx: StepContext) {
-    await checkEnvLocation(params.path, params.minFreeBytes);
+    await checkEnvLocation(params.path, params.minFreeBytes, ctx.say);
     const real = sysrootPath(params.path);
     let existed = false;
     try {
       const entries = await readdir(real);
       if (entries.length > 0) {
-        throw new DlsetupError('INVALID_ARGUMENT', `${params.path} exists and is not empty. Choose an empty or new folder for the Python environment.`);
+        throw new DlsetupError('INVALID_ARGUMENT', ctx.say('pythonEnv.notEmpty', { path: params.path }));
       }
       // An empty folder the user picked: keep it, it is theirs.
       existed = true;
@@ -126,7 +124,7 @@ export const pythonEnvStep: InstallStep<PythonEnvParams> = {
       if (error instanceof DlsetupError) throw error;
     }
     const manager = await chooseManager(params);
-    ctx.progress(0.1, `Creating the ${manager} environment in ${params.path}`);
+    ctx.progress(0.1, ctx.say('pythonEnv.creating', { manager, path: params.path }));
     if (!existed) ctx.record({ type: 'dir-created', path: params.path, owned: true });
     try {
       await ctx.run(createArgv(manager, params, await venvInterpreter(params)), { timeoutMs: 15 * 60_000 });
@@ -135,17 +133,17 @@ export const pythonEnvStep: InstallStep<PythonEnvParams> = {
       if (existed) for (const entry of await readdir(real).catch(() => [])) await rm(path.join(real, entry), { recursive: true, force: true });
       throw error;
     }
-    ctx.progress(1, 'Python environment ready');
-    return { message: `Activate it with: source ${params.path}/bin/activate` };
+    ctx.progress(1, ctx.say('pythonEnv.ready'));
+    return { message: ctx.say('pythonEnv.activate', { path: params.path }) };
   },
-  describe(params): PlannedCommand[] {
+  describe(params, say = installText()): PlannedCommand[] {
     const manager = params.manager === 'auto' ? 'venv' : params.manager;
     return [
-      { argv: [], elevated: false, note: `check that ${params.path} is writable and has ${formatGb(params.minFreeBytes)} free` },
+      { argv: [], elevated: false, note: say('pythonEnv.noteCheckSpace', { path: params.path, free: formatGb(params.minFreeBytes) }) },
       {
         argv: createArgv(manager, params, params.interpreter ?? (params.python ? `python${params.python}` : 'python3')),
         elevated: false,
-        note: params.manager === 'auto' ? 'uv venv is used instead when uv is installed' : undefined,
+        note: params.manager === 'auto' ? say('pythonEnv.noteUv') : undefined,
       },
     ];
   },

@@ -1,0 +1,114 @@
+/**
+ * Starts the elevated helper through Windows UAC: Windows PowerShell's `Start-Process -Verb RunAs` (ShellExecute
+ * "runas") shows the consent prompt and returns once the elevated process started, or fails when it was declined.
+ * The script travels as -EncodedCommand (UTF-16LE base64), so no shell or command-line parser ever sees it as text;
+ * inside it every value is a single-quoted PowerShell literal.
+ */
+import path from 'node:path';
+import { DlsetupError } from '../../../shared/errors.js';
+import { runCommand } from '../../system/runCommand.js';
+
+/** What the launch script exits with when the user declined the prompt (Win32 ERROR_CANCELLED). */
+export const UAC_CANCELLED_EXIT = 1223;
+
+/** How long the consent prompt may wait for an answer before the install gives up. */
+export const UAC_ANSWER_TIMEOUT_MS = 15 * 60_000;
+
+/**
+ * A PowerShell verbatim string. Inside '…' nothing expands; the only special characters are the single quotes,
+ * and PowerShell counts the typographic ones (U+2018–U+201B) as single quotes too, so each of them is doubled.
+ */
+export function powershellLiteral(value: string): string {
+  if (value.includes('\0')) throw new DlsetupError('INVALID_ARGUMENT', 'A value for PowerShell contains a NUL character.');
+  return `'${value.replace(/['\u2018\u2019\u201a\u201b]/g, (quote) => quote + quote)}'`;
+}
+
+/**
+ * One argument of a Windows command line, quoted so CommandLineToArgvW (and so Node and Electron) read it back
+ * unchanged: always in double quotes; backslashes doubled only where they precede a quote; quotes escaped.
+ */
+export function windowsArgument(value: string): string {
+  if (value.includes('\0')) throw new DlsetupError('INVALID_ARGUMENT', 'A command-line argument contains a NUL character.');
+  let quoted = '"';
+  let backslashes = 0;
+  for (const char of value) {
+    if (char === '\\') {
+      backslashes += 1;
+      continue;
+    }
+    quoted += char === '"' ? `${'\\'.repeat(backslashes * 2 + 1)}"` : `${'\\'.repeat(backslashes)}${char}`;
+    backslashes = 0;
+  }
+  return `${quoted}${'\\'.repeat(backslashes * 2)}"`;
+}
+
+/**
+ * The PowerShell script that starts `file args…` elevated. Start-Process joins -ArgumentList with spaces into the new
+ * process's command line, so each element is a Windows-quoted argument wrapped in a PowerShell literal.
+ */
+export function uacLaunchScript(file: string, args: readonly string[]): string {
+  // Start-Process resolves -FilePath as a path that may hold wildcards; DL Setup's own binary never should.
+  if (/[[\]*?]/.test(file)) {
+    throw new DlsetupError('ELEVATION_DENIED', `DL Setup cannot ask Windows to start ${file} as administrator because its folder name contains [ ] * or ?. Move DL Setup to another folder and try again. Nothing was changed.`);
+  }
+  const argumentList = args.length ? ` -ArgumentList ${args.map((arg) => powershellLiteral(windowsArgument(arg))).join(',')}` : '';
+  return [
+    "$ErrorActionPreference = 'Stop'",
+    'try {',
+    `  $helper = Start-Process -FilePath ${powershellLiteral(file)}${argumentList} -Verb RunAs -WindowStyle Hidden -PassThru`,
+    '  [Console]::Out.WriteLine($helper.Id)',
+    '} catch {',
+    '  [Console]::Error.WriteLine($_.Exception.Message)',
+    '  $cause = $_.Exception',
+    '  while ($cause) {',
+    `    if ($cause.NativeErrorCode -eq ${UAC_CANCELLED_EXIT}) { exit ${UAC_CANCELLED_EXIT} }`,
+    '    $cause = $cause.InnerException',
+    '  }',
+    '  exit 1',
+    '}',
+    'exit 0',
+  ].join('\n');
+}
+
+/** Windows PowerShell by its full path (a powershell.exe earlier on PATH must not be the one asked to elevate). */
+export function windowsPowerShellPath(systemRoot = process.env.SystemRoot ?? 'C:\\Windows'): string {
+  return path.win32.join(systemRoot, 'System32', 'WindowsPowerShell', 'v1.0', 'powershell.exe');
+}
+
+/** The argv that runs the launch script: no profile, no prompts, the script base64-encoded (UTF-16LE as PowerShell wants). */
+export function uacLaunchArgv(file: string, args: readonly string[], systemRoot?: string): string[] {
+  const encoded = Buffer.from(uacLaunchScript(file, args), 'utf16le').toString('base64');
+  return [windowsPowerShellPath(systemRoot), '-NoLogo', '-NoProfile', '-NonInteractive', '-EncodedCommand', encoded];
+}
+
+/** What a failed launch means for the person at the keyboard. */
+export function uacLaunchFailure(exitCode: number, stderr: string): DlsetupError {
+  const detail = stderr.trim().slice(-2000);
+  if (exitCode === UAC_CANCELLED_EXIT || /cancell?ed by the user/i.test(stderr)) {
+    return new DlsetupError(
+      'ELEVATION_DENIED',
+      'Administrator access was not granted: the Windows permission prompt was declined. Nothing was changed. Start the install again and choose Yes, or ask someone who can approve administrator access on this PC.',
+      { detail: detail || `PowerShell exited with ${exitCode}` },
+    );
+  }
+  return new DlsetupError('ELEVATION_DENIED', `Windows could not start DL Setup's administrator helper (PowerShell exited with ${exitCode}). Nothing was changed.`, { detail });
+}
+
+/** Starts `helper` (argv) elevated through the UAC prompt; resolves once it runs, throws ELEVATION_DENIED otherwise. */
+export async function launchWithUac(helper: readonly string[]): Promise<void> {
+  const [file, ...args] = helper;
+  if (!file) throw new DlsetupError('INTERNAL', 'No helper to start.');
+  let result;
+  try {
+    result = await runCommand(uacLaunchArgv(file, args), { timeoutMs: UAC_ANSWER_TIMEOUT_MS });
+  } catch (error) {
+    if (error instanceof DlsetupError && error.code === 'TIMEOUT') {
+      throw new DlsetupError('ELEVATION_DENIED', 'The Windows permission prompt was not answered within 15 minutes. Nothing was changed; start the install again and choose Yes.', { cause: error });
+    }
+    if (error instanceof DlsetupError && error.code === 'COMMAND_NOT_FOUND') {
+      throw new DlsetupError('ELEVATION_DENIED', 'Windows PowerShell was not found, so DL Setup cannot ask for administrator access. Nothing was changed.', { cause: error, detail: error.message });
+    }
+    throw error;
+  }
+  if (result.exitCode !== 0) throw uacLaunchFailure(result.exitCode, result.stderr);
+}

@@ -1,0 +1,7 @@
+import { loadDataTable } from '../data/loadDataTable.js';
+import type { DownloadSizeTable } from '../../shared/types/downloadEstimate.js';
+
+/** The sourced download sizes the Plan screen's estimate uses (data/download-sizes.json), read once per process. */
+export function loadDownloadSizes(): DownloadSizeTable {
+  return loadDataTable<DownloadSizeTable>('download-sizes');
+}

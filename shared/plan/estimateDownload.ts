@@ -1,0 +1,87 @@
+import type { DownloadEstimate, DownloadItem, DownloadOs, DownloadSizeTable } from '../types/downloadEstimate.js';
+import type { Plan, PlanStep, TargetOs } from '../types/plan.js';
+
+type VariantKind = 'cuda' | 'rocm' | 'cpu';
+
+/** What one step downloads, before sizes are looked up. */
+interface Download {
+  component: string;
+  stepId: string;
+  os: DownloadOs;
+}
+
+/** WSL installs Linux wheels and Linux packages, so its sizes are the Linux ones. */
+function downloadOs(os: TargetOs | string): DownloadOs {
+  if (os === 'windows') return 'windows';
+  if (os === 'macos') return 'macos';
+  return 'linux';
+}
+
+/** cu126 / cuda12 / rocm6.4 / cpu: the kind decides which libraries pip pulls in. */
+function variantKind(framework: Plan['framework'], stepVariant: unknown): VariantKind {
+  const variant = typeof stepVariant === 'string' ? stepVariant : framework.variant;
+  if (framework.rocm || /^rocm/i.test(variant)) return 'rocm';
+  if (framework.cuda || /^cu(da)?\d/i.test(variant)) return 'cuda';
+  return 'cpu';
+}
+
+/** PyTorch and TensorFlow ship one CPU wheel; JAX's CPU install is jax plus jaxlib. */
+function frameworkComponent(framework: string, kind: VariantKind): string {
+  if (kind === 'cpu' && (framework === 'pytorch' || framework === 'tensorflow')) return `${framework}-cpu-wheel`;
+  return `${framework}-${kind}-wheels`;
+}
+
+function stepDownload(plan: Plan, step: PlanStep): Download | null {
+  const params = step.params;
+  const os = downloadOs(typeof params.os === 'string' ? params.os : plan.profile.os);
+  switch (step.kind) {
+    case 'framework': {
+      const framework = typeof params.framework === 'string' ? params.framework : plan.framework.name;
+      return { component: frameworkComponent(framework, variantKind(plan.framework, params.variant)), stepId: step.id, os };
+    }
+    case 'cuda-toolkit':
+      // The step exists only to install; a kept toolkit downloads nothing.
+      return plan.cudaToolkit.action === 'keep' || plan.cudaToolkit.action === 'none' ? null : { component: 'cuda-toolkit', stepId: step.id, os };
+    case 'cudnn':
+      return plan.cudnn.action === 'install' ? { component: 'cudnn', stepId: step.id, os } : null;
+    case 'driver':
+      // Under WSL the user updates the Windows driver by hand; DL Setup downloads nothing for it.
+      if (params.manual === true) return null;
+      return params.action === 'install' || params.action === 'upgrade' ? { component: 'driver', stepId: step.id, os } : null;
+    default:
+      // python-env, env-vars and cuda-repo fetch nothing worth counting.
+      return null;
+  }
+}
+
+/** The row for this OS, else an OS-independent row; a row for another OS does not apply. */
+function sizeRow(sizes: DownloadSizeTable, component: string, os: DownloadOs) {
+  const rows = sizes.rows.filter((row) => row.component === component);
+  return rows.find((row) => row.os === os) ?? rows.find((row) => row.os === undefined);
+}
+
+/** Estimates what a plan downloads from its steps and the sourced sizes in data/download-sizes.json. */
+export function estimateDownload(plan: Plan, sizes: DownloadSizeTable): DownloadEstimate {
+  const items: DownloadItem[] = [];
+  const unknown: string[] = [];
+  let total = 0;
+  for (const step of plan.steps) {
+    const download = stepDownload(plan, step);
+    if (!download) continue;
+    const row = sizeRow(sizes, download.component, download.os);
+    if (row) {
+      items.push({ component: download.component, stepId: download.stepId, megabytes: row.megabytes, source: row.source });
+      total += row.megabytes;
+    } else {
+      items.push({ component: download.component, stepId: download.stepId, megabytes: null });
+      if (!unknown.includes(download.component)) unknown.push(download.component);
+    }
+  }
+  return { megabytes: Math.round(total * 10) / 10, items, unknown };
+}
+
+/** Whole seconds to fetch `megabytes` at `megabytesPerSecond`; null when the speed is not a positive number. */
+export function estimateSeconds(megabytes: number, megabytesPerSecond: number): number | null {
+  if (!Number.isFinite(megabytesPerSecond) || megabytesPerSecond <= 0 || !Number.isFinite(megabytes)) return null;
+  return megabytes <= 0 ? 0 : Math.ceil(megabytes / megabytesPerSecond);
+}
