@@ -227,12 +227,24 @@ test.describe('the whole flow in Simplified Chinese', () => {
     await needChannels(machine.serve, { 'plan:resolve': { framework: 'pytorch' } });
     await expect(page.getByTestId('plan-status')).toContainText('这个方案适用于你的电脑');
     await expect(page.getByRole('columnheader', { name: 'DL Setup 会做什么' })).toBeVisible();
+    // The engine's own sentences (reasons, step titles) come in Chinese too, and follow a language switch.
+    const CJK = /[\u4e00-\u9fff]/;
+    const reasons = page.getByTestId('plan-reasons').locator('li');
+    await expect(reasons.first()).toContainText(CJK);
+    for (const text of [...(await reasons.allTextContents()), ...(await page.getByTestId('plan-steps').locator('li').allTextContents())]) expect(text).toMatch(CJK);
+    await expect(page.getByTestId('plan-download')).toContainText('大约需要下载');
     await shot(page, 'zh-CN-plan');
+    await page.getByLabel('语言').selectOption('en');
+    await expect(reasons.first()).not.toContainText(CJK);
+    await expect(reasons.first()).toContainText('Planning for Linux');
+    await page.getByLabel('Language').selectOption('zh-CN');
+    await expect(reasons.first()).toContainText(CJK);
     await page.getByRole('button', { name: '预览命令（演练）' }).click();
     await expect(heading(page)).toHaveText('正在安装');
     await expect(page.getByTestId('run-state')).toHaveText('全部安装完成。', { timeout: 20_000 });
     await expect(page.getByText('这是一次演练：只列出命令，不会改动这台电脑。')).toBeVisible();
     await expect(page.getByTestId('install-step').first().locator('.tag.state')).toHaveText('已完成过');
+    await expect(page.getByTestId('install-step').first().locator('.step-detail')).toContainText(CJK);
     await expect(page.getByRole('button', { name: '返回方案' })).toBeVisible();
     await shot(page, 'zh-CN-install');
     await context.close();

@@ -9,7 +9,7 @@ import { installText } from './installText.js';
 import { installTextEn } from './installText.en.js';
 import { installTextZhCN } from './installText.zh-CN.js';
 import { readJournal } from './runJournal.js';
-import { testPlan } from './testkit/testPlan.js';
+import { userEnvPlan } from './testkit/testPlan.js';
 
 const CJK = /[\u4e00-\u9fff]/;
 
@@ -52,12 +52,7 @@ describe('a real run speaks the locale it was started in', () => {
     process.env = saved;
   });
 
-  function plan(envDir: string) {
-    return testPlan([
-      { id: 'vars', kind: 'env-vars', title: 'Set CUDA variables', elevated: false, params: { scope: 'user', cudaHome: '/usr/local/cuda-12.4' } },
-      { id: 'env', kind: 'python-env', title: 'Create the Python environment', elevated: false, params: { manager: 'venv', path: envDir, interpreter: path.join(tmp, 'python'), minFreeBytes: 1e6 } },
-    ]);
-  }
+  const plan = (envDir: string) => userEnvPlan(envDir, path.join(tmp, 'python'));
 
   async function run(envDir: string, options: { dryRun?: boolean; locale?: Locale }) {
     const service = new InstallService({ elevation: 'direct' });

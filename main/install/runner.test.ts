@@ -11,7 +11,7 @@ import { InstallService } from './installService.js';
 import { descendantPids } from '../system/processTree.js';
 import { createNdjsonProgressPrinter } from './progressPrinters.js';
 import { readJournal } from './runJournal.js';
-import { testPlan } from './testkit/testPlan.js';
+import { testPlan, userEnvPlan } from './testkit/testPlan.js';
 
 let tmp: string;
 let rc: string;
@@ -38,12 +38,7 @@ afterAll(() => {
   process.env = saved;
 });
 
-function plan(envDir: string) {
-  return testPlan([
-    { id: 'vars', kind: 'env-vars', title: 'Set CUDA variables', elevated: false, params: { scope: 'user', cudaHome: '/usr/local/cuda-12.4' } },
-    { id: 'env', kind: 'python-env', title: 'Create the Python environment', elevated: false, params: { manager: 'venv', path: envDir, interpreter: path.join(tmp, 'python'), minFreeBytes: 1e6 } },
-  ]);
-}
+const plan = (envDir: string) => userEnvPlan(envDir, path.join(tmp, 'python'));
 
 /** Running, not a zombie waiting for a container's init to reap it. */
 function alive(pid: number): boolean {

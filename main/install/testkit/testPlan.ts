@@ -18,3 +18,11 @@ export function testPlan(steps: PlanStep[], framework: Partial<Plan['framework']
     blockers: [],
   };
 }
+
+/** The cheapest real run: user-scope CUDA variables, then a venv made by `interpreter` (a stand-in script in tests). */
+export function userEnvPlan(envDir: string, interpreter: string): Plan {
+  return testPlan([
+    { id: 'vars', kind: 'env-vars', title: 'Set CUDA variables', elevated: false, params: { scope: 'user', cudaHome: '/usr/local/cuda-12.4' } },
+    { id: 'env', kind: 'python-env', title: 'Create the Python environment', elevated: false, params: { manager: 'venv', path: envDir, interpreter, minFreeBytes: 1e6 } },
+  ]);
+}
