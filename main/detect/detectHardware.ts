@@ -7,6 +7,7 @@ import { detectText, type DetectSay } from './detectText.js';
 import { enrichGpuSpecs } from './enrichGpuSpecs.js';
 import { explainCudaVersions } from './explainCudaVersions.js';
 import { mergeGpus } from './mergeGpus.js';
+import { saveProbeRunCache } from './probeRunCache.js';
 import type { ProbeContext } from './probeContext.js';
 import { probeAmd, type AmdProbeResult } from './probes/probeAmd.js';
 import { probeApple, type AppleProbeResult } from './probes/probeApple.js';
@@ -143,6 +144,7 @@ export async function detectHardware(options: DetectOptions = {}): Promise<Hardw
   if (gpus.length === 0) findings.push({ code: 'NO_GPU_FOUND', severity: 'info', message: say('finding.noGpuFound') });
   const explained = explainCudaVersions(driver, toolkits, hasNvidiaGpu, options.locale);
   findings.push(...explained.findings);
+  await saveProbeRunCache();
 
   return {
     os: osInfo,

@@ -3,6 +3,7 @@ import { runCommand, type CommandResult } from '../system/runCommand.js';
 import type { ProbeContext } from './probeContext.js';
 import { findOnPath } from './findOnPath.js';
 import { detectText } from './detectText.js';
+import { cachedRun, rememberRun, stampOf, type RunDependencies } from './probeRunCache.js';
 import path from 'node:path';
 
 export type ToolOutcome = { ok: true; result: CommandResult } | { ok: false; reason: 'missing' | 'timeout' | 'failed'; message: string };
@@ -12,15 +13,20 @@ export type ToolOutcome = { ok: true; result: CommandResult } | { ok: false; rea
  * a warning that says which facts are missing, and the probe carries on without them. `purpose` names those facts: a
  * purpose.* phrase from detectText in the context's language.
  */
-export async function runTool(context: ProbeContext, argv: string[], purpose: string): Promise<ToolOutcome> {
+export async function runTool(context: ProbeContext, argv: string[], purpose: string, dependencies?: RunDependencies): Promise<ToolOutcome> {
   const say = detectText(context.locale);
   // Looking on PATH costs a few stat calls; starting a process for a tool that is not there costs tens of ms.
   const [file] = argv;
   if (file && !path.isAbsolute(file) && !(await findOnPath(file, context.env))) {
     return { ok: false, reason: 'missing', message: say('tool.missing', { tool: file }) };
   }
+  // A tool whose answer depends only on its own files answers from the cache while those files are unchanged.
+  const stamp = dependencies ? await stampOf(dependencies, context.env) : null;
+  const cached = stamp ? await cachedRun(argv, stamp) : null;
+  if (cached) return { ok: true, result: cached };
   try {
     const result = await runCommand(argv, { timeoutMs: context.timeoutMs, env: context.env });
+    if (stamp) await rememberRun(result, stamp);
     return { ok: true, result };
   } catch (error) {
     if (error instanceof DlsetupError && error.code === 'COMMAND_NOT_FOUND') return { ok: false, reason: 'missing', message: error.message };

@@ -1,22 +1,37 @@
 import { describe, expect, it } from 'vitest';
 import { runCommand } from './runCommand.js';
 
-describe('runCommand', () => {
+// A plain capture runs on Node's spawn, a streamed one on execa: both must behave alike.
+describe.each([
+  ['a plain capture', {}],
+  ['a streamed run', { onLine: () => undefined }],
+] as const)('runCommand, %s', (_name, extra) => {
   it('returns output and exit code of a real process', async () => {
-    const result = await runCommand(['sh', '-c', 'echo out; echo err >&2; exit 3']);
+    const result = await runCommand(['sh', '-c', 'echo out; echo err >&2; exit 3'], { ...extra });
     expect(result.exitCode).toBe(3);
     expect(result.stdout).toBe('out\n');
     expect(result.stderr).toBe('err\n');
   });
 
+  it('passes the environment, with unset values left out', async () => {
+    const result = await runCommand(['sh', '-c', 'echo "$DLSETUP_T1-${DLSETUP_T2-unset}"'], { ...extra, env: { DLSETUP_T1: 'one', DLSETUP_T2: undefined } });
+    expect(result.stdout).toBe('one-unset\n');
+  });
+
   it('says a missing binary is not installed', async () => {
-    await expect(runCommand(['dlsetup-no-such-tool'])).rejects.toMatchObject({ code: 'COMMAND_NOT_FOUND' });
+    await expect(runCommand(['dlsetup-no-such-tool'], { ...extra })).rejects.toMatchObject({ code: 'COMMAND_NOT_FOUND' });
   });
 
   it('times out a hanging tool', async () => {
-    await expect(runCommand(['sleep', '5'], { timeoutMs: 200 })).rejects.toMatchObject({ code: 'TIMEOUT' });
+    await expect(runCommand(['sleep', '5'], { ...extra, timeoutMs: 200 })).rejects.toMatchObject({ code: 'TIMEOUT' });
   });
 
+  it('reports a process killed by a signal as one that could not run to completion', async () => {
+    await expect(runCommand(['sh', '-c', 'kill -9 $$'], { ...extra })).rejects.toMatchObject({ code: 'COMMAND_FAILED' });
+  });
+});
+
+describe('runCommand', () => {
   it('cancels through an AbortSignal', async () => {
     const controller = new AbortController();
     setTimeout(() => controller.abort(), 100);

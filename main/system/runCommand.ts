@@ -1,5 +1,6 @@
 import { DlsetupError } from '../../shared/errors.js';
 import { descendantPids } from './processTree.js';
+import { spawnCapture } from './spawnCapture.js';
 
 export interface CommandOptions {
   timeoutMs?: number;
@@ -39,32 +40,36 @@ export function setCommandLogger(next: CommandLogger | null): void {
 export async function runCommand(argv: string[], options: CommandOptions = {}): Promise<CommandResult> {
   const [file, ...args] = argv;
   if (!file) throw new DlsetupError('INVALID_ARGUMENT', 'No command given.');
-  const { execa } = await loadExeca();
+  // Streaming, input and cancel need execa; a plain capture (every detection probe) does not pay for loading it.
+  const plain = !options.onLine && options.input === undefined && !options.signal;
+  const execa = plain ? null : (await loadExeca()).execa;
   const started = performance.now();
   if (options.signal?.aborted) throw new DlsetupError('CANCELLED', `Cancelled: ${file}.`);
-  const child = execa(file, args, {
-    reject: false,
-    env: options.env,
-    extendEnv: true,
-    input: options.input,
-    stdin: options.input === undefined ? 'ignore' : undefined,
-    cwd: options.cwd,
-    forceKillAfterDelay: 2000,
-    cleanup: true,
-    encoding: 'utf8',
-    stripFinalNewline: false,
-  });
+  const child = execa
+    ? execa(file, args, {
+        reject: false,
+        env: options.env,
+        extendEnv: true,
+        input: options.input,
+        stdin: options.input === undefined ? 'ignore' : undefined,
+        cwd: options.cwd,
+        forceKillAfterDelay: 2000,
+        cleanup: true,
+        encoding: 'utf8',
+        stripFinalNewline: false,
+      })
+    : spawnCapture(file, args, { env: options.env, cwd: options.cwd });
   if (options.onLine) {
     const onLine = options.onLine;
     for (const stream of ['stdout', 'stderr'] as const) {
       let pending = '';
-      child[stream]?.on('data', (chunk: Buffer) => {
+      (child as ReturnType<NonNullable<typeof execa>>)[stream]?.on('data', (chunk: Buffer) => {
         pending += chunk.toString('utf8');
         const lines = pending.split(/\r?\n|\r/);
         pending = lines.pop() ?? '';
         for (const line of lines) onLine(stream, line);
       });
-      child[stream]?.on('end', () => {
+      (child as ReturnType<NonNullable<typeof execa>>)[stream]?.on('end', () => {
         if (pending) onLine(stream, pending);
       });
     }

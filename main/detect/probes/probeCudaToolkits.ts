@@ -79,7 +79,7 @@ export async function probeCudaToolkits(context: ProbeContext): Promise<ToolkitP
   // Each toolkit's nvcc runs once: the nvcc on PATH is often the same file or a wrapper that execs one of them.
   const runs = new Map<string, Promise<ToolOutcome>>();
   const runNvcc = (root: string, nvcc: string) => {
-    if (!runs.has(root)) runs.set(root, runTool(context, [sysrootPath(nvcc), '--version'], say('purpose.nvccRuns', { path: root })));
+    if (!runs.has(root)) runs.set(root, runTool(context, [sysrootPath(nvcc), '--version'], say('purpose.nvccRuns', { path: root }), { files: [sysrootPath(nvcc)] }));
     return runs.get(root) as Promise<ToolOutcome>;
   };
   const nvccOf = (root: string) => path.join(root, 'bin', context.platform === 'win32' ? 'nvcc.exe' : 'nvcc');

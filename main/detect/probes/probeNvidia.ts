@@ -63,7 +63,9 @@ export async function probeNvidia(context: ProbeContext): Promise<NvidiaProbeRes
   const fromTable = table.ok ? parseNvidiaSmiTable(table.result.stdout) : null;
   let snapshot = csv.ok && csv.result.exitCode === 0 ? parseNvidiaSmiCsv(csv.result.stdout) : null;
   let source = snapshot ? 'nvidia-smi --query-gpu' : null;
-  if (!snapshot && !result.error) {
+  // A wrapper that prints its table whatever it is asked (the CSV query gave a table) would answer -q -x the same way.
+  const ignoresArguments = csv.ok && (parseNvidiaSmiTable(csv.result.stdout)?.gpus.length ?? 0) > 0;
+  if (!snapshot && !result.error && !ignoresArguments) {
     // Old drivers reject compute_cap in --query-gpu; the XML has everything but compute capability.
     const xml = await run(['-q', '-x']);
     snapshot = xml.ok ? parseNvidiaSmiXml(xml.result.stdout) : null;
