@@ -56,6 +56,9 @@ function groupVars(model: ExportModel): string {
       `dlsetup_cuda_keyring_version: ${q(r.keyringVersion)}`,
       '# sha256 of cuda-keyring_<version>_all.deb; when set, the download is checked before it is installed.',
       `dlsetup_cuda_keyring_sha256: ${q(r.keyringSha256 ?? '')}`,
+      "# NVIDIA's published checksums per distro/arch (DL Setup's data/cuda-keyrings.json), used when the one above is empty.",
+      r.published.length ? 'dlsetup_cuda_keyring_published:' : 'dlsetup_cuda_keyring_published: {}',
+      ...r.published.map((row) => `  ${q(`${row.distro}/${row.arch}`)}: ${q(row.sha256)}`),
       ...(r.wsl ? ['dlsetup_cuda_repo_distro: "wsl-ubuntu"'] : []),
     );
   }
@@ -103,6 +106,9 @@ const DEFAULTS = doc([
   "  if ansible_facts['distribution'] == 'Ubuntu' else ansible_facts['distribution_major_version']) }}",
   "dlsetup_cuda_repo_arch: \"{{ 'sbsa' if ansible_facts['architecture'] == 'aarch64' else 'x86_64' }}\"",
   'dlsetup_cuda_repo_url: "{{ dlsetup_cuda_repo_base | default(\'\') }}/{{ dlsetup_cuda_repo_distro }}/{{ dlsetup_cuda_repo_arch }}"',
+  'dlsetup_cuda_keyring_checksum: >-',
+  "  {{ dlsetup_cuda_keyring_sha256 | default('', true) or (dlsetup_cuda_keyring_published | default({}))",
+  "  .get(dlsetup_cuda_repo_distro ~ '/' ~ dlsetup_cuda_repo_arch, '') }}",
   "# NVIDIA's signing key file in the repository folder, for deb822_repository (ansible-core 2.15+).",
   'dlsetup_cuda_repo_key: "3bf863cc.pub"',
 ]);
@@ -208,11 +214,11 @@ const CUDA_REPO_KEYRING = doc([
   '  failed_when: false',
   '  check_mode: false',
   '',
-  '- name: Download cuda-keyring (checked against its sha256 when given)',
+  '- name: Download cuda-keyring (checked against its sha256 when one is known)',
   '  ansible.builtin.get_url:',
   '    url: "{{ dlsetup_cuda_repo_url }}/cuda-keyring_{{ dlsetup_cuda_keyring_version }}_all.deb"',
   '    dest: "/tmp/dlsetup-cuda-keyring_{{ dlsetup_cuda_keyring_version }}_all.deb"',
-  "    checksum: \"{{ ('sha256:' ~ dlsetup_cuda_keyring_sha256) if dlsetup_cuda_keyring_sha256 else omit }}\"",
+  "    checksum: \"{{ ('sha256:' ~ dlsetup_cuda_keyring_checksum) if dlsetup_cuda_keyring_checksum else omit }}\"",
   '    mode: "0644"',
   "  when: not dlsetup_keyring_query.stdout.startswith('ii')",
   '',

@@ -2,7 +2,7 @@ import { DlsetupError } from '../../shared/errors.js';
 import type { Plan, PlanStep } from '../../shared/types/plan.js';
 import { blockMarkers } from '../install/markedBlock.js';
 import { planStepParams, type InstallOverrides } from '../install/planStepParams.js';
-import { NVIDIA_REPO_BASE, cudaRepoStep, cudaSourcesList, keyringUrl, type CudaRepoParams } from '../install/steps/cudaRepoStep.js';
+import { NVIDIA_REPO_BASE, cudaRepoStep, cudaSourcesList, keyringUrl, publishedKeyrings, type CudaRepoParams } from '../install/steps/cudaRepoStep.js';
 import { cudaToolkitStep, toolkitDir } from '../install/steps/cudaToolkitStep.js';
 import { cudnnStep } from '../install/steps/cudnnStep.js';
 import { driverStep } from '../install/steps/driverStep.js';
@@ -39,7 +39,16 @@ export interface ExportModel {
   summary: string;
   generatedBy: string;
   driver?: { branch: string; minimum: string; ubuntuPackage: string; debianPackages: string[]; manual: boolean; rebootRequired: boolean };
-  cudaRepo?: { mirror: string; keyringVersion: string; keyringSha256?: string; wsl: boolean; keyringUrl: string; sourcesList: string };
+  cudaRepo?: {
+    mirror: string;
+    keyringVersion: string;
+    keyringSha256?: string;
+    /** NVIDIA's checksums per distro (data/cuda-keyrings.json), used when no checksum was given. */
+    published: { distro: string; arch: string; sha256: string }[];
+    wsl: boolean;
+    keyringUrl: string;
+    sourcesList: string;
+  };
   toolkit?: { version: string; series: string; package: string; dir: string; priority: number; setActive: boolean; aptArgv: string[] };
   cudnn?: { version: string; major: number; cudaMajor: string; cudaSeries: string; packages: string[] };
   env?: { cudaHome: string; libraryPaths: string[]; profileScript: string; ldConf: string; blockBody: string; begin: string; end: string; ldConfContent: string };
@@ -135,6 +144,7 @@ export function buildExportModel(plan: Plan, options: ExportOptions = {}): Expor
       mirror,
       keyringVersion: template.keyringVersion,
       keyringSha256: sha,
+      published: publishedKeyrings(template.keyringVersion),
       wsl: repo.params.wsl === true,
       keyringUrl: keyringUrl(template),
       sourcesList: cudaSourcesList(template),

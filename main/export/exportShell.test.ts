@@ -208,6 +208,25 @@ describe('shell export without a terminal and without passwordless sudo', () => 
     }
   });
 
+  test('without a checksum given, the script checks the keyring against NVIDIA\'s published one for the host\'s distro', async () => {
+    const host = makeHost();
+    try {
+      writeFileSync(path.join(host.root, 'proc', 'modules'), '');
+      mkdirSync(path.join(host.root, 'proc', 'driver', 'nvidia'), { recursive: true });
+      writeFileSync(path.join(host.root, 'proc', 'driver', 'nvidia', 'version'), 'NVRM version: NVIDIA UNIX x86_64 Kernel Module  580.173.02  Tue Jun 23 08:38:17 UTC 2026\n');
+      await writeExportFiles(host.out, exportPlan(examplePlan('v100TensorflowSystem'), 'shell').files);
+      const { CUDA_KEYRING_SHA256: _given, ...env } = host.env;
+      const result = runScript({ ...host, env });
+      // The test's stand-in keyring is not NVIDIA's file, so the published Ubuntu 22.04 checksum refuses it.
+      expect(result.status).toBe(1);
+      expect(result.stderr).toContain('cuda-keyring package has sha256');
+      expect(result.stderr).toContain('not d93190d50b98ad4699ff40f4f7af50f16a76dac3bb8da1eaaf366d47898ff8df; nothing was installed');
+      expect(recorded(host).filter((argv) => argv.includes('apt-get'))).toEqual([]);
+    } finally {
+      execFileSync('rm', ['-rf', host.dir]);
+    }
+  });
+
   test('a keyring with the wrong sha256 is never installed', async () => {
     const host = makeHost();
     try {

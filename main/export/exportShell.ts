@@ -150,6 +150,14 @@ function cudaRepoSection(model: ExportModel): string[] {
       ? 'CUDA_DISTRO=wsl-ubuntu'
       : 'case $(os_field ID) in ubuntu) CUDA_DISTRO=ubuntu$(os_field VERSION_ID | tr -d .) ;; debian) CUDA_DISTRO=debian$(os_field VERSION_ID | cut -d. -f1) ;; *) die "NVIDIA\'s CUDA repository has no packages for this distribution; install CUDA with the runfile instead." ;; esac',
     'case $(uname -m) in aarch64 | arm64) CUDA_ARCH=sbsa ;; *) CUDA_ARCH=x86_64 ;; esac',
+    ...(repo.published.length
+      ? [
+          '# NVIDIA\'s published checksums of the signing-key package (DL Setup\'s data/cuda-keyrings.json), unless one was set.',
+          '[ -n "$CUDA_KEYRING_SHA256" ] || case "$CUDA_DISTRO/$CUDA_ARCH" in',
+          ...repo.published.map((row) => `  ${row.distro}/${row.arch}) CUDA_KEYRING_SHA256=${row.sha256} ;;`),
+          'esac',
+        ]
+      : []),
     `CUDA_LIST="$R${toShell(repo.sourcesList)}"`,
     'if deb_installed cuda-keyring && grep -qF "$CUDA_REPO_MIRROR/$CUDA_DISTRO/$CUDA_ARCH" "$CUDA_LIST" 2>/dev/null; then',
     '  skip "NVIDIA\'s CUDA repository ($CUDA_REPO_MIRROR) is set up"',

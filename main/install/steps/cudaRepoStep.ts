@@ -38,6 +38,13 @@ interface CudaKeyringTable {
   keyrings: { distro: string; arch: string; version: string; sha256: string }[];
 }
 
+/** Every published keyring checksum of one keyring version (an export picks the row on the target host). */
+export function publishedKeyrings(keyringVersion: string): { distro: string; arch: string; sha256: string }[] {
+  return loadDataTable<CudaKeyringTable>('cuda-keyrings')
+    .keyrings.filter((row) => row.version === keyringVersion)
+    .map(({ distro, arch, sha256 }) => ({ distro, arch, sha256 }));
+}
+
 /** NVIDIA's published sha256 of the keyring these params name (data/cuda-keyrings.json); none while the distro is unknown. */
 export function publishedKeyringSha256(params: Pick<CudaRepoParams, 'distro' | 'arch' | 'keyringVersion'>): string | undefined {
   if (!params.distro) return undefined;
