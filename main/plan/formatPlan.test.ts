@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { estimateDownload } from '../../shared/plan/estimateDownload.js';
 import { resolvePlan } from '../../shared/plan/resolvePlan.js';
 import { formatPlan } from './formatPlan.js';
 import { loadCompatData } from './loadCompatData.js';
+import { loadDownloadSizes } from './loadDownloadSizes.js';
 
 describe('formatPlan', () => {
   it('prints the components, steps and every reason as plain text', () => {
@@ -21,5 +23,12 @@ describe('formatPlan', () => {
     expect(text).toContain('\u001b[31mblocked\u001b[0m');
     expect(text).toContain('NO_KERNELS_FOR_GPU: PyTorch 2.14 cannot use your GPU');
     expect(text).toContain('Nearest working request: dlsetup plan --framework pytorch --framework-version 2.7.0');
+  });
+
+  it('states the download size and what has no known size', () => {
+    const plan = resolvePlan(loadCompatData(), { os: 'linux', arch: 'x86_64', gpuVendor: 'nvidia', gpuName: 'GeForce GTX 1080 Ti', driverVersion: null }, { framework: 'pytorch' });
+    const withDownload = { ...plan, download: estimateDownload(plan, loadDownloadSizes()) };
+    expect(formatPlan(withDownload, { color: false })).toContain('Download  about 2.8 GB (size unknown, not included: driver)');
+    expect(formatPlan(plan, { color: false })).not.toContain('Download');
   });
 });

@@ -62,6 +62,11 @@ export function formatPlan(plan: Plan, options: { color: boolean }): string {
     lines.push('', p.bold('Steps'));
     plan.steps.forEach((step, i) => lines.push(`  ${i + 1}. ${step.elevated ? p.yellow('[admin] ') : ''}${step.title}`));
   }
+  if (plan.download && (plan.download.megabytes > 0 || plan.download.unknown.length > 0)) {
+    const size = plan.download.megabytes >= 1000 ? `${(plan.download.megabytes / 1000).toFixed(1)} GB` : `${Math.round(plan.download.megabytes)} MB`;
+    const unknown = plan.download.unknown.length ? ` (size unknown, not included: ${plan.download.unknown.join(', ')})` : '';
+    lines.push('', `${p.bold('Download')}  about ${size}${unknown}`);
+  }
   if (plan.reasons.length) {
     lines.push('', p.bold('Why'));
     for (const reason of plan.reasons) lines.push(`  - ${reason}`);
