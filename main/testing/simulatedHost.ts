@@ -98,6 +98,8 @@ export async function createSimulatedHost(options: SimulatedHostOptions = {}): P
     const lines: string[] = [];
     // Sleep in the background with its own stdio so a SIGTERM (a caller's timeout) ends the fake at once, like a real tool.
     if (tool.sleepSeconds) lines.push(`trap 'kill $! 2>/dev/null; exit 143' TERM`, `${quote(sleep)} ${Number(tool.sleepSeconds)} </dev/null >/dev/null 2>&1 &`, 'wait $!');
+    // The common case, output and success, is one process like the real tool: the shell becomes cat.
+    if (stdout && !stderr && !tool.exitCode) return [...lines, `exec ${quote(cat)} ${quote(stdout)}`];
     if (stdout) lines.push(`${quote(cat)} ${quote(stdout)}`);
     if (stderr) lines.push(`${quote(cat)} ${quote(stderr)} >&2`);
     lines.push(`exit ${Number(tool.exitCode ?? 0)}`);
