@@ -182,3 +182,20 @@ describe('real output from this machine', () => {
     expect(result.diagnoses).toEqual([]);
   });
 });
+
+describe('environment managers (texts as conda and uv print them, cited in data/errors.json)', () => {
+  it.each([
+    ['PackagesNotFoundError: The following packages are not available from current channels:\n\n  - cudnn=8.1\n', 'CONDA_PACKAGES_NOT_FOUND'],
+    ['CondaToSNonInteractiveError: Terms of Service have not been accepted for the following channels. Please accept or remove them before proceeding:\n', 'CONDA_TOS_NOT_ACCEPTED'],
+    ['error: No interpreter found for Python 3.12 in managed installations or search path\n', 'UV_PYTHON_NOT_FOUND'],
+  ])('%s → %s', (text, code) => {
+    const result = diagnoseText(text);
+    expect(result.diagnoses.map((diagnosis) => diagnosis.code)).toEqual([code]);
+  });
+
+  it('names the missing Python in the uv fix', () => {
+    const [diagnosis] = diagnoseText('error: No interpreter found for Python 3.12 in managed installations or search path').diagnoses;
+    expect(diagnosis!.title).toBe('uv has no Python 3.12 to make the environment with');
+    expect(diagnosis!.fixSteps?.map((fix) => fix.command)).toContain('uv python install 3.12');
+  });
+});

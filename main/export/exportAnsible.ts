@@ -316,8 +316,8 @@ const PYTHON_ENV_TASKS = doc([
   '- name: Create the conda environment',
   '  ansible.builtin.command:',
   '    argv: >-',
-  "      {{ ['conda', 'create', '--yes', '--prefix', dlsetup_env_dir, 'python=' ~ dlsetup_python, 'pip']",
-  "      + ((['--channel', 'conda-forge'] + dlsetup_conda_packages) if dlsetup_conda_packages else []) }}",
+  "      {{ ['conda', 'create', '--yes', '--prefix', dlsetup_env_dir, '--override-channels', '--channel', 'conda-forge',",
+  "      'python=' ~ dlsetup_python, 'pip'] + dlsetup_conda_packages }}",
   '    creates: "{{ dlsetup_env_dir }}/bin/python"',
   "  when: dlsetup_env_manager == 'conda'",
 ]);

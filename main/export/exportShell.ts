@@ -237,7 +237,7 @@ function pythonEnvSection(model: ExportModel): string[] {
     p.manager === 'conda'
       ? [
           '  command -v conda >/dev/null 2>&1 || die "conda is not installed; install Miniforge first, or export the plan with the wheels method."',
-          `  run conda create --yes --prefix "$DLSETUP_ENV_DIR" ${shellCommand([`python=${p.python}`, 'pip'])}${p.condaPackages.length ? ` ${shellCommand(['--channel', p.condaChannel ?? 'conda-forge', ...p.condaPackages])}` : ''}`,
+          `  run conda create --yes --prefix "$DLSETUP_ENV_DIR" ${shellCommand(['--override-channels', '--channel', p.condaChannel ?? 'conda-forge', `python=${p.python}`, 'pip', ...p.condaPackages])}`,
         ]
       : [
           `  if command -v ${shellQuote(`python${p.python}`)} >/dev/null 2>&1; then PY=${shellQuote(`python${p.python}`)}`,

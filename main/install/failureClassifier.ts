@@ -6,6 +6,18 @@ const DISK_FULL = /No space left on device|ENOSPC|not enough free space|You don'
 const NETWORK =
   /Temporary failure in name resolution|Could not resolve|Network is unreachable|Connection refused|Connection reset|Connection timed out|Failed to establish a new connection|Max retries exceeded|Failed to fetch|ConnectionError|ReadTimeoutError|Could not connect to|No route to host|Read timed out|IncompleteRead|Connection broken/i;
 
+/** An error line ending in ':' takes the "  - item" list below it (conda names the missing packages there). */
+function withListedItems(lines: string[], at: number): string {
+  const line = lines[at]!;
+  if (!line.endsWith(':')) return line;
+  const items: string[] = [];
+  for (const next of lines.slice(at + 1)) {
+    if (next.startsWith('- ')) items.push(next.slice(2).trim());
+    else if (next !== '' || items.length) break;
+  }
+  return items.length ? `${line} ${items.join(', ')}` : line;
+}
+
 /**
  * Turns a failed command into the error a student can act on: disk full and network cuts get their own codes.
  * `what` ("running apt-get install") must be in `say`'s locale.
@@ -19,12 +31,10 @@ export function classifyFailure(result: CommandResult, what: string, say: Instal
   if (NETWORK.test(output)) {
     return new DlsetupError('NETWORK', say('failure.network', { what }), { detail: tail });
   }
-  // The tool's own last error line (pip's "ERROR: …", apt's "E: …") says more than an exit code.
-  const said = output
-    .split('\n')
-    .map((line) => line.trim())
-    .filter((line) => /^(ERROR|E|error|fatal):\s/.test(line))
-    .at(-1);
+  // The tool's own last error line (pip's "ERROR: …", apt's "E: …", conda's "PackagesNotFoundError: …") says more than an exit code.
+  const lines = output.split('\n').map((line) => line.trim());
+  const at = lines.flatMap((line, index) => (/^(ERROR|E|error|fatal|[A-Z][A-Za-z]*Error):\s/.test(line) ? [index] : [])).at(-1);
+  const said = at === undefined ? undefined : withListedItems(lines, at);
   const capitalised = `${what[0]!.toUpperCase()}${what.slice(1)}`;
   const message = said
     ? say('failure.toolSaid', { What: capitalised, said: said.slice(0, 300) })

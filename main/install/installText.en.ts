@@ -161,9 +161,11 @@ export const installTextEn = {
   // Python environment.
   'pythonEnv.notWritable': 'DL Setup cannot write to {{path}}. Choose a folder you own for the Python environment.',
   'pythonEnv.diskFull': '{{path}} has {{free}} free; the Python environment needs about {{needed}}. Free some space or choose another disk.',
+  'pythonEnv.pythonMissing': 'Python {{wanted}} is not installed here: {{interpreter}} made a Python {{found}} environment instead, which was removed. Install Python {{wanted}} (or uv), then resume.',
   'pythonEnv.wrongPython': '{{path}} already holds a Python {{found}} environment, but the plan needs Python {{wanted}}. Choose another folder.',
   'pythonEnv.alreadyThere': '{{path}} already has Python {{version}}.',
   'pythonEnv.notEmpty': '{{path}} exists and is not empty. Choose an empty or new folder for the Python environment.',
+  'pythonEnv.condaMissing': 'This plan creates a conda environment, but conda was not found (not on PATH, not in CONDA_EXE, not in ~/miniforge3, ~/miniconda3 or ~/anaconda3). Install Miniforge, or plan with the wheels method. Nothing was changed.',
   'pythonEnv.creating': 'Creating the {{manager}} environment in {{path}}',
   'pythonEnv.ready': 'Python environment ready',
   'pythonEnv.activate': 'Activate it with: source {{path}}/bin/activate',

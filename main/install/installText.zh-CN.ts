@@ -148,9 +148,11 @@ export const installTextZhCN: Translation<typeof installTextEn> = {
 
   'pythonEnv.notWritable': 'DL Setup 无法写入 {{path}}。请为 Python 环境选择一个属于你的文件夹。',
   'pythonEnv.diskFull': '{{path}} 只有 {{free}} 可用空间，而 Python 环境大约需要 {{needed}}。请释放一些空间或选择其他磁盘。',
+  'pythonEnv.pythonMissing': '这台电脑上没有安装 Python {{wanted}}：{{interpreter}} 创建的是 Python {{found}} 环境，已将其删除。请先安装 Python {{wanted}}（或 uv），然后继续安装。',
   'pythonEnv.wrongPython': '{{path}} 中已有一个 Python {{found}} 环境，但方案需要 Python {{wanted}}。请选择其他文件夹。',
   'pythonEnv.alreadyThere': '{{path}} 中已有 Python {{version}}。',
   'pythonEnv.notEmpty': '{{path}} 已存在且不为空。请为 Python 环境选择一个空文件夹或新文件夹。',
+  'pythonEnv.condaMissing': '此方案要创建 conda 环境，但没有找到 conda（PATH、CONDA_EXE、~/miniforge3、~/miniconda3、~/anaconda3 中都没有）。请先安装 Miniforge，或改用 wheels 方式规划。没有做任何更改。',
   'pythonEnv.creating': '正在 {{path}} 中创建 {{manager}} 环境',
   'pythonEnv.ready': 'Python 环境已就绪',
   'pythonEnv.activate': '激活方法：source {{path}}/bin/activate',

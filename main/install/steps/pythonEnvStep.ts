@@ -8,6 +8,7 @@ import type { InstallStep, PlannedCommand, StepContext } from '../installStep.js
 import { installText, type InstallSay } from '../installText.js';
 import { ParamReader, checkPathUnder } from '../stepParams.js';
 import { commandOnPath } from '../commandOnPath.js';
+import { findConda } from '../findConda.js';
 
 export interface PythonEnvParams {
   manager: 'auto' | 'venv' | 'uv' | 'conda';
@@ -23,6 +24,10 @@ export interface PythonEnvParams {
 }
 
 const DEFAULT_MIN_FREE = 8e9;
+const VERSION_SCRIPT = 'import sys; print("%d.%d.%d" % sys.version_info[:3])';
+
+/** "3.11.2" is a "3.11" (and a "3.11.2"), not a "3.1". */
+const isVersion = (version: string, wanted: string) => `${version}.`.startsWith(`${wanted}.`);
 
 /** The interpreter inside an environment DL Setup created (venv and conda share the layout on Linux). */
 export function envPython(envPath: string): string {
@@ -67,17 +72,24 @@ async function chooseManager(params: PythonEnvParams): Promise<'venv' | 'uv' | '
   return (await commandOnPath('uv')) ? 'uv' : 'venv';
 }
 
+/** `conda` when it is on PATH (messages stay short), else where findConda saw it installed. */
+async function condaCommand(): Promise<string> {
+  return (await commandOnPath('conda')) ? 'conda' : ((await findConda()) ?? 'conda');
+}
+
 async function venvInterpreter(params: PythonEnvParams): Promise<string> {
   if (params.interpreter) return params.interpreter;
   if (params.python && (await commandOnPath(`python${params.python}`))) return `python${params.python}`;
   return 'python3';
 }
 
-function createArgv(manager: 'venv' | 'uv' | 'conda', params: PythonEnvParams, interpreter: string): string[] {
+function createArgv(manager: 'venv' | 'uv' | 'conda', params: PythonEnvParams, interpreter: string, conda: string): string[] {
   const target = sysrootPath(params.path);
   if (manager === 'uv') return ['uv', 'venv', '--seed', ...(params.python ? ['--python', params.python] : []), target];
   if (manager === 'conda') {
-    return ['conda', 'create', '--yes', '--prefix', target, ...(params.condaChannel ? ['--channel', params.condaChannel] : []), `python=${params.python ?? '3'}`, 'pip', ...params.condaPackages];
+    // Only the plan's channel (conda-forge): Anaconda's default channels need their Terms of Service accepted first (conda ≥ 25.5),
+    // which an unattended create cannot do.
+    return [conda, 'create', '--yes', '--prefix', target, '--override-channels', '--channel', params.condaChannel ?? 'conda-forge', `python=${params.python ?? '3'}`, 'pip', ...params.condaPackages];
   }
   return [interpreter, '-m', 'venv', target];
 }
@@ -99,12 +111,16 @@ export const pythonEnvStep: InstallStep<PythonEnvParams> = {
       condaPackages: reader.stringList('condaPackages', /^[A-Za-z0-9][A-Za-z0-9._-]*([=<>!]=?[A-Za-z0-9.*+_-]+)*$/),
     };
   },
+  async preflight(params, say = installText()) {
+    // Before any step runs (a driver install included): a conda plan without conda would stop half-way.
+    if (params.manager === 'conda' && !(await findConda())) throw new DlsetupError('COMMAND_NOT_FOUND', say('pythonEnv.condaMissing'));
+  },
   async check(params, ctx) {
     if (!(await hostPathExists(path.join(params.path, 'bin', 'python')))) return { satisfied: false, message: '' };
-    const result = await ctx.run([envPython(params.path), '-c', 'import sys; print("%d.%d.%d" % sys.version_info[:3])'], { allowFailure: true, quiet: true });
+    const result = await ctx.run([envPython(params.path), '-c', VERSION_SCRIPT], { allowFailure: true, quiet: true });
     const version = result.stdout.trim();
     if (result.exitCode !== 0) return { satisfied: false, message: '' };
-    if (params.python && !`${version}.`.startsWith(`${params.python}.`)) {
+    if (params.python && !isVersion(version, params.python)) {
       throw new DlsetupError('INVALID_ARGUMENT', ctx.say('pythonEnv.wrongPython', { path: params.path, found: version, wanted: params.python }));
     }
     return { satisfied: true, message: ctx.say('pythonEnv.alreadyThere', { path: params.path, version }) };
@@ -127,7 +143,13 @@ export const pythonEnvStep: InstallStep<PythonEnvParams> = {
     ctx.progress(0.1, ctx.say('pythonEnv.creating', { manager, path: params.path }));
     if (!existed) ctx.record({ type: 'dir-created', path: params.path, owned: true });
     try {
-      await ctx.run(createArgv(manager, params, await venvInterpreter(params)), { timeoutMs: 15 * 60_000 });
+      const argv = createArgv(manager, params, await venvInterpreter(params), manager === 'conda' ? await condaCommand() : 'conda');
+      await ctx.run(argv, { timeoutMs: 15 * 60_000 });
+      // venv falls back to python3 when pythonX.Y is missing: an env of another Python would fail the plan's packages and every re-run's check.
+      const made = params.python && (await hostPathExists(path.join(params.path, 'bin', 'python'))) ? await ctx.run([envPython(params.path), '-c', VERSION_SCRIPT], { allowFailure: true, quiet: true }) : null;
+      if (made?.exitCode === 0 && !isVersion(made.stdout.trim(), params.python!)) {
+        throw new DlsetupError('NOT_AVAILABLE', ctx.say('pythonEnv.pythonMissing', { wanted: params.python!, found: made.stdout.trim(), interpreter: argv[0]! }));
+      }
     } catch (error) {
       // Partly created and not the user's folder: leave nothing behind.
       if (existed) for (const entry of await readdir(real).catch(() => [])) await rm(path.join(real, entry), { recursive: true, force: true });
@@ -141,7 +163,7 @@ export const pythonEnvStep: InstallStep<PythonEnvParams> = {
     return [
       { argv: [], elevated: false, note: say('pythonEnv.noteCheckSpace', { path: params.path, free: formatGb(params.minFreeBytes) }) },
       {
-        argv: createArgv(manager, params, params.interpreter ?? (params.python ? `python${params.python}` : 'python3')),
+        argv: createArgv(manager, params, params.interpreter ?? (params.python ? `python${params.python}` : 'python3'), 'conda'),
         elevated: false,
         note: params.manager === 'auto' ? say('pythonEnv.noteUv') : undefined,
       },
