@@ -96,6 +96,16 @@ function makeHost(): Host {
   return host;
 }
 
+/** A host whose NVIDIA driver 580 is already loaded, with the V100 TensorFlow system plan exported to it. */
+async function driverLoadedHost(): Promise<Host> {
+  const host = makeHost();
+  writeFileSync(path.join(host.root, 'proc', 'modules'), '');
+  mkdirSync(path.join(host.root, 'proc', 'driver', 'nvidia'), { recursive: true });
+  writeFileSync(path.join(host.root, 'proc', 'driver', 'nvidia', 'version'), 'NVRM version: NVIDIA UNIX x86_64 Kernel Module  580.173.02  Tue Jun 23 08:38:17 UTC 2026\n');
+  await writeExportFiles(host.out, exportPlan(examplePlan('v100TensorflowSystem'), 'shell').files);
+  return host;
+}
+
 function recorded(host: Host): string[][] {
   const file = path.join(host.state, 'record');
   return existsSync(file) ? readFileSync(file, 'utf8').trim().split('\n').filter(Boolean).map((line) => line.split('\t')) : [];
@@ -209,12 +219,8 @@ describe('shell export without a terminal and without passwordless sudo', () => 
   });
 
   test('without a checksum given, the script checks the keyring against NVIDIA\'s published one for the host\'s distro', async () => {
-    const host = makeHost();
+    const host = await driverLoadedHost();
     try {
-      writeFileSync(path.join(host.root, 'proc', 'modules'), '');
-      mkdirSync(path.join(host.root, 'proc', 'driver', 'nvidia'), { recursive: true });
-      writeFileSync(path.join(host.root, 'proc', 'driver', 'nvidia', 'version'), 'NVRM version: NVIDIA UNIX x86_64 Kernel Module  580.173.02  Tue Jun 23 08:38:17 UTC 2026\n');
-      await writeExportFiles(host.out, exportPlan(examplePlan('v100TensorflowSystem'), 'shell').files);
       const { CUDA_KEYRING_SHA256: _given, ...env } = host.env;
       const result = runScript({ ...host, env });
       // The test's stand-in keyring is not NVIDIA's file, so the published Ubuntu 22.04 checksum refuses it.
@@ -228,12 +234,8 @@ describe('shell export without a terminal and without passwordless sudo', () => 
   });
 
   test('a keyring with the wrong sha256 is never installed', async () => {
-    const host = makeHost();
+    const host = await driverLoadedHost();
     try {
-      writeFileSync(path.join(host.root, 'proc', 'modules'), '');
-      mkdirSync(path.join(host.root, 'proc', 'driver', 'nvidia'), { recursive: true });
-      writeFileSync(path.join(host.root, 'proc', 'driver', 'nvidia', 'version'), 'NVRM version: NVIDIA UNIX x86_64 Kernel Module  580.173.02  Tue Jun 23 08:38:17 UTC 2026\n');
-      await writeExportFiles(host.out, exportPlan(examplePlan('v100TensorflowSystem'), 'shell').files);
       const result = runScript(host, { CUDA_KEYRING_SHA256: 'a'.repeat(64) });
       expect(result.status).toBe(1);
       expect(result.stderr).toContain('[driver] already done: NVIDIA driver 580.173.02 is loaded');

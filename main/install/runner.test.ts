@@ -12,6 +12,7 @@ import { descendantPids } from '../system/processTree.js';
 import { createNdjsonProgressPrinter } from './progressPrinters.js';
 import { readJournal } from './runJournal.js';
 import { testPlan, userEnvPlan } from './testkit/testPlan.js';
+import { alive } from './testkit/processAlive.js';
 
 let tmp: string;
 let rc: string;
@@ -39,16 +40,6 @@ afterAll(() => {
 });
 
 const plan = (envDir: string) => userEnvPlan(envDir, path.join(tmp, 'python'));
-
-/** Running, not a zombie waiting for a container's init to reap it. */
-function alive(pid: number): boolean {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    return stat.slice(stat.lastIndexOf(')') + 2)[0] !== 'Z';
-  } catch {
-    return false;
-  }
-}
 
 describe('runner: journal, crash, resume and rollback', () => {
   it('resumes a run whose process was killed mid-step, then rollback restores the shell rc byte for byte', async () => {

@@ -25,6 +25,7 @@ import {
   type CondaBehaviour,
 } from '../testkit/standInEnvTools.js';
 import { testPlan } from '../testkit/testPlan.js';
+import { alive } from '../testkit/processAlive.js';
 
 let tmp: string;
 let envRoot: string;
@@ -99,16 +100,6 @@ function resolvedEnvPlan(profile: Partial<HardwareProfile>, request: PlanRequest
   // Only the free-space floor changes: tests must not need 8 GB free.
   const plan: Plan = { ...resolved, steps: [{ ...step, params: { ...step.params, minFreeBytes: 1e6 } }] };
   return { plan, step, envDir: path.join(envRoot, String(step.params.name)) };
-}
-
-/** Running, not a zombie waiting for a container's init to reap it. */
-function alive(pid: number): boolean {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    return stat.slice(stat.lastIndexOf(')') + 2)[0] !== 'Z';
-  } catch {
-    return false;
-  }
 }
 
 describe('python-env with uv', () => {
