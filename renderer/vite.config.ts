@@ -13,4 +13,6 @@ export default defineConfig({
     reportCompressedSize: false,
   },
   oxc: { jsx: { runtime: 'automatic' } },
+  // The catalogs become JSON.parse("…"): V8 parses JSON much faster than the same object as JavaScript.
+  json: { stringify: true },
 });

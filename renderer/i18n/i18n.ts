@@ -33,6 +33,8 @@ void i18n.init({
   fallbackLng: 'en',
   interpolation: { escapeValue: false },
   returnNull: false,
+  // The catalogs are bundled: initialise synchronously so the first render does not wait a tick for them.
+  initAsync: false,
   // Keep the console free of the library's advertisement.
   showSupportNotice: false,
 });
