@@ -4,14 +4,14 @@ import { existsSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { measureCommand } from './measure.mjs';
+import { measureSideBySide } from './measure.mjs';
 
 export const title = 'Detect: dlsetup detect --json vs torch collect_env';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const PYTHON = '/usr/bin/python3';
 const RUNS = 3;
-// Ours is cheap to repeat: more runs steady its median on a loaded 2-core machine.
-const OUR_RUNS = 9;
+// Ours is cheap to repeat: three runs of each of ours around every peer run steady the medians.
+const OUR_RUNS_PER_PEER = 3;
 
 /** The CLI when the lead's entry exists, else the compiled detectHardware in a child node. */
 function detectArgv() {
@@ -29,17 +29,21 @@ function pciDevice(slot) {
 export async function run() {
   const { createSimulatedHost } = await import(pathToFileURL(path.join(root, 'dist', 'main', 'testing', 'simulatedHost.js')).href);
   const argv = detectArgv();
-  const peer = existsSync(PYTHON) ? measureCommand([PYTHON, '-m', 'torch.utils.collect_env'], { runs: RUNS }) : { ms: null, peakRssMiB: null };
-  const real = measureCommand(argv, { runs: OUR_RUNS });
   const host = await createSimulatedHost({
     files: Object.assign({}, ...['06', '07', '08', '09', '0a', '0b', '0c', '0d'].map((slot) => pciDevice(`0000:00:${slot}.0`))),
     tools: { 'nvidia-smi': { stdout: { fixture: 'nvidia-smi-table/v100s-pcie-32gb_x8_driver535.171.04.txt' } } },
     systemTools: ['python3'],
     isolatePath: true,
   });
+  let real;
   let simulated;
+  let peer;
   try {
-    simulated = measureCommand(argv, { runs: OUR_RUNS, env: { ...process.env, ...host.env } });
+    ({ ours: [real, simulated], peer } = measureSideBySide(
+      [{ argv }, { argv, env: { ...process.env, ...host.env } }],
+      existsSync(PYTHON) ? [PYTHON, '-m', 'torch.utils.collect_env'] : null,
+      { peerRuns: RUNS, oursPerPeer: OUR_RUNS_PER_PEER },
+    ));
   } finally {
     await host.cleanup();
   }

@@ -35,3 +35,25 @@ export async function measureAsync(fn, runs = 5) {
   times.sort((a, b) => a - b);
   return times[Math.floor(times.length / 2)];
 }
+
+/**
+ * Ours and a peer measured side by side: each peer run sits between runs of ours, so a load spike on this shared
+ * 2-core machine lands on both medians rather than on one of them. `ours` is a list of commands measured in turn.
+ */
+export function measureSideBySide(oursList, peerArgv, { peerRuns = 3, oursPerPeer = 3 } = {}) {
+  const peerRunsDone = [];
+  const oursRunsDone = oursList.map(() => []);
+  for (let round = 0; round < peerRuns; round++) {
+    for (let index = 0; index < oursList.length; index++) {
+      for (let repeat = 0; repeat < oursPerPeer; repeat++) oursRunsDone[index].push(measureCommand(oursList[index].argv, { runs: 1, env: oursList[index].env }));
+    }
+    if (peerArgv) peerRunsDone.push(measureCommand(peerArgv, { runs: 1 }));
+  }
+  const summarize = (runs) => {
+    if (runs.length === 0) return { ms: null, peakRssMiB: null };
+    const times = runs.map((run) => run.ms).sort((a, b) => a - b);
+    const rss = runs.map((run) => run.peakRssMiB).filter((value) => value !== null);
+    return { ms: times[Math.floor(times.length / 2)], peakRssMiB: rss.length ? Math.max(...rss) : null };
+  };
+  return { ours: oursRunsDone.map(summarize), peer: summarize(peerRunsDone) };
+}

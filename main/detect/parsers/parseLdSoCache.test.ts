@@ -41,6 +41,16 @@ describe('parseLdSoCache', () => {
     ]);
   });
 
+  it('keeps only the entries whose soname starts with the wanted prefix', () => {
+    const cache = newFormatCache([
+      ['libc.so.6', '/lib/x86_64-linux-gnu/libc.so.6'],
+      ['libcudnn.so.9', '/usr/lib/x86_64-linux-gnu/libcudnn.so.9'],
+      ['libcudnn_ops.so.9', '/usr/lib/x86_64-linux-gnu/libcudnn_ops.so.9'],
+    ]);
+    expect(parseLdSoCache(cache, 'libcudnn.so')).toEqual([{ soname: 'libcudnn.so.9', path: '/usr/lib/x86_64-linux-gnu/libcudnn.so.9' }]);
+    expect(parseLdSoCache(cache, 'libnothing')).toEqual([]);
+  });
+
   it('returns null for another format, a truncated table or garbage, so ldconfig -p is asked instead', () => {
     const cache = newFormatCache([['libcudnn.so.9', '/usr/lib/libcudnn.so.9']]);
     expect(parseLdSoCache(cache.subarray(0, 60))).toBeNull();

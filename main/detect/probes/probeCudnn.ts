@@ -38,8 +38,8 @@ export async function probeLdconfigCudnn(context: ProbeContext): Promise<CudnnIn
   if (context.platform !== 'linux') return [];
   // Binary, so read as bytes at its sysroot path (readHostFile decodes text).
   const bytes = await readHostBytes('/etc/ld.so.cache');
-  const cache = bytes ? parseLdSoCache(bytes) : null;
-  const entries = cache ? cache.filter((entry) => entry.soname.startsWith('libcudnn.so')) : await ldconfigEntries(context);
+  const cache = bytes ? parseLdSoCache(bytes, 'libcudnn.so') : null;
+  const entries = cache ?? (await ldconfigEntries(context));
   const found: CudnnInstall[] = [];
   for (const entry of entries) {
     const version = versionFromSoname(entry.soname);
