@@ -208,9 +208,10 @@ describe('screens render alone from wizard state', () => {
     expect(zh).toContain('大约需要下载 2.8 GB。按 10 MB/s 约需 5 分钟，按 2 MB/s 约需 24 分钟。');
   });
 
-  it('Choose: without the engine the version is free text; the mirror checks wait for an address', () => {
+  it('Choose: while the version list loads, the recommended choice stands; the mirror checks are offered', () => {
     const html = renderScreen(<ChooseScreen state={state({ screen: 'choose', detect: detected })} dispatch={noop} />);
-    expect(html).toMatch(/<input id="choose-version" type="text"/);
+    expect(html).toMatch(/<select id="choose-version" disabled=""/);
+    expect(visibleText(html)).toContain('Newest that works here (recommended)');
     expect(visibleText(html)).toContain('Check PyPI mirror');
     expect(visibleText(html)).toContain('Check PyTorch mirror');
   });
