@@ -1,7 +1,7 @@
 import { DlsetupError } from '../../shared/errors.js';
 import { runCommand, type CommandResult } from '../system/runCommand.js';
 import type { ProbeContext } from './probeContext.js';
-import { findOnPath } from './findOnPath.js';
+import { findOnPath } from '../system/findOnPath.js';
 import { detectText } from './detectText.js';
 import { cachedRun, rememberRun, stampOf, type RunDependencies } from './probeRunCache.js';
 import path from 'node:path';

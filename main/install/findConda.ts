@@ -1,8 +1,6 @@
 import os from 'node:os';
 import path from 'node:path';
-import { constants } from 'node:fs';
-import { access } from 'node:fs/promises';
-import { commandOnPath } from './commandOnPath.js';
+import { findOnPath, isExecutable } from '../system/findOnPath.js';
 
 /** Where the usual installers put conda; `conda init` only edits ~/.bashrc, so a desktop app's PATH often lacks it. */
 function usualPlaces(home: string): string[] {
@@ -10,18 +8,11 @@ function usualPlaces(home: string): string[] {
   return [...roots, '/opt/conda', '/opt/miniforge3', '/opt/miniconda3'].map((root) => path.join(root, 'bin', 'conda'));
 }
 
-/** The conda to run: on PATH, else the one an activated shell named (CONDA_EXE), else a usual install place. */
+/**
+ * The conda command to run: plain `conda` when it is on PATH (messages stay short), else the one an activated shell
+ * named (CONDA_EXE), else a usual install place; null when there is none.
+ */
 export async function findConda(env: NodeJS.ProcessEnv = process.env): Promise<string | null> {
-  const onPath = await commandOnPath('conda', env.PATH ?? '');
-  if (onPath) return onPath;
-  for (const candidate of [env.CONDA_EXE, ...usualPlaces(env.HOME ?? os.homedir())]) {
-    if (!candidate) continue;
-    try {
-      await access(candidate, constants.X_OK);
-      return candidate;
-    } catch {
-      // Not installed there.
-    }
-  }
-  return null;
+  if (await findOnPath('conda', env)) return 'conda';
+  return [env.CONDA_EXE, ...usualPlaces(env.HOME ?? os.homedir())].find((candidate) => candidate && isExecutable(candidate)) ?? null;
 }

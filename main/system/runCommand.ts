@@ -61,15 +61,17 @@ export async function runCommand(argv: string[], options: CommandOptions = {}): 
     : spawnCapture(file, args, { env: options.env, cwd: options.cwd });
   if (options.onLine) {
     const onLine = options.onLine;
+    // Only execa runs stream (see `plain` above).
+    const streaming = child as ReturnType<NonNullable<typeof execa>>;
     for (const stream of ['stdout', 'stderr'] as const) {
       let pending = '';
-      (child as ReturnType<NonNullable<typeof execa>>)[stream]?.on('data', (chunk: Buffer) => {
+      streaming[stream]?.on('data', (chunk: Buffer) => {
         pending += chunk.toString('utf8');
         const lines = pending.split(/\r?\n|\r/);
         pending = lines.pop() ?? '';
         for (const line of lines) onLine(stream, line);
       });
-      (child as ReturnType<NonNullable<typeof execa>>)[stream]?.on('end', () => {
+      streaming[stream]?.on('end', () => {
         if (pending) onLine(stream, pending);
       });
     }

@@ -2,7 +2,7 @@ import { readFile, realpath, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { CudaToolkit, PythonEnv } from '../../../shared/types/hardware.js';
 import { hostPathExists, listHostDir, readHostFile, readHostLink, sysrootPath } from '../../system/sysroot.js';
-import { findOnPath } from '../findOnPath.js';
+import { findOnPath } from '../../system/findOnPath.js';
 import { parseCudaVersionFile } from '../parsers/parseCudaVersionFile.js';
 import { parseDistInfoDirName } from '../parsers/parseDistMetadata.js';
 import { parseNvccVersion } from '../parsers/parseNvccVersion.js';

@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { PythonEnv } from '../../../shared/types/hardware.js';
 import { defaultEnvRoot } from '../../appPaths.js';
 import { hostPathExists, listHostDir, readHostBytes, readHostFile, readHostLink, sysrootPath } from '../../system/sysroot.js';
-import { findOnPath } from '../findOnPath.js';
+import { findOnPath } from '../../system/findOnPath.js';
 import { parseCondaEnvList } from '../parsers/parseCondaEnvList.js';
 import { normalizePackageName, parseDistInfoDirName, parseDistMetadata } from '../parsers/parseDistMetadata.js';
 import type { ProbeContext } from '../probeContext.js';

@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { DlsetupError } from '../../../shared/errors.js';
 import { readHostFile, sysrootPath } from '../../system/sysroot.js';
 import { aptCandidate, aptInstall, installedDebs } from '../aptGet.js';
-import { commandOnPath } from '../commandOnPath.js';
+import { findOnPath } from '../../system/findOnPath.js';
 import { writeHostFileWithBackup } from '../hostFileWriter.js';
 import { readHostOsRelease } from '../hostOsRelease.js';
 import type { InstallStep, PlannedCommand, StepContext } from '../installStep.js';
@@ -56,7 +56,7 @@ async function driverCommand(params: DriverParams, ctx: StepContext | null, say:
   if (id === 'ubuntu' || os?.idLike.includes('ubuntu')) {
     if (params.ubuntuPackage) return { method: 'apt', packages: [params.ubuntuPackage] };
     if (params.branch) return { method: 'apt', packages: [`nvidia-driver-${params.branch}${params.open ? '-open' : ''}`] };
-    if (await commandOnPath('ubuntu-drivers')) return { method: 'ubuntu-drivers', packages: [] };
+    if (await findOnPath('ubuntu-drivers')) return { method: 'ubuntu-drivers', packages: [] };
     throw new DlsetupError('INVALID_ARGUMENT', say('driver.noBranch'));
   }
   if (id === 'debian') {

@@ -8,7 +8,7 @@ import type { ProgressEvent, RunStatus } from '../../../shared/types/install.js'
 import type { HardwareProfile, Plan, PlanRequest, PlanStep } from '../../../shared/types/plan.js';
 import { loadCompatData } from '../../plan/loadCompatData.js';
 import { descendantPids } from '../../system/processTree.js';
-import { commandOnPath } from '../commandOnPath.js';
+import { findOnPath } from '../../system/findOnPath.js';
 import { formatDryRun } from '../formatDryRun.js';
 import { InstallService } from '../installService.js';
 import { readJournal } from '../runJournal.js';
@@ -267,7 +267,7 @@ describe("python-env with manager 'auto'", () => {
 
   it('uses python X.Y -m venv when uv is not on PATH, never conda', async () => {
     useTools({ conda: { kind: 'create' }, python: true });
-    expect(await commandOnPath('uv')).toBeNull();
+    expect(await findOnPath('uv')).toBeNull();
     const envDir = path.join(envRoot, 'auto-venv');
     const { status, events } = await run(envPlan({ manager: 'auto', path: envDir, python }));
     expect(status.state).toBe('succeeded');

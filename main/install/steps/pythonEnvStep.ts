@@ -7,8 +7,8 @@ import { hostPathExists, sysrootPath } from '../../system/sysroot.js';
 import type { InstallStep, PlannedCommand, StepContext } from '../installStep.js';
 import { installText, type InstallSay } from '../installText.js';
 import { ParamReader, checkPathUnder } from '../stepParams.js';
-import { commandOnPath } from '../commandOnPath.js';
 import { findConda } from '../findConda.js';
+import { findOnPath } from '../../system/findOnPath.js';
 
 export interface PythonEnvParams {
   manager: 'auto' | 'venv' | 'uv' | 'conda';
@@ -69,17 +69,12 @@ export async function checkEnvLocation(envPath: string, minFreeBytes: number, sa
 
 async function chooseManager(params: PythonEnvParams): Promise<'venv' | 'uv' | 'conda'> {
   if (params.manager !== 'auto') return params.manager;
-  return (await commandOnPath('uv')) ? 'uv' : 'venv';
-}
-
-/** `conda` when it is on PATH (messages stay short), else where findConda saw it installed. */
-async function condaCommand(): Promise<string> {
-  return (await commandOnPath('conda')) ? 'conda' : ((await findConda()) ?? 'conda');
+  return (await findOnPath('uv')) ? 'uv' : 'venv';
 }
 
 async function venvInterpreter(params: PythonEnvParams): Promise<string> {
   if (params.interpreter) return params.interpreter;
-  if (params.python && (await commandOnPath(`python${params.python}`))) return `python${params.python}`;
+  if (params.python && (await findOnPath(`python${params.python}`))) return `python${params.python}`;
   return 'python3';
 }
 
@@ -143,7 +138,7 @@ export const pythonEnvStep: InstallStep<PythonEnvParams> = {
     ctx.progress(0.1, ctx.say('pythonEnv.creating', { manager, path: params.path }));
     if (!existed) ctx.record({ type: 'dir-created', path: params.path, owned: true });
     try {
-      const argv = createArgv(manager, params, await venvInterpreter(params), manager === 'conda' ? await condaCommand() : 'conda');
+      const argv = createArgv(manager, params, await venvInterpreter(params), manager === 'conda' ? ((await findConda()) ?? 'conda') : 'conda');
       await ctx.run(argv, { timeoutMs: 15 * 60_000 });
       // venv falls back to python3 when pythonX.Y is missing: an env of another Python would fail the plan's packages and every re-run's check.
       const made = params.python && (await hostPathExists(path.join(params.path, 'bin', 'python'))) ? await ctx.run([envPython(params.path), '-c', VERSION_SCRIPT], { allowFailure: true, quiet: true }) : null;
