@@ -13,6 +13,7 @@ describe('engine localisation', () => {
 
   it('leaves an unknown placeholder visible', () => {
     expect(fillTemplate('{{a}} and {{b}}', { a: 1 })).toBe('1 and {{b}}');
+    expect(fillTemplate('{{a}}/{{a}}', { a: '$& $1' })).toBe('$& $1/$& $1');
   });
 
   it('maps OS locale tags to the two shipped languages', () => {

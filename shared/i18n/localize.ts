@@ -21,36 +21,45 @@ export function localeFromTag(tag: string | undefined): Locale {
 
 const PLACEHOLDER = /\{\{(\w+)\}\}/g;
 
+/** A template split once at its {{name}} placeholders: literal text at even indexes, placeholder names at odd ones. */
+type CompiledTemplate = readonly string[];
+
+function compileTemplate(template: string): CompiledTemplate {
+  return template.split(/\{\{(\w+)\}\}/);
+}
+
+function fillCompiled(parts: CompiledTemplate, params: TextParams | undefined): string {
+  let text = parts[0]!;
+  for (let index = 1; index < parts.length; index += 2) {
+    const name = parts[index]!;
+    text += (params !== undefined && name in params ? String(params[name]) : `{{${name}}}`) + parts[index + 1]!;
+  }
+  return text;
+}
+
 /** Fills {{name}} placeholders (the renderer's i18next syntax); an unknown name stays visible rather than vanishing. */
 export function fillTemplate(template: string, params: TextParams = {}): string {
-  return template.replace(PLACEHOLDER, (whole, name: string) => (name in params ? String(params[name]) : whole));
+  return fillCompiled(compileTemplate(template), params);
 }
 
 export function placeholdersOf(template: string): string[] {
   return [...template.matchAll(PLACEHOLDER)].map((match) => match[1]!).sort();
 }
 
-/** A template split once at its {{name}} placeholders: literal text at even indexes, placeholder names at odd ones. */
-type CompiledTemplate = readonly string[];
-
+/** A `say` over one catalog that splits each template once, on first use. */
 function compiledSay<Key extends string>(catalog: Readonly<Record<string, string>>, fallback: Readonly<Record<string, string>>): Say<Key> {
   const compiled = new Map<string, CompiledTemplate>();
   return (key, params) => {
     let parts = compiled.get(key);
-    if (!parts) compiled.set(key, (parts = (catalog[key] ?? fallback[key] ?? key).split(/\{\{(\w+)\}\}/)));
-    let text = parts[0]!;
-    for (let index = 1; index < parts.length; index += 2) {
-      const name = parts[index]!;
-      text += (params !== undefined && name in params ? String(params[name]) : `{{${name}}}`) + parts[index + 1]!;
-    }
-    return text;
+    if (!parts) compiled.set(key, (parts = compileTemplate(catalog[key] ?? fallback[key] ?? key)));
+    return fillCompiled(parts, params);
   };
 }
 
 /**
  * One area's catalogs → a function that gives that area's `say` for a locale (English when none is given). Each
  * template is split once, on first use: plans are resolved in bulk, and a regular-expression pass per sentence
- * doubled their cost. The output equals fillTemplate's, an unknown placeholder included.
+ * doubled their cost.
  */
 export function translator<Catalog extends Record<string, string>>(
   en: Catalog,

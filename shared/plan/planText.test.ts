@@ -68,7 +68,7 @@ describe('plan text catalogs', () => {
     expect(translationProblems(planTextEn, planTextZhCN)).toEqual([]);
   });
 
-  it('fills every template exactly as fillTemplate does, in both languages, with and without parameters', () => {
+  it('says every key from its own locale\'s catalog, filled as fillTemplate fills it, with and without parameters', () => {
     for (const [locale, catalog] of [['en', planTextEn], ['zh-CN', planTextZhCN]] as const) {
       const say = planText(locale);
       for (const key of Object.keys(planTextEn) as PlanTextKey[]) {
