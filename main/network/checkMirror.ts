@@ -5,13 +5,8 @@ const DEFAULT_TIMEOUT_MS = 6000;
 
 /** Credentials in an index URL (a private index) travel as a Basic header: fetch refuses them inside the URL. */
 function requestOf(text: string): { url: URL; headers: Record<string, string> } {
-  let url: URL;
-  try {
-    url = new URL(text);
-  } catch {
-    throw new DlsetupError('INVALID_ARGUMENT', `"${text}" is not a web address. A mirror address starts with https:// or http://.`);
-  }
-  if (url.protocol !== 'https:' && url.protocol !== 'http:') {
+  const url = URL.canParse(text) ? new URL(text) : null;
+  if (url?.protocol !== 'https:' && url?.protocol !== 'http:') {
     throw new DlsetupError('INVALID_ARGUMENT', `"${text}" is not a web address. A mirror address starts with https:// or http://.`);
   }
   const headers: Record<string, string> = { 'user-agent': 'dlsetup-mirror-check' };

@@ -1,4 +1,5 @@
 import type { Plan } from '../../shared/types/plan.js';
+import { formatMegabytes } from '../../shared/plan/estimateDownload.js';
 
 const FRAMEWORK_NAMES = { pytorch: 'PyTorch', tensorflow: 'TensorFlow', jax: 'JAX' } as const;
 
@@ -63,9 +64,8 @@ export function formatPlan(plan: Plan, options: { color: boolean }): string {
     plan.steps.forEach((step, i) => lines.push(`  ${i + 1}. ${step.elevated ? p.yellow('[admin] ') : ''}${step.title}`));
   }
   if (plan.download && (plan.download.megabytes > 0 || plan.download.unknown.length > 0)) {
-    const size = plan.download.megabytes >= 1000 ? `${(plan.download.megabytes / 1000).toFixed(1)} GB` : `${Math.round(plan.download.megabytes)} MB`;
     const unknown = plan.download.unknown.length ? ` (size unknown, not included: ${plan.download.unknown.join(', ')})` : '';
-    lines.push('', `${p.bold('Download')}  about ${size}${unknown}`);
+    lines.push('', `${p.bold('Download')}  about ${formatMegabytes(plan.download.megabytes)}${unknown}`);
   }
   if (plan.reasons.length) {
     lines.push('', p.bold('Why'));

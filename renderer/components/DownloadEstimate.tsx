@@ -1,7 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { estimateSeconds } from '../../shared/plan/estimateDownload.js';
+import { estimateSeconds, formatMegabytes } from '../../shared/plan/estimateDownload.js';
 import type { DownloadEstimate as Estimate } from '../../shared/types/downloadEstimate.js';
-import { formatMegabytes } from '../wizard/formatQuantity.js';
 
 /** Two connection speeds rather than one guess: a campus link and a slow home line. */
 const FAST_MBPS = 10;

@@ -27,8 +27,3 @@ export function formatSeconds(seconds: number): string {
 export function formatTflops(value: number): string {
   return value >= 100 ? value.toFixed(0) : value >= 10 ? value.toFixed(1) : value.toFixed(2);
 }
-
-/** Decimal megabytes (as pip and apt print them) as "850 MB" or "2.8 GB". */
-export function formatMegabytes(megabytes: number): string {
-  return megabytes < 1000 ? `${Math.round(megabytes)} MB` : `${(megabytes / 1000).toFixed(1)} GB`;
-}

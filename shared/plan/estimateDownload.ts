@@ -80,6 +80,11 @@ export function estimateDownload(plan: Plan, sizes: DownloadSizeTable): Download
   return { megabytes: Math.round(total * 10) / 10, items, unknown };
 }
 
+/** Decimal megabytes (as pip and apt print them) as "850 MB" or "2.8 GB": the Plan screen and `dlsetup plan` alike. */
+export function formatMegabytes(megabytes: number): string {
+  return megabytes < 1000 ? `${Math.round(megabytes)} MB` : `${(megabytes / 1000).toFixed(1)} GB`;
+}
+
 /** Whole seconds to fetch `megabytes` at `megabytesPerSecond`; null when the speed is not a positive number. */
 export function estimateSeconds(megabytes: number, megabytesPerSecond: number): number | null {
   if (!Number.isFinite(megabytesPerSecond) || megabytesPerSecond <= 0 || !Number.isFinite(megabytes)) return null;
