@@ -48,10 +48,7 @@ export function publishedKeyrings(keyringVersion: string): { distro: string; arc
 /** NVIDIA's published sha256 of the keyring these params name (data/cuda-keyrings.json); none while the distro is unknown. */
 export function publishedKeyringSha256(params: Pick<CudaRepoParams, 'distro' | 'arch' | 'keyringVersion'>): string | undefined {
   if (!params.distro) return undefined;
-  const row = loadDataTable<CudaKeyringTable>('cuda-keyrings').keyrings.find(
-    (candidate) => candidate.distro === params.distro && candidate.arch === params.arch && candidate.version === params.keyringVersion,
-  );
-  return row?.sha256;
+  return publishedKeyrings(params.keyringVersion).find((row) => row.distro === params.distro && row.arch === params.arch)?.sha256;
 }
 
 export function keyringUrl(params: CudaRepoParams): string {

@@ -26,6 +26,13 @@ export interface PythonEnvParams {
 const DEFAULT_MIN_FREE = 8e9;
 const VERSION_SCRIPT = 'import sys; print("%d.%d.%d" % sys.version_info[:3])';
 
+/** The Python version of the environment at envPath ("3.11.2"); null when there is none or it does not run. */
+async function envPythonVersion(envPath: string, ctx: StepContext): Promise<string | null> {
+  if (!(await hostPathExists(path.join(envPath, 'bin', 'python')))) return null;
+  const result = await ctx.run([envPython(envPath), '-c', VERSION_SCRIPT], { allowFailure: true, quiet: true });
+  return result.exitCode === 0 ? result.stdout.trim() : null;
+}
+
 /** "3.11.2" is a "3.11" (and a "3.11.2"), not a "3.1". */
 const isVersion = (version: string, wanted: string) => `${version}.`.startsWith(`${wanted}.`);
 
@@ -111,10 +118,8 @@ export const pythonEnvStep: InstallStep<PythonEnvParams> = {
     if (params.manager === 'conda' && !(await findConda())) throw new DlsetupError('COMMAND_NOT_FOUND', say('pythonEnv.condaMissing'));
   },
   async check(params, ctx) {
-    if (!(await hostPathExists(path.join(params.path, 'bin', 'python')))) return { satisfied: false, message: '' };
-    const result = await ctx.run([envPython(params.path), '-c', VERSION_SCRIPT], { allowFailure: true, quiet: true });
-    const version = result.stdout.trim();
-    if (result.exitCode !== 0) return { satisfied: false, message: '' };
+    const version = await envPythonVersion(params.path, ctx);
+    if (!version) return { satisfied: false, message: '' };
     if (params.python && !isVersion(version, params.python)) {
       throw new DlsetupError('INVALID_ARGUMENT', ctx.say('pythonEnv.wrongPython', { path: params.path, found: version, wanted: params.python }));
     }
@@ -141,9 +146,9 @@ export const pythonEnvStep: InstallStep<PythonEnvParams> = {
       const argv = createArgv(manager, params, await venvInterpreter(params), manager === 'conda' ? ((await findConda()) ?? 'conda') : 'conda');
       await ctx.run(argv, { timeoutMs: 15 * 60_000 });
       // venv falls back to python3 when pythonX.Y is missing: an env of another Python would fail the plan's packages and every re-run's check.
-      const made = params.python && (await hostPathExists(path.join(params.path, 'bin', 'python'))) ? await ctx.run([envPython(params.path), '-c', VERSION_SCRIPT], { allowFailure: true, quiet: true }) : null;
-      if (made?.exitCode === 0 && !isVersion(made.stdout.trim(), params.python!)) {
-        throw new DlsetupError('NOT_AVAILABLE', ctx.say('pythonEnv.pythonMissing', { wanted: params.python!, found: made.stdout.trim(), interpreter: argv[0]! }));
+      const made = params.python ? await envPythonVersion(params.path, ctx) : null;
+      if (made && !isVersion(made, params.python!)) {
+        throw new DlsetupError('NOT_AVAILABLE', ctx.say('pythonEnv.pythonMissing', { wanted: params.python!, found: made, interpreter: argv[0]! }));
       }
     } catch (error) {
       // Partly created and not the user's folder: leave nothing behind.
