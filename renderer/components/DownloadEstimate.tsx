@@ -9,6 +9,7 @@ const SLOW_MBPS = 2;
 /** The plan's estimated download, with what it is made of and what has no known size; every size has its source. */
 export function DownloadEstimate({ estimate }: { estimate: Estimate }) {
   const { t } = useTranslation();
+  const nameOf = (component: string) => t(`plan.download.components.${component}`, { defaultValue: component });
   const minutes = (mbps: number) => Math.max(1, Math.ceil((estimateSeconds(estimate.megabytes, mbps) ?? 0) / 60));
   const known = estimate.items.filter((item) => item.megabytes !== null);
   if (known.length === 0 && estimate.unknown.length === 0) return null;
@@ -21,7 +22,7 @@ export function DownloadEstimate({ estimate }: { estimate: Estimate }) {
         </p>
       ) : null}
       {estimate.unknown.length > 0 ? (
-        <p className="muted">{t('plan.download.unknown', { items: estimate.unknown.map((component) => t(`plan.download.components.${component}`, { defaultValue: component })).join(t('plan.listSeparator')) })}</p>
+        <p className="muted">{t('plan.download.unknown', { items: estimate.unknown.map(nameOf).join(t('plan.listSeparator')) })}</p>
       ) : null}
       {known.length > 0 ? (
         <details>
@@ -29,7 +30,7 @@ export function DownloadEstimate({ estimate }: { estimate: Estimate }) {
           <ul className="download-items">
             {known.map((item) => (
               <li key={item.component + (item.stepId ?? '')}>
-                {t(`plan.download.components.${item.component}`, { defaultValue: item.component })}: {formatMegabytes(item.megabytes!)}{' '}
+                {nameOf(item.component)}: {formatMegabytes(item.megabytes!)}{' '}
                 {item.source ? <cite className="muted source">{t('plan.download.source')}: {item.source}</cite> : null}
               </li>
             ))}

@@ -4,18 +4,14 @@ import type { AppError } from '../../shared/errors.js';
 import type { PlanExport, PlanExportRequest } from '../../shared/ipc/contract.js';
 import type { Plan } from '../../shared/types/plan.js';
 import { useApi } from '../wizard/ApiContext.js';
+import { downloadFile } from '../wizard/reportFiles.js';
 import { ErrorPanel } from './ErrorPanel.js';
 
 const FORMATS: PlanExportRequest['format'][] = ['shell', 'ansible', 'dockerfile'];
 
-/** Saves one exported file through the browser's own download (a blob: link); octet-stream keeps its exact name (no added .txt). */
+/** Saves one exported file through the browser's own download; octet-stream keeps its exact name (no added .txt). */
 function saveFile(file: PlanExport['files'][number]): void {
-  const url = URL.createObjectURL(new Blob([file.content], { type: 'application/octet-stream' }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = file.path.replaceAll('/', '_');
-  link.click();
-  URL.revokeObjectURL(url);
+  downloadFile(file.path.replaceAll('/', '_'), 'application/octet-stream', file.content);
 }
 
 /** Plan screen: the same plan as a shell script, an Ansible playbook or a Dockerfile for a lab's other machines (`dlsetup export`). */
