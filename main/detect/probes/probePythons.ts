@@ -130,14 +130,15 @@ async function resolveHostLinks(hostPath: string): Promise<string> {
   return current;
 }
 
-/** "3.11.2" from the installed pythonX.Y-minimal stanza of dpkg's status file ("Version: 3.11.2-6+deb12u6"). */
 /**
- * The upstream version dpkg records for an installed package. dpkg's status file is large (a megabyte on a desktop), so
- * the stanza is found in the raw bytes and only it is decoded: decoding and scanning the whole text cost ~20 ms.
+ * The upstream version dpkg records for an installed package ("3.11.2" from "Version: 3.11.2-6+deb12u6"). dpkg's status
+ * file is large (a megabyte on a desktop), so the stanza is found in the raw bytes and only it is decoded: decoding and
+ * scanning the whole text cost ~20 ms.
  */
 function dpkgUpstreamVersion(status: Buffer, pkg: string): string | null {
-  const start = status.indexOf(`\nPackage: ${pkg}\n`);
-  const at = start >= 0 ? start + 1 : status.subarray(0, pkg.length + 10).toString('latin1') === `Package: ${pkg}\n` ? 0 : -1;
+  const line = `Package: ${pkg}\n`;
+  const later = status.indexOf(`\n${line}`);
+  const at = status.subarray(0, line.length).toString('latin1') === line ? 0 : later < 0 ? -1 : later + 1;
   if (at < 0) return null;
   const end = status.indexOf('\n\n', at);
   const stanza = status.subarray(at, end < 0 ? undefined : end).toString('utf8');
