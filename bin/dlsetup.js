@@ -7,6 +7,11 @@ if (!existsSync(entry)) {
   process.stderr.write('dlsetup: DL Setup is not built yet. Run `npm install` (or `npm run build`) in its folder first.\n');
   process.exit(1);
 }
+// `dlsetup detect --json | head` closes the pipe early: the reader chose to stop, which is not an error.
+process.stdout.on('error', (error) => {
+  if (error.code === 'EPIPE') process.exit(0);
+  throw error;
+});
 const { main } = await import(entry.href);
 const io = {
   out: (text) => process.stdout.write(text),

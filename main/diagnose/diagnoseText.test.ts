@@ -101,6 +101,25 @@ describe('details read from the text', () => {
     expect(renderTemplate('on{?flag}', { flag: 'yes' })).toBe('on');
   });
 
+  it('reads every GPU of a collect_env that lists them on the lines after its header', () => {
+    // The shape collect_env prints when torch has no CUDA and it asks `nvidia-smi -L` (UUIDs already removed by it).
+    const text = [
+      'PyTorch version: 2.5.1+cpu',
+      'Is CUDA available: False',
+      'CUDA runtime version: 12.4.131',
+      'GPU models and configuration: ',
+      'GPU 0: NVIDIA A100-SXM4-80GB',
+      'GPU 1: NVIDIA A100-SXM4-80GB',
+      '',
+      'Nvidia driver version: 550.54.15',
+      'cuDNN version: Could not collect',
+    ].join('\n');
+    const result = diagnoseText(text);
+    expect(result.kind).toBe('collect-env');
+    expect(result.facts.gpus?.map((gpu) => gpu.name)).toEqual(['NVIDIA A100-SXM4-80GB', 'NVIDIA A100-SXM4-80GB']);
+    expect(result.facts).toMatchObject({ driverVersion: '550.54.15', toolkitVersion: '12.4.131' });
+  });
+
   it('reads PyTorch OOM figures in the newer wording', () => {
     const result = diagnoseText(
       'torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 170.00 MiB. GPU 0 has a total capacity of 22.30 GiB of which 14.69 MiB is free.',

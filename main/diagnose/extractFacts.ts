@@ -161,9 +161,10 @@ function collectEnvFacts(facts: DiagnoseFacts, text: string): void {
   if (!facts.cudnnVersion) delete facts.cudnnVersion;
   const rocm = known(values.get('ROCM used to build PyTorch'));
   const gpuText = known(values.get('GPU models and configuration'));
-  if (gpuText) {
-    const names = [...text.matchAll(/^(?:GPU models and configuration: )?GPU \d{1,2}: (.{1,120})$/gm)].map((match) => (match[1] as string).trim());
-    const list = names.length > 0 ? names : [gpuText];
+  // Several GPUs (or nvidia-smi -L's answer) come on the lines after an empty "GPU models and configuration:".
+  const names = [...text.matchAll(/^(?:GPU models and configuration: )?GPU \d{1,2}: (.{1,120})$/gm)].map((match) => (match[1] as string).trim());
+  if (gpuText || names.length > 0) {
+    const list = names.length > 0 ? names : [gpuText as string];
     facts.gpus = list.map((name) => ({ vendor: rocm && !/NVIDIA|GeForce|Tesla|Quadro/i.test(name) ? 'amd' : vendorOf(undefined, name), name }));
     for (const gpu of facts.gpus) if (gpu.vendor === 'unknown' && !rocm) gpu.vendor = 'nvidia';
   }

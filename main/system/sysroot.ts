@@ -44,6 +44,17 @@ export async function readHostLink(absolutePath: string): Promise<string | null>
   }
 }
 
+/** Follows a chain of host symlinks (libcudnn.so.8 → libcudnn.so.8.9.7) to the file at its end; itself when not a link. */
+export async function resolveHostLinks(absolutePath: string, maxHops = 8): Promise<string> {
+  let current = absolutePath;
+  for (let hop = 0; hop < maxHops; hop += 1) {
+    const next = await readHostLink(current);
+    if (!next) return current;
+    current = path.normalize(next);
+  }
+  return current;
+}
+
 /** Reads a binary host file (the loader cache); null when missing or unreadable. */
 export async function readHostBytes(absolutePath: string): Promise<Buffer | null> {
   try {

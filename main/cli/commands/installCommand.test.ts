@@ -1,13 +1,12 @@
 import { spawn, spawnSync } from 'node:child_process';
-import { chmodSync, copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ProgressEvent } from '../../../shared/types/install.js';
-import { packageRoot } from '../../appPaths.js';
 import { buildTestWheel, startTestIndex, type TestIndex } from '../../install/testkit/wheelIndex.js';
 import { testPlan } from '../../install/testkit/testPlan.js';
-import { cliBundleOptions } from '../../../scripts/cliBundleOptions.mjs';
+import { buildInstalledCli } from '../../testing/buildInstalledCli.js';
 
 /** The interpreter the venv is made from: Debian's python3 with its own pip (dist-packages), as CI has it. */
 const SYSTEM_PYTHON = '/usr/bin/python3';
@@ -18,23 +17,10 @@ let tmp: string;
 let cliDir: string;
 let index: TestIndex;
 
-/**
- * `dlsetup` exactly as installed (bin/dlsetup.js importing ../dist/cli/main.js), with the CLI bundle built from the current
- * source by the same esbuild settings as scripts/build.mjs (scripts/cliBundleOptions.mjs), so the test never runs a stale dist/.
- */
-async function buildCli(): Promise<string> {
-  const esbuild = await import('esbuild');
-  const dir = path.join(packageRoot, 'node_modules', '.cache', 'dlsetup-tests', `cli-${process.pid}`);
-  await esbuild.build({ ...cliBundleOptions(packageRoot, path.join(dir, 'dist', 'cli')), logLevel: 'silent' });
-  mkdirSync(path.join(dir, 'bin'), { recursive: true });
-  copyFileSync(path.join(packageRoot, 'bin', 'dlsetup.js'), path.join(dir, 'bin', 'dlsetup.js'));
-  return dir;
-}
-
 beforeAll(async () => {
   tmp = mkdtempSync(path.join(os.tmpdir(), 'dlsetup-cli-'));
   chmodSync(tmp, 0o755);
-  cliDir = await buildCli();
+  cliDir = await buildInstalledCli('cli');
   mkdirSync(path.join(tmp, 'wheels'));
   buildTestWheel(path.join(tmp, 'wheels'), 'dlsetup-test-alpha', '1.0', 50_000);
   index = await startTestIndex(path.join(tmp, 'wheels'));

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import type { CudaToolkit, CudnnInstall, PythonEnv } from '../../../shared/types/hardware.js';
-import { hostPathExists, listHostDir, readHostBytes, readHostFile } from '../../system/sysroot.js';
+import { hostPathExists, listHostDir, readHostBytes, readHostFile, resolveHostLinks } from '../../system/sysroot.js';
 import { parseCudnnHeader } from '../parsers/parseCudnnHeader.js';
 import { parseLdconfig, versionFromSoname, type LdconfigEntry } from '../parsers/parseLdconfig.js';
 import { parseLdSoCache } from '../parsers/parseLdSoCache.js';
@@ -42,8 +42,11 @@ export async function probeLdconfigCudnn(context: ProbeContext): Promise<CudnnIn
   const entries = cache ?? (await ldconfigEntries(context));
   const found: CudnnInstall[] = [];
   for (const entry of entries) {
-    const version = versionFromSoname(entry.soname);
-    if (version && !found.some((install) => install.path === entry.path)) found.push({ version, path: entry.path, source: 'ldconfig' });
+    if (found.some((install) => install.path === entry.path)) continue;
+    // The soname says "8"; the file its link ends at says "8.9.7" (what collect_env shows by resolving the same link).
+    const [fromSoname, fromFile] = [versionFromSoname(entry.soname), versionFromSoname(path.basename(await resolveHostLinks(entry.path)))];
+    const version = fromFile && fromSoname && fromFile.startsWith(`${fromSoname}.`) ? fromFile : fromSoname;
+    if (version) found.push({ version, path: entry.path, source: 'ldconfig' });
   }
   return found;
 }
