@@ -13,7 +13,13 @@ export type ToolOutcome = { ok: true; result: CommandResult } | { ok: false; rea
  * a warning that says which facts are missing, and the probe carries on without them. `purpose` names those facts: a
  * purpose.* phrase from detectText in the context's language.
  */
-export async function runTool(context: ProbeContext, argv: string[], purpose: string, dependencies?: RunDependencies): Promise<ToolOutcome> {
+export async function runTool(
+  context: ProbeContext,
+  argv: string[],
+  purpose: string,
+  dependencies?: RunDependencies,
+  options: { refresh?: boolean } = {},
+): Promise<ToolOutcome> {
   const say = detectText(context.locale);
   // Looking on PATH costs a few stat calls; starting a process for a tool that is not there costs tens of ms.
   const [file] = argv;
@@ -22,7 +28,7 @@ export async function runTool(context: ProbeContext, argv: string[], purpose: st
   }
   // A tool whose answer depends only on its own files answers from the cache while those files are unchanged.
   const stamp = dependencies ? await stampOf(dependencies, context.env) : null;
-  const cached = stamp ? await cachedRun(argv, stamp) : null;
+  const cached = stamp && !options.refresh ? await cachedRun(argv, stamp) : null;
   if (cached) return { ok: true, result: cached };
   try {
     const result = await runCommand(argv, { timeoutMs: context.timeoutMs, env: context.env });
@@ -38,6 +44,11 @@ export async function runTool(context: ProbeContext, argv: string[], purpose: st
     context.warn(message);
     return { ok: false, reason: timedOut ? 'timeout' : 'failed', message };
   }
+}
+
+/** The answer a tool gave last time, while the files it depends on are unchanged; null when it must run again. */
+export async function rememberedRun(context: ProbeContext, argv: string[], dependencies: RunDependencies): Promise<CommandResult | null> {
+  return cachedRun(argv, await stampOf(dependencies, context.env));
 }
 
 /** Warns about a tool that ran but printed something we could not read, quoting its first line. */
