@@ -1,3 +1,4 @@
+import { LOCALES } from '../../shared/i18n/localize.js';
 import type { FlagSpec, ParsedArgs } from './parseArgs.js';
 
 /** What a command writes to; tests pass their own to read what a user would see. */
@@ -17,3 +18,6 @@ export interface CliCommand {
 }
 
 export const JSON_FLAG: FlagSpec = { type: 'boolean', description: 'print machine-readable JSON' };
+
+/** `--lang` on every command that prints sentences; without it the language follows LC_ALL / LC_MESSAGES / LANG. */
+export const LANG_FLAG: FlagSpec = { type: 'string', values: LOCALES, description: 'language of the output: en or zh-CN (default: from LC_ALL, LC_MESSAGES or LANG)' };

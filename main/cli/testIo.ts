@@ -12,3 +12,10 @@ export function captureIo(): CliIo & { stdout: () => string; stderr: () => strin
     stderr: () => err,
   };
 }
+
+/** Commands read the user's language from the environment: tests pin it (pass vi.stubEnv) so the developer's own LANG cannot change what they see. */
+export function pinLocaleEnv(stubEnv: (name: string, value: string) => unknown, lang: string): void {
+  stubEnv('LC_ALL', '');
+  stubEnv('LC_MESSAGES', '');
+  stubEnv('LANG', lang);
+}

@@ -1,24 +1,10 @@
+import type { Locale } from '../../shared/i18n/localize.js';
+import { formatTable } from '../../shared/text/terminalTable.js';
+import { terminalStyle, type TerminalStyle } from '../../shared/text/terminalStyle.js';
 import type { Finding, HardwareReport } from '../../shared/types/hardware.js';
+import { detectSummaryText } from './detectSummaryText.js';
 
-interface Style {
-  bold(text: string): string;
-  dim(text: string): string;
-  red(text: string): string;
-  yellow(text: string): string;
-  green(text: string): string;
-}
-
-function styleFor(color: boolean): Style {
-  const wrap = (code: string) => (text: string) => (color ? `\u001b[${code}m${text}\u001b[0m` : text);
-  return { bold: wrap('1'), dim: wrap('2'), red: wrap('31'), yellow: wrap('33'), green: wrap('32') };
-}
-
-/** Column widths come from the plain text, so colour codes never skew the table. */
-function table(headers: string[], rows: string[][], style: Style): string[] {
-  const widths = headers.map((header, column) => Math.max(header.length, ...rows.map((row) => (row[column] ?? '').length)));
-  const line = (cells: string[]) => cells.map((cell, column) => cell.padEnd(widths[column] ?? 0)).join('  ').trimEnd();
-  return [style.bold(line(headers)), ...rows.map(line)].map((text) => `  ${text}`);
-}
+type SummarySay = ReturnType<typeof detectSummaryText>;
 
 function gib(bytes: number): string {
   return `${(bytes / 1024 ** 3).toFixed(1)} GiB`;
@@ -29,34 +15,41 @@ function mib(value: number | undefined): string {
   return value >= 1024 ? `${(value / 1024).toFixed(value % 1024 === 0 ? 0 : 1)} GiB` : `${value} MiB`;
 }
 
-function findingLine(finding: Finding, style: Style): string {
-  const tag = finding.severity === 'error' ? style.red('error') : finding.severity === 'info' ? style.dim('info') : style.yellow('warning');
+function findingLine(finding: Finding, style: TerminalStyle, say: SummarySay): string {
+  const tag =
+    finding.severity === 'error' ? style.red(say('severity.error')) : finding.severity === 'info' ? style.dim(say('severity.info')) : style.yellow(say('severity.warning'));
   return `  ${tag} ${finding.code}: ${finding.message}`;
 }
 
-/** The readable `dlsetup detect` summary: short tables per area, then findings and warnings; ANSI colour only on request. */
-export function formatHardwareSummary(report: HardwareReport, options: { color: boolean }): string {
-  const style = styleFor(options.color);
+/**
+ * The readable `dlsetup detect` summary: short tables per area, then findings and warnings; ANSI colour only on
+ * request. Labels are in `locale` (English by default); names, versions, paths and codes stay as detected.
+ */
+export function formatHardwareSummary(report: HardwareReport, options: { color: boolean; locale?: Locale }): string {
+  const style = terminalStyle(options.color);
+  const say = detectSummaryText(options.locale);
+  const list = (items: string[]) => items.join(say('list.separator'));
   const out: string[] = [];
   const { os } = report;
   const osName = [os.distro, os.version].filter(Boolean).join(' ') || os.platform;
-  const flags = [os.wsl ? 'WSL2' : null, os.container ? 'container' : null, os.secureBoot !== 'unknown' ? `Secure Boot ${os.secureBoot}` : null].filter(Boolean).join(', ');
-  out.push(style.bold('System'));
-  out.push(`  ${osName} (${os.platform}, ${os.arch}${os.kernel ? `, kernel ${os.kernel}` : ''})${flags ? ` — ${flags}` : ''}`);
-  out.push(`  CPU: ${report.cpu.model}, ${report.cpu.cores} threads, ${gib(report.cpu.memoryBytes)} RAM`);
-  if (os.disks.length > 0) out.push(`  Free disk: ${os.disks.map((disk) => `${disk.path} ${gib(disk.freeBytes)}`).join(', ')}`);
+  const secureBoot = os.secureBoot === 'enabled' ? say('system.secureBootEnabled') : os.secureBoot === 'disabled' ? say('system.secureBootDisabled') : null;
+  const flags = list([os.wsl ? 'WSL2' : null, os.container ? say('system.container') : null, secureBoot].filter((flag): flag is string => Boolean(flag)));
+  out.push(style.bold(say('section.system')));
+  out.push(`  ${osName} (${os.platform}, ${os.arch}${os.kernel ? `, ${say('system.kernel', { version: os.kernel })}` : ''})${flags ? ` — ${flags}` : ''}`);
+  out.push(`  ${say('system.cpu', { model: report.cpu.model, threads: report.cpu.cores, memory: gib(report.cpu.memoryBytes) })}`);
+  if (os.disks.length > 0) out.push(`  ${say('system.freeDisk', { disks: list(os.disks.map((disk) => `${disk.path} ${gib(disk.freeBytes)}`)) })}`);
   out.push('');
-  out.push(style.bold(`GPUs (${report.gpus.length})`));
-  if (report.gpus.length === 0) out.push('  none found');
+  out.push(style.bold(say('section.gpus', { count: report.gpus.length })));
+  if (report.gpus.length === 0) out.push(`  ${say('gpus.none')}`);
   else {
     out.push(
-      ...table(
-        ['#', 'Vendor', 'Name', 'Memory', 'Compute cap.', 'Architecture'],
+      ...formatTable(
+        ['#', say('gpuTable.vendor'), say('gpuTable.name'), say('gpuTable.memory'), say('gpuTable.computeCapability'), say('gpuTable.architecture')],
         report.gpus.map((gpu, at) => [
           String(gpu.index ?? at),
           gpu.vendor,
-          gpu.name + (gpu.migEnabled ? ` (MIG, ${gpu.migDevices ?? 0} instances)` : '') + (gpu.virtualization === 'vgpu' ? ' (vGPU)' : ''),
-          gpu.integrated && gpu.memoryMiB === undefined ? 'shared' : mib(gpu.memoryMiB),
+          gpu.name + (gpu.migEnabled ? say('gpu.mig', { count: gpu.migDevices ?? 0 }) : '') + (gpu.virtualization === 'vgpu' ? say('gpu.vgpu') : ''),
+          gpu.integrated && gpu.memoryMiB === undefined ? say('gpu.sharedMemory') : mib(gpu.memoryMiB),
           gpu.computeCapability ?? gpu.gfxArch ?? '-',
           gpu.architecture ?? '-',
         ]),
@@ -65,31 +58,42 @@ export function formatHardwareSummary(report: HardwareReport, options: { color: 
     );
   }
   const virtualAdapters = report.displayAdapters.filter((adapter) => adapter.virtual);
-  if (virtualAdapters.length > 0) out.push(style.dim(`  (not counted: ${virtualAdapters.map((adapter) => adapter.name || `${adapter.vendorId}:${adapter.deviceId}`).join(', ')})`));
+  if (virtualAdapters.length > 0) {
+    out.push(style.dim(`  ${say('gpus.notCounted', { adapters: list(virtualAdapters.map((adapter) => adapter.name || `${adapter.vendorId}:${adapter.deviceId}`)) })}`));
+  }
   out.push('');
-  out.push(style.bold('NVIDIA driver and CUDA'));
-  out.push(`  Driver: ${report.driver ? `${report.driver.version}${report.driver.kernelModule ? ` (${report.driver.kernelModule} kernel module)` : ''}` : style.yellow('not installed')}`);
+  out.push(style.bold(say('section.nvidia')));
+  const driver = report.driver;
+  const driverText = !driver
+    ? style.yellow(say('driver.notInstalled'))
+    : driver.kernelModule === 'open'
+      ? say('driver.openModule', { version: driver.version })
+      : driver.kernelModule === 'proprietary'
+        ? say('driver.proprietaryModule', { version: driver.version })
+        : driver.version;
+  out.push(`  ${say('driver.line', { driver: driverText })}`);
   if (report.cudaSummary) {
     const verdict = report.cudaSummary.compatible === false ? style.red(report.cudaSummary.message) : report.cudaSummary.compatible ? style.green(report.cudaSummary.message) : report.cudaSummary.message;
     out.push(`  ${verdict}`);
   }
   if (report.cudaToolkits.length > 0) {
     out.push(
-      ...table(
-        ['Toolkit', 'Path', 'Active', 'nvcc runs'],
-        report.cudaToolkits.map((toolkit) => [toolkit.version, toolkit.path, toolkit.active ? 'yes' : '', toolkit.nvccRuns === undefined ? '?' : toolkit.nvccRuns ? 'yes' : 'no']),
+      ...formatTable(
+        [say('toolkitTable.toolkit'), say('toolkitTable.path'), say('toolkitTable.active'), say('toolkitTable.nvccRuns')],
+        report.cudaToolkits.map((toolkit) => [toolkit.version, toolkit.path, toolkit.active ? say('yes') : '', toolkit.nvccRuns === undefined ? '?' : toolkit.nvccRuns ? say('yes') : say('no')]),
         style,
       ),
     );
   }
-  if (report.cudnn.length > 0) out.push(...table(['cuDNN', 'Where', 'Found by'], report.cudnn.map((install) => [install.version, install.path, install.source]), style));
-  else out.push('  cuDNN: none found');
+  if (report.cudnn.length > 0) {
+    out.push(...formatTable(['cuDNN', say('cudnnTable.where'), say('cudnnTable.foundBy')], report.cudnn.map((install) => [install.version, install.path, install.source]), style));
+  } else out.push(`  ${say('cudnn.none')}`);
   out.push('');
-  out.push(style.bold(`Python (${report.pythons.length})`));
+  out.push(style.bold(say('section.python', { count: report.pythons.length })));
   if (report.pythons.length > 0) {
     out.push(
-      ...table(
-        ['Version', 'Kind', 'Path', 'Frameworks'],
+      ...formatTable(
+        [say('pythonTable.version'), say('pythonTable.kind'), say('pythonTable.path'), say('pythonTable.frameworks')],
         report.pythons.map((env) => [
           env.version,
           env.kind,
@@ -102,15 +106,15 @@ export function formatHardwareSummary(report: HardwareReport, options: { color: 
   }
   if (report.findings.length > 0) {
     out.push('');
-    out.push(style.bold('Findings'));
-    out.push(...report.findings.map((finding) => findingLine(finding, style)));
+    out.push(style.bold(say('section.findings')));
+    out.push(...report.findings.map((finding) => findingLine(finding, style, say)));
   }
   if (report.warnings.length > 0) {
     out.push('');
-    out.push(style.bold('Warnings'));
+    out.push(style.bold(say('section.warnings')));
     out.push(...report.warnings.map((warning) => `  ${style.yellow('!')} ${warning}`));
   }
   out.push('');
-  out.push(style.dim(`Detected in ${report.durationMs} ms.`));
+  out.push(style.dim(say('detectedIn', { ms: report.durationMs })));
   return `${out.join('\n')}\n`;
 }

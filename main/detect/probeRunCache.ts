@@ -24,6 +24,7 @@ interface CachedRun {
 const CACHE_VERSION = 1;
 let entries: Promise<Map<string, CachedRun>> | null = null;
 let changed = false;
+let saves = 0;
 
 function cacheFile(): string {
   return path.join(appDataDir(), 'cache', 'probe-runs.json');
@@ -71,7 +72,8 @@ export async function saveProbeRunCache(): Promise<void> {
   const file = cacheFile();
   try {
     await mkdir(path.dirname(file), { recursive: true });
-    const temporary = `${file}.${process.pid}.tmp`;
+    // One temp name per save: two detections at once in `dlsetup serve` must not write into the same temp file.
+    const temporary = `${file}.${process.pid}.${(saves += 1)}.tmp`;
     await writeFile(temporary, JSON.stringify({ version: CACHE_VERSION, runs: Object.fromEntries(await entries) }));
     await rename(temporary, file);
   } catch {

@@ -1,26 +1,34 @@
 import type { Locale } from '../../shared/i18n/localize.js';
 import type { Plan } from '../../shared/types/plan.js';
+import { displayWidth, padEndToWidth } from '../../shared/text/displayWidth.js';
+import { installCliText } from './installCliText.js';
 import { installText } from './installText.js';
 import { planStepParams, type InstallOverrides } from './planStepParams.js';
 import { quoteForDisplay } from './stepContext.js';
 import { stepForKind } from './stepRegistry.js';
 
-/** `dlsetup install --dry-run`: every command that would run, marked where it runs as administrator. */
-export function formatDryRun(plan: Plan, overrides: InstallOverrides = {}): string {
+/** `dlsetup install --dry-run`: every command that would run, marked where it runs as administrator, in `locale`. */
+export function formatDryRun(plan: Plan, overrides: InstallOverrides = {}, locale: Locale = 'en'): string {
+  const say = installCliText(locale);
+  const stepSay = installText(locale);
+  const rootMark = say('dryRun.rootMark');
+  // Commands line up whether or not they carry the mark, in any language's mark.
+  const markWidth = displayWidth(rootMark) + 1;
   const lines: string[] = [];
   const steps = Array.isArray(plan?.steps) ? plan.steps : [];
-  lines.push(`Dry run: ${steps.length} step${steps.length === 1 ? '' : 's'}; nothing will be changed. Lines marked [root] run as administrator (one password prompt for the whole install).`);
-  if (plan?.status === 'blocked') lines.push(`The plan is blocked: ${plan.blockers.map((b) => b.message).join(' ')}`);
+  lines.push(steps.length === 1 ? say('dryRun.headerOne', { mark: rootMark }) : say('dryRun.headerMany', { count: steps.length, mark: rootMark }));
+  if (plan?.status === 'blocked') lines.push(say('dryRun.blocked', { blockers: plan.blockers.map((b) => b.message).join(' ') }));
   steps.forEach((step, index) => {
     lines.push('');
+    const heading = { number: index + 1, title: step.title, kind: step.kind };
     try {
       const impl = stepForKind(step.kind);
       const params = impl.parse(planStepParams(plan, step, overrides));
       const elevated = typeof impl.elevated === 'function' ? impl.elevated(params) : impl.elevated;
-      lines.push(`${index + 1}. ${step.title} [${step.kind}${elevated ? ', root' : ''}]`);
-      lines.push('   (skipped when already done)');
-      for (const command of impl.describe(params)) {
-        const mark = command.elevated ? '[root] ' : '       ';
+      lines.push(say(elevated ? 'dryRun.stepAsRoot' : 'dryRun.step', heading));
+      lines.push(`   ${say('dryRun.skippedWhenDone')}`);
+      for (const command of impl.describe(params, stepSay)) {
+        const mark = padEndToWidth(command.elevated ? rootMark : '', markWidth);
         if (command.argv.length) {
           lines.push(`   ${mark}$ ${command.argv.map(quoteForDisplay).join(' ')}${command.note ? `   # ${command.note}` : ''}`);
         } else {
@@ -28,8 +36,8 @@ export function formatDryRun(plan: Plan, overrides: InstallOverrides = {}): stri
         }
       }
     } catch (error) {
-      lines.push(`${index + 1}. ${step.title} [${step.kind}]`);
-      lines.push(`   ✗ cannot run: ${(error as Error).message}`);
+      lines.push(say('dryRun.step', heading));
+      lines.push(`   ${say('dryRun.cannotRun', { message: (error as Error).message })}`);
     }
   });
   return `${lines.join('\n')}\n`;

@@ -1,9 +1,13 @@
 import { describe, expect, it } from 'vitest';
+import { translationProblems } from '../../shared/i18n/localize.js';
 import { estimateDownload } from '../../shared/plan/estimateDownload.js';
 import { resolvePlan } from '../../shared/plan/resolvePlan.js';
+import { displayWidth } from '../../shared/text/displayWidth.js';
 import { formatPlan } from './formatPlan.js';
 import { loadCompatData } from './loadCompatData.js';
 import { loadDownloadSizes } from './loadDownloadSizes.js';
+import { planSummaryTextEn } from './planSummaryText.en.js';
+import { planSummaryTextZhCN } from './planSummaryText.zh-CN.js';
 
 describe('formatPlan', () => {
   it('prints the components, steps and every reason as plain text', () => {
@@ -30,5 +34,68 @@ describe('formatPlan', () => {
     const withDownload = { ...plan, download: estimateDownload(plan, loadDownloadSizes()) };
     expect(formatPlan(withDownload, { color: false })).toContain('Download  about 2.8 GB (size unknown, not included: driver)');
     expect(formatPlan(plan, { color: false })).not.toContain('Download');
+  });
+});
+
+describe('formatPlan in Simplified Chinese', () => {
+  const pascal = resolvePlan(loadCompatData(), { os: 'linux', arch: 'x86_64', gpuVendor: 'nvidia', gpuName: 'GeForce GTX 1080 Ti', driverVersion: null }, { framework: 'pytorch' }, { locale: 'zh-CN' });
+  const text = formatPlan({ ...pascal, download: estimateDownload(pascal, loadDownloadSizes()) }, { color: false, locale: 'zh-CN' });
+  const lines = text.split('\n');
+
+  it('the Chinese labels have every English key, with the same placeholders', () => {
+    expect(translationProblems(planSummaryTextEn, planSummaryTextZhCN)).toEqual([]);
+  });
+
+  it('labels the table, the steps and the download in Chinese and keeps versions and commands', () => {
+    expect(lines).toEqual(
+      expect.arrayContaining([
+        'DL Setup 安装计划：PyTorch 2.14.0 (cu126)  状态：可行  方式：wheels',
+        '  组件          操作  版本',
+        '  GPU                 GeForce GTX 1080 Ti（计算能力 6.1）',
+        '  驱动          安装  580.65.06 或更新版本（需要 525.60.13 或更新版本）',
+        '  CUDA Toolkit  无    不需要：wheel 包已自带 CUDA 12.6',
+        '  PyTorch       安装  torch==2.14.0 --index-url https://download.pytorch.org/whl/cu126',
+        '步骤',
+        '  1. [需管理员权限] 安装 NVIDIA 驱动 R580（580.65.06 或更新版本）',
+        '下载量  约 2.8 GB（大小未知，未计入：driver）',
+        '原因',
+      ]),
+    );
+    expect(lines).toContainEqual(expect.stringMatching(/^ {2}cuDNN {9}随附 {2}\d+\.\d+/));
+    expect(lines.at(-1)).toMatch(/^兼容性数据审核日期：\d{4}-\d{2}-\d{2}。$/);
+  });
+
+  it('leaves no English label behind (the plan\'s own sentences are checked by planText)', () => {
+    const labels = lines.filter((line) => !/^ {2}(- |! |\d+\. )/.test(line)).join('\n');
+    expect(labels).not.toMatch(/\b(DL Setup plan|status|method|Component|Action|Version|Driver|install|keep|bundled|none|not needed|needs|or newer|compute capability|Steps|admin|Download|about|size unknown|not included|Why|Warnings|Compatibility)\b/);
+  });
+
+  it('lines up the table columns by display width', () => {
+    const table = lines.slice(2, 9);
+    expect(table[0]).toBe('  组件          操作  版本');
+    // The display column where the first match of `pattern` starts on each line that has one.
+    const startsOf = (pattern: RegExp) => table.filter((line) => pattern.test(line)).map((line) => displayWidth(line.slice(0, line.search(pattern))));
+    expect(startsOf(/(安装|升级|保留|随附|无|操作)/)).toEqual([16, 16, 16, 16, 16, 16]);
+    expect(startsOf(/(版本|GeForce|不需要|\d|torch)/)).toEqual([22, 22, 22, 22, 22, 22, 22]);
+  });
+
+  it('says a blocked plan is blocked, with the nearest working command', () => {
+    const kepler = resolvePlan(loadCompatData(), { os: 'linux', arch: 'x86_64', gpuVendor: 'nvidia', gpuName: 'Tesla K80', driverVersion: '470.82.01' }, { framework: 'pytorch', frameworkVersion: '2.14' }, { locale: 'zh-CN' });
+    const blocked = formatPlan(kepler, { color: false, locale: 'zh-CN' }).split('\n');
+    expect(blocked[0]).toBe('DL Setup 安装计划：PyTorch 2.14.0  状态：受阻  方式：wheels');
+    expect(blocked).toEqual(
+      expect.arrayContaining([
+        '  驱动          无    470.82.01（此版本用不到驱动）',
+        '  cuDNN         无    不需要',
+        '无法执行',
+        '    最接近的可行请求：dlsetup plan --framework pytorch --framework-version 2.7.0',
+      ]),
+    );
+  });
+
+  it('names no GPU in Chinese for a CPU-only plan', () => {
+    const cpu = resolvePlan(loadCompatData(), { os: 'linux', arch: 'x86_64', gpuVendor: 'none', driverVersion: null }, { framework: 'jax' }, { locale: 'zh-CN' });
+    expect(formatPlan(cpu, { color: false, locale: 'zh-CN' }).split('\n')).toContainEqual(expect.stringMatching(/^ {2}GPU {17}无$/));
+    expect(formatPlan(cpu, { color: false }).split('\n')).toContainEqual(expect.stringMatching(/^ {2}GPU {2,}none$/));
   });
 });

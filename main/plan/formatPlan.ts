@@ -1,82 +1,89 @@
-import type { Plan } from '../../shared/types/plan.js';
+import type { Locale } from '../../shared/i18n/localize.js';
 import { formatMegabytes } from '../../shared/plan/estimateDownload.js';
+import { formatTable } from '../../shared/text/terminalTable.js';
+import { terminalStyle } from '../../shared/text/terminalStyle.js';
+import type { Plan } from '../../shared/types/plan.js';
+import { planSummaryText } from './planSummaryText.js';
 
 const FRAMEWORK_NAMES = { pytorch: 'PyTorch', tensorflow: 'TensorFlow', jax: 'JAX' } as const;
 
-interface Paint {
-  bold(text: string): string;
-  dim(text: string): string;
-  green(text: string): string;
-  yellow(text: string): string;
-  red(text: string): string;
-}
+type Action = Plan['driver']['action'] | Plan['cudnn']['action'];
 
-function paint(color: boolean): Paint {
-  const wrap = (code: string) => (text: string) => (color ? `\u001b[${code}m${text}\u001b[0m` : text);
-  return { bold: wrap('1'), dim: wrap('2'), green: wrap('32'), yellow: wrap('33'), red: wrap('31') };
-}
-
-function row(cells: string[], widths: number[]): string {
-  return `  ${cells.map((cell, i) => (i < cells.length - 1 ? cell.padEnd(widths[i]!) : cell)).join('  ')}`.trimEnd();
-}
-
-/** The plan as a readable table followed by every reason, warning and blocker (plain text when color is false). */
-export function formatPlan(plan: Plan, options: { color: boolean }): string {
-  const p = paint(options.color);
+/**
+ * The plan as a readable table followed by every reason, warning and blocker (plain text when color is false).
+ * Labels are in `locale` (English by default); the plan's own sentences are in the locale it was resolved in.
+ */
+export function formatPlan(plan: Plan, options: { color: boolean; locale?: Locale }): string {
+  const p = terminalStyle(options.color);
+  const say = planSummaryText(options.locale);
+  const action = (value: Action) => say(`action.${value}`);
   const fw = FRAMEWORK_NAMES[plan.framework.name];
   const lines: string[] = [];
-  const status = plan.status === 'ok' ? p.green('ok') : p.red('blocked');
-  lines.push(`${p.bold(`DL Setup plan: ${fw} ${plan.framework.version}${plan.framework.variant && plan.framework.variant !== 'none' ? ` (${plan.framework.variant})` : ''}`)}  status: ${status}  method: ${plan.method}`);
+  const status = plan.status === 'ok' ? p.green(say('status.ok')) : p.red(say('status.blocked'));
+  const title = say('title', { framework: `${fw} ${plan.framework.version}${plan.framework.variant && plan.framework.variant !== 'none' ? ` (${plan.framework.variant})` : ''}` });
+  lines.push(`${p.bold(title)}  ${say('status', { status })}  ${say('method', { method: plan.method })}`);
   lines.push('');
 
   const driver = plan.driver;
   const driverText =
     driver.action === 'keep'
-      ? `${driver.current} (needs ${driver.minimum} or newer)`
+      ? say('driver.keep', { current: driver.current ?? '', minimum: driver.minimum ?? '' })
       : driver.action === 'none'
         ? driver.current
-          ? `${driver.current} (not used by this build)`
-          : 'not needed'
-        : `${driver.current ? `${driver.current} -> ` : ''}${driver.target} or newer (needs ${driver.minimum} or newer)`;
+          ? say('driver.unused', { current: driver.current })
+          : say('notNeeded')
+        : `${driver.current ? `${driver.current} -> ` : ''}${say('driver.change', { target: driver.target ?? '', minimum: driver.minimum ?? '' })}`;
   const toolkit = plan.cudaToolkit;
-  const toolkitText = toolkit.version ?? (plan.framework.cuda ? `not needed: the wheels bring CUDA ${plan.framework.cuda}` : 'not needed');
-  const cudnnText = plan.cudnn.version ?? 'not needed';
+  const toolkitText = toolkit.version ?? (plan.framework.cuda ? say('toolkit.bundled', { cuda: plan.framework.cuda }) : say('notNeeded'));
+  const cudnnText = plan.cudnn.version ?? say('notNeeded');
   const pip = [
     ...plan.framework.packages,
     ...(plan.framework.indexUrl ? ['--index-url', plan.framework.indexUrl] : []),
     ...(plan.framework.extraIndexUrl ? ['--extra-index-url', plan.framework.extraIndexUrl] : []),
   ].join(' ');
-  const table: string[][] = [
-    ['Component', 'Action', 'Version'],
-    ['GPU', '', plan.gpu?.name ? `${plan.gpu.name}${plan.gpu.computeCapability ? ` (compute capability ${plan.gpu.computeCapability})` : plan.gpu.gfxArch ? ` (${plan.gpu.gfxArch})` : ''}` : (plan.gpu?.vendor ?? plan.profile.gpuVendor)],
-    ['Driver', driver.action, driverText ?? ''],
-    ['CUDA Toolkit', toolkit.action, toolkitText],
-    ['cuDNN', plan.cudnn.action, cudnnText],
-    ['Python', plan.status === 'ok' ? 'install' : 'none', plan.python.version],
-    [fw, plan.status === 'ok' ? 'install' : 'none', pip || plan.framework.version],
-  ];
-  const widths = [0, 1].map((i) => Math.max(...table.map((cells) => cells[i]!.length)));
-  lines.push(p.bold(row(table[0]!, widths)));
-  for (const cells of table.slice(1)) lines.push(row(cells, widths));
+  const gpu = plan.gpu;
+  const vendorText = (vendor: Plan['profile']['gpuVendor']) => (vendor === 'none' ? say('gpu.none') : vendor);
+  const gpuText = gpu?.name
+    ? gpu.computeCapability
+      ? say('gpu.computeCapability', { name: gpu.name, cc: gpu.computeCapability })
+      : gpu.gfxArch
+        ? say('gpu.gfxArch', { name: gpu.name, arch: gpu.gfxArch })
+        : gpu.name
+    : vendorText(gpu?.vendor ?? plan.profile.gpuVendor);
+  const installOrNone = action(plan.status === 'ok' ? 'install' : 'none');
+  lines.push(
+    ...formatTable(
+      [say('table.component'), say('table.action'), say('table.version')],
+      [
+        ['GPU', '', gpuText],
+        [say('component.driver'), action(driver.action), driverText],
+        ['CUDA Toolkit', action(toolkit.action), toolkitText],
+        ['cuDNN', action(plan.cudnn.action), cudnnText],
+        ['Python', installOrNone, plan.python.version],
+        [fw, installOrNone, pip || plan.framework.version],
+      ],
+      p,
+    ),
+  );
 
   if (plan.steps.length) {
-    lines.push('', p.bold('Steps'));
-    plan.steps.forEach((step, i) => lines.push(`  ${i + 1}. ${step.elevated ? p.yellow('[admin] ') : ''}${step.title}`));
+    lines.push('', p.bold(say('section.steps')));
+    plan.steps.forEach((step, i) => lines.push(`  ${i + 1}. ${step.elevated ? p.yellow(`${say('step.admin')} `) : ''}${step.title}`));
   }
   if (plan.download && (plan.download.megabytes > 0 || plan.download.unknown.length > 0)) {
-    const unknown = plan.download.unknown.length ? ` (size unknown, not included: ${plan.download.unknown.join(', ')})` : '';
-    lines.push('', `${p.bold('Download')}  about ${formatMegabytes(plan.download.megabytes)}${unknown}`);
+    const unknown = plan.download.unknown.length ? say('download.unknown', { components: plan.download.unknown.join(', ') }) : '';
+    lines.push('', `${p.bold(say('section.download'))}  ${say('download.about', { size: formatMegabytes(plan.download.megabytes) })}${unknown}`);
   }
   if (plan.reasons.length) {
-    lines.push('', p.bold('Why'));
+    lines.push('', p.bold(say('section.why')));
     for (const reason of plan.reasons) lines.push(`  - ${reason}`);
   }
   if (plan.warnings.length) {
-    lines.push('', p.bold('Warnings'));
+    lines.push('', p.bold(say('section.warnings')));
     for (const warning of plan.warnings) lines.push(`  ${p.yellow('!')} ${warning}`);
   }
   if (plan.blockers.length) {
-    lines.push('', p.bold('Blocked'));
+    lines.push('', p.bold(say('section.blocked')));
     for (const blocker of plan.blockers) {
       lines.push(`  ${p.red('x')} ${blocker.code}: ${blocker.message}`);
       const alt = blocker.alternative;
@@ -88,10 +95,10 @@ export function formatPlan(plan: Plan, options: { color: boolean }): string {
           alt.method ? `--method ${alt.method}` : '',
           alt.allowDriverChange === false ? '--keep-driver' : '',
         ].filter(Boolean);
-        lines.push(`    Nearest working request: dlsetup plan ${flags.join(' ')}`);
+        lines.push(`    ${say('nearestRequest', { command: `dlsetup plan ${flags.join(' ')}` })}`);
       }
     }
   }
-  if (plan.dataReviewedAt) lines.push('', p.dim(`Compatibility data reviewed ${plan.dataReviewedAt}.`));
+  if (plan.dataReviewedAt) lines.push('', p.dim(say('dataReviewed', { date: plan.dataReviewedAt })));
   return lines.join('\n');
 }

@@ -1,8 +1,12 @@
 import { describe, expect, it } from 'vitest';
+import { translationProblems } from '../../shared/i18n/localize.js';
+import { displayWidth } from '../../shared/text/displayWidth.js';
 import type { VerifyReport } from '../../shared/types/verify.js';
 import { compareReports } from './compareReports.js';
 import { formatComparison, formatVerifyReport } from './formatVerifyReport.js';
 import { renderHtmlReport } from './renderHtmlReport.js';
+import { verifyReportTextEn } from './verifyReportText.en.js';
+import { verifyReportTextZhCN } from './verifyReportText.zh-CN.js';
 
 /** A GPU run shaped like the script's output on an H200, after verify() added the spec peaks. */
 function h200Report(overrides: Partial<VerifyReport> = {}): VerifyReport {
@@ -97,5 +101,98 @@ describe('formatVerifyReport', () => {
     expect(plain).toContain('Finding: bf16 matmul reached 389.0 TFLOP/s');
     expect(plain).not.toContain('\u001b[');
     expect(formatVerifyReport(h200Report(), { color: true })).toContain('\u001b[31mFAIL\u001b[0m');
+  });
+});
+
+/** The same run as the engine writes it for a Chinese reader: its own sentences are already Chinese. */
+function h200ReportZh(overrides: Partial<VerifyReport> = {}): VerifyReport {
+  return h200Report({
+    checks: [
+      { id: 'gpu-available', status: 'pass', reason: 'PyTorch 可见 1 个 GPU；使用 NVIDIA H200。' },
+      { id: 'memory-alloc', status: 'fail', code: 'OUT_OF_MEMORY', reason: '分配大部分空闲显存失败：CUDA 显存不足。' },
+      { id: 'toolkit-compile', status: 'skip', reason: '未找到 nvcc。' },
+    ],
+    summary: { passed: 1, failed: 1, skipped: 1 },
+    tuning: [{ id: 'tf32', label: 'fp32 矩阵乘法使用 TF32', speedup: 7.388, setting: 'torch.backends.cuda.matmul.allow_tf32 = True' }],
+    findings: [{ code: 'LOW_MATMUL_EFFICIENCY', subject: 'matmul-bf16', message: 'bf16 矩阵乘法只达到规格峰值的 39 %。', likelyCauses: ['功耗上限低于默认值。'] }],
+    advice: ['训练时使用 bf16。'],
+    warnings: ['忽略了 2 行无法识别的输出。'],
+    ...overrides,
+  });
+}
+
+/** English words the report's labels would leave behind if a label were missed. */
+const ENGLISH_LABELS = /\b(verification|quick|Framework|GPUs|Driver|Spec|none|found|usable|Checks|PASS|FAIL|SKIP|Matmul|throughput|spec|peak|copy|Tuning|measured|Finding|Advice|Warning|Summary|passed|failed|skipped|Changes|since|Nothing|changed|Machine|build|row|Check|Result|Code|Reason|Setting|Speed|How|What|Before|Now|Fingerprint|achieved|grey|green|purple|reference)\b/;
+
+describe('the verification report in Simplified Chinese', () => {
+  it('the Chinese labels have every English key, with the same placeholders', () => {
+    expect(translationProblems(verifyReportTextEn, verifyReportTextZhCN)).toEqual([]);
+  });
+
+  it('formatVerifyReport: Chinese headings, marks and summary, aligned, no English label left', () => {
+    const text = formatVerifyReport(h200ReportZh({ toolkit: { nvcc: '/usr/local/cuda/bin/nvcc', version: '12.4', cudnn: null } }), { locale: 'zh-CN' });
+    const lines = text.split('\n');
+    expect(lines).toEqual(
+      expect.arrayContaining([
+        'DL Setup 验证，2026-07-03T22:11:09.916Z',
+        '  Python        /opt/venv/bin/python (3.12.3)',
+        '  框架          pytorch 2.5.1+cu124（CUDA 12.4，cuDNN 9.1.0）',
+        '  GPU           NVIDIA H200（计算能力 9.0），143167 MiB',
+        '  驱动          590.48.01',
+        '  CUDA Toolkit  nvcc 12.4 (/usr/local/cuda/bin/nvcc)',
+        '  规格          H200 SXM 141GB（data/gpus.json）',
+        '检查项',
+        '  通过  gpu-available',
+        '        PyTorch 可见 1 个 GPU；使用 NVIDIA H200。',
+        '  失败  memory-alloc  [OUT_OF_MEMORY]',
+        '  跳过  toolkit-compile',
+        '矩阵乘法吞吐量',
+        '  bf16           389.0 TFLOP/s  达到规格峰值 989.4 TFLOP/s 的 39 %  (8192x8192)',
+        '  复制               3912 GB/s  达到规格带宽 4800 GB/s 的 82 %',
+        '调优（在本机 GPU 上实测）',
+        '发现问题：bf16 矩阵乘法只达到规格峰值的 39 %。',
+        '建议',
+        '警告：忽略了 2 行无法识别的输出。',
+        '汇总：1 项通过，1 项失败，1 项跳过。',
+      ]),
+    );
+    // The machine block's values start at one display column; the copy figure ends where the matmul figures end.
+    const valueStarts = lines.slice(1, 7).map((line) => displayWidth(/^ {2}\S.*? {2,}(?=\S)/.exec(line)![0]));
+    expect(new Set(valueStarts)).toEqual(new Set([16]));
+    const endOf = (line: string, unit: string) => displayWidth(line.slice(0, line.indexOf(unit) + unit.length));
+    expect(endOf(lines.find((line) => line.includes('复制'))!, 'GB/s')).toBe(30);
+    expect(endOf(lines.find((line) => line.startsWith('  bf16 '))!, 'TFLOP/s')).toBe(30);
+    expect(text).not.toMatch(ENGLISH_LABELS);
+  });
+
+  it('formatComparison: Chinese heading, Chinese for a first run', () => {
+    const before = h200ReportZh({ createdAt: '2026-06-01T00:00:00.000Z', matmul: [{ dtype: 'bf16', device: 'gpu', tflops: 780.2 }] });
+    const text = formatComparison(compareReports(before, h200ReportZh(), 'zh-CN'), { locale: 'zh-CN' });
+    expect(text.split('\n')).toEqual(expect.arrayContaining(['自 2026-06-01T00:00:00.000Z 以来的变化', '矩阵乘法 TFLOP/s', '  bf16       780.2 -> 388.981  (-50.1 %)']));
+    expect(formatComparison(compareReports(null, h200ReportZh(), 'zh-CN'), { locale: 'zh-CN' })).toBe('没有可供比较的早期报告；本次运行将作为基准。\n');
+  });
+
+  it('renderHtmlReport: lang="zh-CN", Chinese headings and table labels; English stays lang="en"', () => {
+    const comparison = compareReports(h200ReportZh({ createdAt: '2026-06-01T00:00:00.000Z', fingerprint: { ...h200Report().fingerprint, driver: '570.124.06' } }), h200ReportZh(), 'zh-CN');
+    const html = renderHtmlReport(h200ReportZh({ durationMs: 42_000, quick: true }), { comparison, locale: 'zh-CN' });
+    expect(html).toContain('<html lang="zh-CN">');
+    expect(html).toContain('<title>DL Setup 验证报告 2026-07-03T22:11:09.916Z</title>');
+    expect(html).toContain('<h1>DL Setup 验证报告</h1>');
+    expect(html).toContain('<p class="muted">2026-07-03T22:11:09.916Z · 快速模式 · 42.0 秒</p>');
+    expect(html).toContain('<span class="pass">1 项通过</span><span class="fail">1 项失败</span><span class="skip">1 项跳过</span>');
+    for (const heading of ['本机', '矩阵乘法吞吐量', '检查项', '调优（在本机 GPU 上实测）', '建议', '自 2026-06-01T00:00:00.000Z 以来的变化', '警告']) {
+      expect(html).toContain(`<h2>${heading}</h2>`);
+    }
+    expect(html).toContain('<tr><th>检查项</th><th>结果</th><th>代码</th><th>原因</th></tr>');
+    expect(html).toContain('<td class="fail">失败</td>');
+    expect(html).toContain('<td>驱动</td><td>590.48.01</td>');
+    expect(html).toContain('显存到显存复制： <strong>3912 GB/s</strong>（达到规格带宽 4800 GB/s 的 82 %）');
+    expect(html).toContain('51.2 TFLOP/s · 达到规格峰值 66.91 TFLOP/s 的 77 %');
+    const visible = html
+      .replace(/<style>[\s\S]*?<\/style>/, '')
+      .replace(/<meta[^>]*>/g, '')
+      .replace(/<[^>]+>/g, ' ');
+    expect(visible).not.toMatch(ENGLISH_LABELS);
+    expect(renderHtmlReport(h200Report())).toContain('<html lang="en">');
   });
 });

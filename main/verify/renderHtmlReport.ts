@@ -1,5 +1,9 @@
-import type { MatmulResult, VerifyComparison, VerifyReport } from '../../shared/types/verify.js';
+import type { Locale } from '../../shared/i18n/localize.js';
+import type { MatmulResult, VerifyCheck, VerifyComparison, VerifyReport } from '../../shared/types/verify.js';
 import { formatEfficiency, formatThroughput } from './formatVerifyReport.js';
+import { verifyReportText } from './verifyReportText.js';
+
+type ReportSay = ReturnType<typeof verifyReportText>;
 
 /** Every piece of text in the report goes through here: check reasons and device names come from other programs. */
 export function escapeHtml(value: unknown): string {
@@ -16,12 +20,13 @@ h1{font-size:1.5rem;margin-bottom:.2rem}h2{font-size:1.15rem;margin-top:2rem;bor
 .finding{border-left:4px solid #a40e26;padding:.3rem .8rem;background:#fff5f5}svg text{font:12px system-ui,sans-serif}
 @media print{body{margin:0}}`;
 
-function statusCell(status: string): string {
-  return `<td class="${escapeHtml(status)}">${escapeHtml(status.toUpperCase())}</td>`;
+function statusCell(status: VerifyCheck['status'], say: ReportSay): string {
+  return `<td class="${escapeHtml(status)}">${escapeHtml(say(`mark.${status}`))}</td>`;
 }
 
 /** Horizontal bars: achieved vs dense spec peak per precision (peak bar only where data/gpus.json has it). */
-export function renderMatmulChart(matmul: MatmulResult[]): string {
+export function renderMatmulChart(matmul: MatmulResult[], locale?: Locale): string {
+  const say = verifyReportText(locale);
   const gpu = matmul.filter((entry) => entry.device !== 'cpu');
   const cpu = matmul.filter((entry) => entry.device === 'cpu');
   const rows = [...gpu, ...cpu];
@@ -41,17 +46,17 @@ export function renderMatmulChart(matmul: MatmulResult[]): string {
     parts.push(`<text x="0" y="${y + 14}">${escapeHtml(label)}</text>`);
     if (entry.peakTflops) {
       const peak = (entry.peakTflops / scale) * barWidth;
-      parts.push(`<rect x="${labelWidth}" y="${y}" width="${peak.toFixed(1)}" height="18" fill="#d0d7de"><title>spec peak ${escapeHtml(entry.peakTflops)} TFLOP/s</title></rect>`);
+      parts.push(`<rect x="${labelWidth}" y="${y}" width="${peak.toFixed(1)}" height="18" fill="#d0d7de"><title>${escapeHtml(say('chart.specPeak', { peak: entry.peakTflops }))}</title></rect>`);
     }
     const fill = entry.efficiency !== undefined && entry.efficiency < 0.5 ? '#cf222e' : entry.device === 'cpu' ? '#8250df' : '#1f883d';
     parts.push(`<rect x="${labelWidth}" y="${y}" width="${achieved.toFixed(1)}" height="18" fill="${fill}"></rect>`);
-    const efficiency = formatEfficiency(entry);
+    const efficiency = formatEfficiency(entry, locale);
     parts.push(`<text x="${labelWidth}" y="${y + 34}" fill="#57606a">${escapeHtml(formatThroughput(entry))}${efficiency ? ` · ${escapeHtml(efficiency)}` : ''}</text>`);
   });
   parts.push(
-    `<text x="${labelWidth}" y="${height - 6}" fill="#57606a">green: achieved · grey: dense spec peak${cpu.length ? ' · purple: CPU reference (own scale)' : ''}</text>`,
+    `<text x="${labelWidth}" y="${height - 6}" fill="#57606a">${escapeHtml(say('chart.legend'))}${cpu.length ? escapeHtml(say('chart.legendCpu')) : ''}</text>`,
   );
-  return `<svg role="img" aria-label="Matmul throughput, achieved vs spec peak" width="${labelWidth + barWidth + 10}" height="${height}" viewBox="0 0 ${labelWidth + barWidth + 10} ${height}">${parts.join('')}</svg>`;
+  return `<svg role="img" aria-label="${escapeHtml(say('chart.label'))}" width="${labelWidth + barWidth + 10}" height="${height}" viewBox="0 0 ${labelWidth + barWidth + 10} ${height}">${parts.join('')}</svg>`;
 }
 
 function table(head: string[], rows: string[][]): string {
@@ -62,62 +67,76 @@ function table(head: string[], rows: string[][]): string {
 
 const td = (value: unknown) => `<td>${escapeHtml(value)}</td>`;
 
-function renderComparison(comparison: VerifyComparison): string {
-  if (!comparison.previousCreatedAt) return '<h2>Changes</h2><p>No earlier report: this run is the baseline.</p>';
+function renderComparison(comparison: VerifyComparison, say: ReportSay): string {
+  if (!comparison.previousCreatedAt) return `<h2>${escapeHtml(say('html.changes'))}</h2><p>${escapeHtml(say('html.noBaseline'))}</p>`;
   const rows = comparison.changes.map((change) => [
     `<td class="${escapeHtml(change.direction ?? 'changed')}">${escapeHtml(change.subject)}</td>`,
-    td(change.before ?? '(none)'),
-    td(change.after ?? '(none)'),
+    td(change.before ?? say('comparison.none')),
+    td(change.after ?? say('comparison.none')),
   ]);
-  return `<h2>Changes since ${escapeHtml(comparison.previousCreatedAt)}</h2>${rows.length ? table(['What', 'Before', 'Now'], rows) : '<p>Nothing changed.</p>'}`;
+  const heading = `<h2>${escapeHtml(say('comparison.since', { date: comparison.previousCreatedAt }))}</h2>`;
+  return `${heading}${rows.length ? table([say('html.what'), say('html.before'), say('html.now')], rows) : `<p>${escapeHtml(say('comparison.nothingChanged'))}</p>`}`;
 }
 
-/** A self-contained HTML report: inline CSS and SVG, no scripts, no external assets, readable offline. */
-export function renderHtmlReport(report: VerifyReport, options: { comparison?: VerifyComparison } = {}): string {
+/**
+ * A self-contained HTML report: inline CSS and SVG, no scripts, no external assets, readable offline. Headings and
+ * labels are in `locale` (English by default), and the page says which language it is in.
+ */
+export function renderHtmlReport(report: VerifyReport, options: { comparison?: VerifyComparison; locale?: Locale } = {}): string {
+  const say = verifyReportText(options.locale);
+  const h2 = (key: Parameters<ReportSay>[0]) => `<h2>${escapeHtml(say(key))}</h2>`;
   const fw = report.framework;
   const fp = report.fingerprint;
   const machine: [string, unknown][] = [
-    ['GPUs', report.devices.map((d) => `${d.name}${d.computeCapability ? ` (CC ${d.computeCapability})` : ''}${d.memoryMiB ? `, ${d.memoryMiB} MiB` : ''}`).join('; ') || fp.gpus || 'none usable'],
-    ['Driver', fp.driver ?? 'not found'],
-    ['Framework', fw ? `${fw.name} ${fw.version}` : 'none found'],
-    ['Framework build', fw ? Object.entries(fw.build).map(([k, v]) => `${k} ${v ?? 'none'}`).join(', ') : '—'],
+    [
+      say('label.gpus'),
+      report.devices.map((d) => `${d.name}${d.computeCapability ? say('html.cc', { cc: d.computeCapability }) : ''}${d.memoryMiB ? say('gpu.memory', { mib: d.memoryMiB }) : ''}`).join(say('list.separator')) ||
+        fp.gpus ||
+        say('noneUsable'),
+    ],
+    [say('label.driver'), fp.driver ?? say('notFound')],
+    [say('label.framework'), fw ? `${fw.name} ${fw.version}` : say('noneFound')],
+    [say('html.frameworkBuild'), fw ? Object.entries(fw.build).map(([k, v]) => `${k} ${v ?? say('none')}`).join(', ') : '—'],
     ['Python', report.python ? `${report.python.path} (${report.python.version ?? '?'})` : '—'],
     ...(report.toolkit ? [['CUDA Toolkit', `nvcc ${report.toolkit.version ?? '?'} (${report.toolkit.nvcc ?? '?'})`] as [string, unknown]] : []),
-    ['Spec row', report.spec ? `${report.spec.name} — ${report.spec.source}` : 'not in data/gpus.json'],
+    [say('html.specRow'), report.spec ? `${report.spec.name} — ${report.spec.source}` : say('html.notInGpuTable')],
   ];
   const s = report.summary;
+  const bandwidth = report.bandwidth;
+  const bandwidthShare =
+    bandwidth && bandwidth.efficiency !== undefined
+      ? say('html.parenthesized', { text: say('bandwidth.efficiency', { percent: Math.round(bandwidth.efficiency * 100), peak: bandwidth.peakGBs ?? '?' }) })
+      : '';
   const body = [
-    `<h1>DL Setup verification</h1>`,
-    `<p class="muted">${escapeHtml(report.createdAt)}${report.quick ? ' · quick mode' : ''}${report.durationMs ? ` · ${escapeHtml((report.durationMs / 1000).toFixed(1))} s` : ''}</p>`,
-    `<p class="summary"><span class="pass">${s.passed} passed</span><span class="fail">${s.failed} failed</span><span class="skip">${s.skipped} skipped</span></p>`,
-    `<h2>Machine</h2>${table(['', ''], machine.map(([k, v]) => [td(k), td(v)]))}`,
+    `<h1>${escapeHtml(say('html.heading'))}</h1>`,
+    `<p class="muted">${escapeHtml(report.createdAt)}${report.quick ? ` · ${escapeHtml(say('html.quickMode'))}` : ''}${report.durationMs ? ` · ${escapeHtml(say('html.seconds', { seconds: (report.durationMs / 1000).toFixed(1) }))}` : ''}</p>`,
+    `<p class="summary"><span class="pass">${escapeHtml(say('count.passed', { count: s.passed }))}</span><span class="fail">${escapeHtml(say('count.failed', { count: s.failed }))}</span><span class="skip">${escapeHtml(say('count.skipped', { count: s.skipped }))}</span></p>`,
+    `${h2('html.machine')}${table(['', ''], machine.map(([k, v]) => [td(k), td(v)]))}`,
     ...(report.findings ?? []).map(
       (f) => `<div class="finding"><p><strong>${escapeHtml(f.message)}</strong></p><ul>${f.likelyCauses.map((c) => `<li>${escapeHtml(c)}</li>`).join('')}</ul></div>`,
     ),
-    report.matmul.length ? `<h2>Matmul throughput</h2>${renderMatmulChart(report.matmul)}` : '',
-    report.bandwidth
-      ? `<p>Device-to-device copy: <strong>${escapeHtml(Math.round(report.bandwidth.gbs))} GB/s</strong>${report.bandwidth.efficiency !== undefined ? ` (${escapeHtml(Math.round(report.bandwidth.efficiency * 100))} % of ${escapeHtml(report.bandwidth.peakGBs)} GB/s spec)` : ''}</p>`
-      : '',
-    `<h2>Checks</h2>${table(
-      ['Check', 'Result', 'Code', 'Reason'],
-      report.checks.map((c) => [`<td><code>${escapeHtml(c.id)}</code></td>`, statusCell(c.status), td(c.code ?? ''), td(c.reason ?? '')]),
+    report.matmul.length ? `${h2('section.matmul')}${renderMatmulChart(report.matmul, options.locale)}` : '',
+    bandwidth ? `<p>${escapeHtml(say('html.copy'))} <strong>${escapeHtml(Math.round(bandwidth.gbs))} GB/s</strong>${escapeHtml(bandwidthShare)}</p>` : '',
+    `${h2('section.checks')}${table(
+      [say('html.check'), say('html.result'), say('html.code'), say('html.reason')],
+      report.checks.map((c) => [`<td><code>${escapeHtml(c.id)}</code></td>`, statusCell(c.status, say), td(c.code ?? ''), td(c.reason ?? '')]),
     )}`,
     (report.tuning ?? []).length
-      ? `<h2>Tuning, measured on this GPU</h2>${table(
-          ['Setting', 'Speed-up', 'How'],
+      ? `${h2('html.tuning')}${table(
+          [say('html.setting'), say('html.speedup'), say('html.how')],
           (report.tuning ?? []).map((t) => [td(t.label), td(t.speedup ? `${t.speedup.toFixed(2)}x` : (t.skipped ?? '—')), `<td><code>${escapeHtml(t.setting ?? '')}</code></td>`]),
         )}`
       : '',
-    (report.advice ?? []).length ? `<h2>Advice</h2><ul>${(report.advice ?? []).map((a) => `<li>${escapeHtml(a)}</li>`).join('')}</ul>` : '',
-    options.comparison ? renderComparison(options.comparison) : '',
-    (report.warnings ?? []).length ? `<h2>Warnings</h2><ul>${(report.warnings ?? []).map((w) => `<li>${escapeHtml(w)}</li>`).join('')}</ul>` : '',
-    `<p class="muted">Fingerprint: ${escapeHtml(Object.entries(fp).map(([k, v]) => `${k}=${v ?? 'none'}`).join(' · '))}</p>`,
+    (report.advice ?? []).length ? `${h2('section.advice')}<ul>${(report.advice ?? []).map((a) => `<li>${escapeHtml(a)}</li>`).join('')}</ul>` : '',
+    options.comparison ? renderComparison(options.comparison, say) : '',
+    (report.warnings ?? []).length ? `${h2('section.warnings')}<ul>${(report.warnings ?? []).map((w) => `<li>${escapeHtml(w)}</li>`).join('')}</ul>` : '',
+    `<p class="muted">${escapeHtml(say('html.fingerprint', { fingerprint: Object.entries(fp).map(([k, v]) => `${k}=${v ?? 'none'}`).join(' · ') }))}</p>`,
   ].join('\n');
   return `<!doctype html>
-<html lang="en"><head><meta charset="utf-8">
+<html lang="${options.locale ?? 'en'}"><head><meta charset="utf-8">
 <meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'">
 <meta name="viewport" content="width=device-width, initial-scale=1">
-<title>DL Setup verification ${escapeHtml(report.createdAt)}</title><style>${CSS}</style></head>
+<title>${escapeHtml(say('html.heading'))} ${escapeHtml(report.createdAt)}</title><style>${CSS}</style></head>
 <body>
 ${body}
 </body></html>

@@ -1,5 +1,6 @@
 import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import type { Locale } from '../../shared/i18n/localize.js';
 import type { VerifyReport } from '../../shared/types/verify.js';
 import { appDataDir } from '../appPaths.js';
 import { fingerprintId } from './machineFingerprint.js';
@@ -15,15 +16,15 @@ export function reportBaseName(report: VerifyReport): string {
   return `verify-${stamp}-${fingerprintId(report.fingerprint)}`;
 }
 
-/** Writes the JSON and the self-contained HTML report into the history folder. */
-export async function saveReport(report: VerifyReport, options: { dir?: string } = {}): Promise<{ jsonPath: string; htmlPath: string }> {
+/** Writes the JSON and the self-contained HTML report (its labels in `locale`, English by default) into the history folder. */
+export async function saveReport(report: VerifyReport, options: { dir?: string; locale?: Locale } = {}): Promise<{ jsonPath: string; htmlPath: string }> {
   const dir = options.dir ?? reportsDir();
   await mkdir(dir, { recursive: true });
   const base = path.join(dir, reportBaseName(report));
   const jsonPath = `${base}.json`;
   const htmlPath = `${base}.html`;
   await writeFile(jsonPath, `${JSON.stringify(report, null, 2)}\n`, 'utf8');
-  await writeFile(htmlPath, renderHtmlReport(report), 'utf8');
+  await writeFile(htmlPath, renderHtmlReport(report, { locale: options.locale }), 'utf8');
   return { jsonPath, htmlPath };
 }
 

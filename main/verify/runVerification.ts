@@ -15,6 +15,6 @@ export async function runVerification(options: VerifyOptions): Promise<Verificat
   const previous = await latestReport();
   const report = await verify(options);
   const comparison = previous ? compareReports(previous, report, options.locale) : null;
-  const saved = await saveReport(report);
+  const saved = await saveReport(report, { locale: options.locale });
   return { report, comparison, saved };
 }

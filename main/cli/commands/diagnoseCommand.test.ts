@@ -1,7 +1,14 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { main } from '../main.js';
-import { captureIo } from '../testIo.js';
+import { captureIo, pinLocaleEnv } from '../testIo.js';
 import { fixturePath } from '../../testing/fixturePath.js';
+
+const setLocaleEnv = (lang: string) => pinLocaleEnv(vi.stubEnv, lang);
+
+beforeEach(() => setLocaleEnv('en_US.UTF-8'));
+afterEach(() => {
+  vi.unstubAllEnvs();
+});
 
 describe('dlsetup diagnose', () => {
   it('explains a real libcudart load failure with its code and a fix', async () => {
@@ -17,6 +24,18 @@ describe('dlsetup diagnose', () => {
     const io = captureIo();
     await main(['diagnose', fixturePath('error-logs', 'torch_not_compiled_with_cuda_tail.txt'), '--lang', 'zh-CN', '--no-machine'], io);
     expect(io.stdout()).toMatch(/[\u4e00-\u9fff]/);
+  });
+
+  it('answers in the language of LANG without --lang, and in English when --lang en says so', async () => {
+    const log = fixturePath('error-logs', 'torch_not_compiled_with_cuda_tail.txt');
+    setLocaleEnv('zh_CN.UTF-8');
+    const chinese = captureIo();
+    await main(['diagnose', log, '--no-machine'], chinese);
+    expect(chinese.stdout()).toMatch(/^识别为: /);
+    const english = captureIo();
+    await main(['diagnose', log, '--no-machine', '--lang', 'en'], english);
+    expect(english.stdout()).toMatch(/^Recognised: /);
+    expect(english.stdout()).not.toMatch(/[\u4e00-\u9fff]/);
   });
 
   it('says clearly when the file does not exist', async () => {

@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { DlsetupError } from '../../../shared/errors.js';
-import { JSON_FLAG, type CliCommand } from '../cliCommand.js';
+import { JSON_FLAG, LANG_FLAG, type CliCommand } from '../cliCommand.js';
+import { commandLocale } from '../cliLocale.js';
 import { diagnoseOnMachine } from '../../diagnose/diagnoseOnMachine.js';
 import { formatDiagnosis } from '../../diagnose/formatDiagnosis.js';
 import { UsageError } from '../parseArgs.js';
@@ -27,14 +28,14 @@ export const diagnoseCommand: CliCommand = {
   positionals: '[FILE|-]',
   maxPositionals: 1,
   flags: {
-    lang: { type: 'string', values: ['en', 'zh-CN'], description: 'language of the explanation (default en)' },
+    lang: LANG_FLAG,
     'no-machine': { type: 'boolean', description: "do not add this machine's detected facts (diagnosing text from another machine)" },
     json: JSON_FLAG,
   },
   async run({ flags, positionals }, io) {
     const text = await readInput(positionals[0]);
     if (!text.trim()) throw new UsageError('the input is empty: paste an error message or tool output');
-    const result = await diagnoseOnMachine(text, { locale: (flags.lang as 'en' | 'zh-CN' | undefined) ?? 'en', useMachine: !flags['no-machine'] });
+    const result = await diagnoseOnMachine(text, { locale: commandLocale(flags, process.env), useMachine: !flags['no-machine'] });
     io.out(flags.json ? `${JSON.stringify(result, null, 2)}\n` : formatDiagnosis(result, { color: io.color }));
     return 0;
   },

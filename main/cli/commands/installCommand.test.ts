@@ -38,7 +38,9 @@ afterAll(async () => {
 function dlsetup(args: string[], env: Record<string, string>, asUser?: number): Promise<{ code: number | null; stdout: string; stderr: string }> {
   const launcher = [process.execPath, path.join(cliDir, 'bin', 'dlsetup.js'), ...args];
   const argv = asUser === undefined ? ['setsid', ...launcher] : ['setpriv', `--reuid=${asUser}`, `--regid=${asUser}`, '--clear-groups', 'setsid', ...launcher];
-  const child = spawn(argv[0]!, argv.slice(1), { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...env }, cwd: tmp });
+  // The CLI speaks the user's language (LC_ALL, LC_MESSAGES, LANG): pin English, whatever the developer's own locale is.
+  const english = { LC_ALL: '', LC_MESSAGES: '', LANG: 'C.UTF-8' };
+  const child = spawn(argv[0]!, argv.slice(1), { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...english, ...env }, cwd: tmp });
   let stdout = '';
   let stderr = '';
   child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString('utf8')));

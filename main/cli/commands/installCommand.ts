@@ -1,26 +1,29 @@
 import { readFile } from 'node:fs/promises';
 import { DlsetupError } from '../../../shared/errors.js';
 import type { Plan } from '../../../shared/types/plan.js';
-import type { CliCommand } from '../cliCommand.js';
+import type { Say } from '../../../shared/i18n/localize.js';
+import { LANG_FLAG, type CliCommand } from '../cliCommand.js';
+import { commandLocale } from '../cliLocale.js';
+import { cliText, type CliTextKey } from '../cliText.js';
 import { confirm } from '../confirm.js';
 import { formatDryRun, preflightNotices } from '../../install/formatDryRun.js';
 import { InstallService } from '../../install/installService.js';
 import { createNdjsonProgressPrinter, createTextProgressPrinter } from '../../install/progressPrinters.js';
 import { UsageError } from '../parseArgs.js';
 
-async function readPlan(file: string): Promise<Plan> {
+async function readPlan(file: string, say: Say<CliTextKey>): Promise<Plan> {
   let text: string;
   try {
     text = await readFile(file, 'utf8');
   } catch (cause) {
-    throw new DlsetupError('NOT_FOUND', `Cannot read the plan "${file}". Make one with: dlsetup plan --framework pytorch --json > plan.json`, { cause });
+    throw new DlsetupError('NOT_FOUND', say('install.cannotReadPlan', { file }), { cause });
   }
   try {
     const plan = JSON.parse(text) as Plan;
     if (!plan || !Array.isArray(plan.steps) || typeof plan.status !== 'string') throw new Error('not a plan');
     return plan;
   } catch (cause) {
-    throw new DlsetupError('INVALID_ARGUMENT', `"${file}" is not a DL Setup plan (make one with dlsetup plan --json).`, { cause });
+    throw new DlsetupError('INVALID_ARGUMENT', say('install.notAPlan', { file }), { cause });
   }
 }
 
@@ -34,6 +37,7 @@ export const installCommand: CliCommand = {
     'json-progress': { type: 'boolean', description: 'print progress events as NDJSON for other tools' },
     resume: { type: 'boolean', description: 'continue an interrupted run (the latest, or RUN)' },
     verbose: { type: 'boolean', description: 'show every log line of every step' },
+    lang: LANG_FLAG,
   },
   async run({ flags, positionals }, io) {
     if (!flags.resume && !flags.plan) throw new UsageError('give --plan plan.json (or --resume to continue an interrupted run)');
@@ -41,27 +45,30 @@ export const installCommand: CliCommand = {
     // Over SSH without a terminal no password can be typed: never let sudo wait for one.
     const nonInteractive = Boolean(flags.yes) || !process.stdin.isTTY;
     const service = new InstallService({ face: 'cli', nonInteractive });
+    const locale = commandLocale(flags, process.env);
+    const say = cliText(locale);
     let runId: string;
     if (flags.resume) {
-      runId = service.resume(positionals[0]).runId;
+      // A resumed run keeps the language it started in unless --lang asks for another.
+      runId = service.resume(positionals[0], flags.lang ? { locale } : {}).runId;
     } else {
-      const plan = await readPlan(String(flags.plan));
-      if (plan.status !== 'ok') throw new DlsetupError('PLAN_BLOCKED', `This plan is blocked: ${plan.blockers.map((blocker) => blocker.message).join(' ')}`);
+      const plan = await readPlan(String(flags.plan), say);
+      if (plan.status !== 'ok') throw new DlsetupError('PLAN_BLOCKED', say('install.planBlocked', { blockers: plan.blockers.map((blocker) => blocker.message).join(' ') }));
       if (flags['dry-run']) {
-        io.out(formatDryRun(plan));
+        io.out(formatDryRun(plan, {}, locale));
         return 0;
       }
-      for (const { notice } of await preflightNotices(plan)) io.err(`Before you start: ${notice}\n`);
+      for (const { notice } of await preflightNotices(plan, {}, locale)) io.err(`${say('install.beforeYouStart', { notice })}\n`);
       if (!flags.yes && process.stdin.isTTY) {
-        io.err(formatDryRun(plan));
-        if (!(await confirm('Carry out these steps?'))) {
-          io.err('Nothing was changed.\n');
+        io.err(formatDryRun(plan, {}, locale));
+        if (!(await confirm(say('install.confirm')))) {
+          io.err(`${say('install.nothingChanged')}\n`);
           return 1;
         }
       }
-      runId = service.start(plan).runId;
+      runId = service.start(plan, { locale }).runId;
     }
-    const print = flags['json-progress'] ? createNdjsonProgressPrinter(io.out) : createTextProgressPrinter(io.err, { verbose: Boolean(flags.verbose) });
+    const print = flags['json-progress'] ? createNdjsonProgressPrinter(io.out) : createTextProgressPrinter(io.err, { verbose: Boolean(flags.verbose), locale });
     const unsubscribe = service.onProgress(print);
     const cancel = () => service.cancel(runId);
     process.once('SIGINT', cancel);
@@ -69,9 +76,12 @@ export const installCommand: CliCommand = {
     try {
       const status = await service.wait(runId);
       if (flags['json-progress']) return status.state === 'succeeded' ? 0 : status.state === 'needs-reboot' ? 3 : 1;
-      if (status.state === 'succeeded') io.out(`Installed (run ${runId}). Next: dlsetup verify\n`);
-      else if (status.state === 'needs-reboot') io.out(`Restart the computer, then continue with: dlsetup install --resume ${runId}\n`);
-      else io.out(`The install ${status.state === 'cancelled' ? 'was cancelled' : 'failed'}${status.error ? `: ${status.error.message}` : ''} (run ${runId}).\nUndo what it changed: dlsetup rollback ${runId}   Continue it: dlsetup install --resume ${runId}\n`);
+      if (status.state === 'succeeded') io.out(`${say('install.succeeded', { runId })}\n`);
+      else if (status.state === 'needs-reboot') io.out(`${say('install.needsReboot', { runId })}\n`);
+      else {
+        const detail = status.error ? say('install.errorDetail', { message: status.error.message }) : '';
+        io.out(`${say(status.state === 'cancelled' ? 'install.cancelled' : 'install.failed', { detail, runId })}\n${say('install.whatNext', { runId })}\n`);
+      }
       return status.state === 'succeeded' ? 0 : status.state === 'needs-reboot' ? 3 : 1;
     } finally {
       unsubscribe();

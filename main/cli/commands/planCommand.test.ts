@@ -1,6 +1,13 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { main } from '../main.js';
-import { captureIo } from '../testIo.js';
+import { captureIo, pinLocaleEnv } from '../testIo.js';
+
+const setLocaleEnv = (lang: string) => pinLocaleEnv(vi.stubEnv, lang);
+
+beforeEach(() => setLocaleEnv('en_US.UTF-8'));
+afterEach(() => {
+  vi.unstubAllEnvs();
+});
 
 async function planJson(...args: string[]) {
   const io = captureIo();
@@ -64,5 +71,62 @@ describe('dlsetup plan', () => {
     const unknown = captureIo();
     expect(await main(['plan', '--framework', 'jax', '--gpu', 'Voodoo 5 6000'], unknown)).toBe(1);
     expect(unknown.stderr()).toMatch(/\[INVALID_ARGUMENT\]/);
+  });
+});
+
+describe('dlsetup plan, text output in Simplified Chinese', () => {
+  const whatIf = ['--framework', 'pytorch', '--gpu', 'RTX 4090', '--driver', '550.54.15', '--os', 'linux', '--arch', 'x86_64'];
+
+  async function planText(...args: string[]) {
+    const io = captureIo();
+    const code = await main(['plan', ...args], io);
+    return { code, stdout: io.stdout(), stderr: io.stderr() };
+  }
+
+  it('--lang zh-CN labels the table, the steps and the reasons in Chinese', async () => {
+    const { code, stdout, stderr } = await planText(...whatIf.slice(0, 2), '--lang', 'zh-CN', ...whatIf.slice(2));
+    expect(code).toBe(0);
+    expect(stderr).toBe('');
+    const lines = stdout.split('\n');
+    expect(lines[0]).toBe('DL Setup 安装计划：PyTorch 2.14.0 (cu126)  状态：可行  方式：wheels');
+    expect(lines).toEqual(
+      expect.arrayContaining([
+        '  组件          操作  版本',
+        '  GPU                 GeForce RTX 4090（计算能力 8.9）',
+        '  驱动          保留  550.54.15（需要 525.60.13 或更新版本）',
+        '  CUDA Toolkit  无    不需要：wheel 包已自带 CUDA 12.6',
+        '  PyTorch       安装  torch==2.14.0 --index-url https://download.pytorch.org/whl/cu126',
+        '步骤',
+        '原因',
+      ]),
+    );
+    expect(lines).toContainEqual(expect.stringMatching(/^下载量 {2}约 \d+(\.\d+)? GB$/));
+    expect(lines).toContainEqual(expect.stringMatching(/^ {2}- 驱动：保留 550\.54\.15；/));
+    expect(stdout).not.toMatch(/\b(DL Setup plan|Component|Action|Steps|Download|Why|Driver|keep|not needed|Compatibility)\b/);
+  });
+
+  it('speaks Chinese without --lang when LANG is zh_CN.UTF-8, and English when --lang en says so', async () => {
+    const asked = await planText(...whatIf, '--lang', 'zh-CN');
+    setLocaleEnv('zh_CN.UTF-8');
+    const fromEnvironment = await planText(...whatIf);
+    expect(fromEnvironment.stdout).toBe(asked.stdout);
+    const english = await planText(...whatIf, '--lang', 'en');
+    expect(english.stdout).toMatch(/^DL Setup plan: PyTorch 2\.14\.0 \(cu126\) {2}status: ok {2}method: wheels\n/);
+    expect(english.stdout).toContain('  Component     Action   Version');
+    expect(english.stdout).not.toMatch(/[\u4e00-\u9fff]/);
+  });
+
+  it('LC_ALL wins over LANG, as in gettext tools', async () => {
+    vi.stubEnv('LC_ALL', 'en_US.UTF-8');
+    vi.stubEnv('LANG', 'zh_CN.UTF-8');
+    expect((await planText(...whatIf)).stdout).toContain('  Component     Action   Version');
+  });
+
+  it('keeps --json the same whatever LANG says', async () => {
+    const english = await planText(...whatIf, '--json');
+    setLocaleEnv('zh_CN.UTF-8');
+    const underChinese = await planText(...whatIf, '--json');
+    expect(underChinese.stdout).toBe(english.stdout);
+    expect(JSON.parse(english.stdout).reasons.join(' ')).toMatch(/^Planning for Linux/);
   });
 });

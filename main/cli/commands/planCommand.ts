@@ -1,4 +1,5 @@
-import { JSON_FLAG, type CliCommand } from '../cliCommand.js';
+import { JSON_FLAG, LANG_FLAG, type CliCommand } from '../cliCommand.js';
+import { commandLocale } from '../cliLocale.js';
 import { formatPlan } from '../../plan/formatPlan.js';
 import { planForMachine } from '../../plan/planForMachine.js';
 import type { Framework, InstallMethod } from '../../../shared/types/plan.js';
@@ -20,18 +21,19 @@ export const planCommand: CliCommand = {
     'gpu-arch': { type: 'string', valueName: 'gfxNNNN', description: 'what-if: AMD GPU architecture' },
     gpu: { type: 'string', valueName: 'NAME', description: 'what-if: a GPU by name, e.g. "RTX 4090" (looked up in data/gpus.json)' },
     driver: { type: 'string', valueName: 'VERSION|none', description: 'what-if: the installed NVIDIA driver' },
-    lang: { type: 'string', values: ['en', 'zh-CN'], description: 'language of the reasons, warnings and step titles (default en)' },
+    lang: LANG_FLAG,
     json: JSON_FLAG,
   },
   async run({ flags }, io) {
     if (!flags.framework) throw new UsageError('--framework is required (pytorch, tensorflow or jax)');
+    const locale = commandLocale(flags, process.env);
     const plan = await planForMachine({
       framework: flags.framework as Framework,
       frameworkVersion: text(flags['framework-version']),
       python: text(flags.python),
       method: flags.method as InstallMethod | undefined,
       ...(flags['keep-driver'] ? { allowDriverChange: false } : {}),
-      locale: (flags.lang as 'en' | 'zh-CN' | undefined) ?? 'en',
+      locale,
       overrides: {
         os: text(flags.os),
         arch: text(flags.arch),
@@ -42,7 +44,7 @@ export const planCommand: CliCommand = {
         driver: text(flags.driver),
       },
     });
-    io.out(flags.json ? `${JSON.stringify(plan, null, 2)}\n` : formatPlan(plan, { color: io.color }));
+    io.out(flags.json ? `${JSON.stringify(plan, null, 2)}\n` : `${formatPlan(plan, { color: io.color, locale })}\n`);
     return plan.status === 'ok' ? 0 : 1;
   },
 };

@@ -1,4 +1,6 @@
-import { JSON_FLAG, type CliCommand } from '../cliCommand.js';
+import { JSON_FLAG, LANG_FLAG, type CliCommand } from '../cliCommand.js';
+import { commandLocale } from '../cliLocale.js';
+import { cliText } from '../cliText.js';
 import { confirm } from '../confirm.js';
 import { InstallService } from '../../install/installService.js';
 
@@ -8,28 +10,32 @@ export const rollbackCommand: CliCommand = {
   flags: {
     yes: { type: 'boolean', description: 'undo without asking (never prompts for a password: sudo -n)' },
     'dry-run': { type: 'boolean', description: 'only show what would be undone' },
+    lang: LANG_FLAG,
     json: JSON_FLAG,
   },
   async run({ flags, positionals }, io) {
+    const say = cliText(commandLocale(flags, process.env));
     const service = new InstallService({ face: 'cli', nonInteractive: Boolean(flags.yes) || !process.stdin.isTTY });
     const preview = await service.rollback(positionals[0], { dryRun: true });
-    const lines = preview.preview.actions.map((action) => `  ${action.elevated ? '[admin] ' : ''}${action.description}`);
+    const runId = preview.preview.runId;
+    const adminMark = `${say('rollback.adminMark')} `;
+    const lines = preview.preview.actions.map((action) => `  ${action.elevated ? adminMark : ''}${action.description}`);
     if (flags['dry-run'] || lines.length === 0) {
       if (flags.json) io.out(`${JSON.stringify(preview, null, 2)}\n`);
-      else io.out(lines.length ? `Rolling back run ${preview.preview.runId} would:\n${lines.join('\n')}\n` : `Run ${preview.preview.runId} has nothing left to undo.\n`);
+      else io.out(lines.length ? `${say('rollback.wouldUndo', { runId })}\n${lines.join('\n')}\n` : `${say('rollback.nothingLeft', { runId })}\n`);
       return 0;
     }
-    io.err(`Rolling back run ${preview.preview.runId} will:\n${lines.join('\n')}\nNothing else on this machine is touched.\n`);
+    io.err(`${say('rollback.willUndo', { runId })}\n${lines.join('\n')}\n${say('rollback.nothingElseTouched')}\n`);
     if (!flags.yes) {
       if (!process.stdin.isTTY) {
-        io.err('Add --yes to undo without a terminal to confirm in.\n');
+        io.err(`${say('rollback.needsYes')}\n`);
         return 2;
       }
-      if (!(await confirm('Undo these changes?'))) return 1;
+      if (!(await confirm(say('rollback.confirm')))) return 1;
     }
-    const result = await service.rollback(preview.preview.runId, { onLog: flags.json ? undefined : (line) => io.err(`${line}\n`) });
+    const result = await service.rollback(runId, { onLog: flags.json ? undefined : (line) => io.err(`${line}\n`) });
     if (flags.json) io.out(`${JSON.stringify(result, null, 2)}\n`);
-    else io.out(result.ok ? `Rolled back run ${preview.preview.runId}.\n` : `Rollback finished with problems:\n${result.notes.map((note) => `  ${note}`).join('\n')}\n`);
+    else io.out(result.ok ? `${say('rollback.done', { runId })}\n` : `${say('rollback.withProblems')}\n${result.notes.map((note) => `  ${note}`).join('\n')}\n`);
     return result.ok ? 0 : 1;
   },
 };

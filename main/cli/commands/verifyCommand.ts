@@ -1,5 +1,7 @@
 import { writeFile } from 'node:fs/promises';
-import { JSON_FLAG, type CliCommand } from '../cliCommand.js';
+import { JSON_FLAG, LANG_FLAG, type CliCommand } from '../cliCommand.js';
+import { commandLocale } from '../cliLocale.js';
+import { cliText } from '../cliText.js';
 import { runVerification } from '../../verify/runVerification.js';
 import { formatComparison, formatVerifyReport } from '../../verify/formatVerifyReport.js';
 import { renderHtmlReport } from '../../verify/renderHtmlReport.js';
@@ -12,25 +14,29 @@ export const verifyCommand: CliCommand = {
     quick: { type: 'boolean', description: 'smaller, faster measurements' },
     compare: { type: 'boolean', description: 'show what changed since the last report' },
     report: { type: 'string', valueName: 'FILE.html', description: 'also write a self-contained HTML report' },
+    lang: LANG_FLAG,
     json: JSON_FLAG,
   },
   async run({ flags }, io) {
+    const locale = commandLocale(flags, process.env);
+    const say = cliText(locale);
     const outcome = await runVerification({
       python: flags.python as string | undefined,
       framework: (flags.framework as 'auto' | 'pytorch' | 'tensorflow' | 'jax' | undefined) ?? 'auto',
       toolkit: Boolean(flags.toolkit),
       quick: Boolean(flags.quick),
+      locale,
       onEvent: flags.json ? undefined : (event) => {
         if (event.kind === 'stage') io.err(`… ${event.detail}\n`);
       },
     });
-    if (flags.report) await writeFile(String(flags.report), renderHtmlReport(outcome.report, { comparison: outcome.comparison ?? undefined }));
+    if (flags.report) await writeFile(String(flags.report), renderHtmlReport(outcome.report, { comparison: outcome.comparison ?? undefined, locale }));
     if (flags.json) {
       io.out(`${JSON.stringify(flags.compare ? { ...outcome.report, comparison: outcome.comparison } : outcome.report, null, 2)}\n`);
     } else {
-      io.out(formatVerifyReport(outcome.report, { color: io.color }));
-      if (flags.compare) io.out(outcome.comparison ? formatComparison(outcome.comparison, { color: io.color }) : 'No earlier report to compare with: this run is the first one kept.\n');
-      io.out(`Report saved: ${outcome.saved.htmlPath}\n`);
+      io.out(formatVerifyReport(outcome.report, { color: io.color, locale }));
+      if (flags.compare) io.out(outcome.comparison ? formatComparison(outcome.comparison, { color: io.color, locale }) : `${say('verify.noEarlierReport')}\n`);
+      io.out(`${say('verify.reportSaved', { path: outcome.saved.htmlPath })}\n`);
     }
     return outcome.report.summary.failed === 0 ? 0 : 1;
   },

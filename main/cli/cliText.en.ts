@@ -1,0 +1,30 @@
+/** The lines the `dlsetup` commands print themselves (not their engines' or formatters'), in English. */
+export const cliTextEn = {
+  'verify.reportSaved': 'Report saved: {{path}}',
+  'verify.noEarlierReport': 'No earlier report to compare with: this run is the first one kept.',
+
+  'install.cannotReadPlan': 'Cannot read the plan "{{file}}". Make one with: dlsetup plan --framework pytorch --json > plan.json',
+  'install.notAPlan': '"{{file}}" is not a DL Setup plan (make one with dlsetup plan --json).',
+  'install.planBlocked': 'This plan is blocked: {{blockers}}',
+  'install.beforeYouStart': 'Before you start: {{notice}}',
+  'install.confirm': 'Carry out these steps?',
+  'install.nothingChanged': 'Nothing was changed.',
+  'install.succeeded': 'Installed (run {{runId}}). Next: dlsetup verify',
+  'install.needsReboot': 'Restart the computer, then continue with: dlsetup install --resume {{runId}}',
+  // {{detail}} is empty or install.errorDetail.
+  'install.cancelled': 'The install was cancelled{{detail}} (run {{runId}}).',
+  'install.failed': 'The install failed{{detail}} (run {{runId}}).',
+  'install.errorDetail': ': {{message}}',
+  'install.whatNext': 'Undo what it changed: dlsetup rollback {{runId}}   Continue it: dlsetup install --resume {{runId}}',
+
+  // dlsetup rollback; the actions it lists are the engine's own sentences.
+  'rollback.wouldUndo': 'Rolling back run {{runId}} would:',
+  'rollback.willUndo': 'Rolling back run {{runId}} will:',
+  'rollback.adminMark': '[admin]',
+  'rollback.nothingElseTouched': 'Nothing else on this machine is touched.',
+  'rollback.nothingLeft': 'Run {{runId}} has nothing left to undo.',
+  'rollback.needsYes': 'Add --yes to undo without a terminal to confirm in.',
+  'rollback.confirm': 'Undo these changes?',
+  'rollback.done': 'Rolled back run {{runId}}.',
+  'rollback.withProblems': 'Rollback finished with problems:',
+} as const;

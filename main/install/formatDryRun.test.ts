@@ -1,0 +1,80 @@
+import { describe, expect, it } from 'vitest';
+import { resolvePlan } from '../../shared/plan/resolvePlan.js';
+import { displayWidth } from '../../shared/text/displayWidth.js';
+import type { Plan } from '../../shared/types/plan.js';
+import { loadCompatData } from '../plan/loadCompatData.js';
+import { formatDryRun } from './formatDryRun.js';
+import { testPlan } from './testkit/testPlan.js';
+
+/** The resolver's plan for a GTX 1080 Ti without a driver, with its step titles in `locale`. */
+function pascalPlan(locale: 'en' | 'zh-CN'): Plan {
+  return resolvePlan(loadCompatData(), { os: 'linux', arch: 'x86_64', gpuVendor: 'nvidia', gpuName: 'GeForce GTX 1080 Ti', driverVersion: null }, { framework: 'pytorch' }, { locale });
+}
+
+const envRoot = '/home/student/envs';
+
+describe('formatDryRun', () => {
+  it('in English by default, marks the commands that run as root', () => {
+    const lines = formatDryRun(pascalPlan('en'), { envRoot }).split('\n');
+    expect(lines.slice(0, 6)).toEqual([
+      'Dry run: 3 steps; nothing will be changed. Lines marked [root] run as administrator (one password prompt for the whole install).',
+      '',
+      '1. Install NVIDIA driver R580 (580.65.06 or newer) [driver, root]',
+      '   (skipped when already done)',
+      '   [root] $ apt-get install --yes nvidia-driver-580   # Ubuntu; Debian installs nvidia-driver from non-free',
+      '   [root] # if nouveau is loaded: write /etc/modprobe.d/dlsetup-blacklist-nouveau.conf and run update-initramfs -u',
+    ]);
+    expect(lines).toContain('          $ python3.12 -m venv /home/student/envs/dlsetup-pytorch-2.14');
+  });
+
+  it('in Chinese, frames the commands in Chinese and leaves commands, paths and versions as they are', () => {
+    const lines = formatDryRun(pascalPlan('zh-CN'), { envRoot }, 'zh-CN').split('\n');
+    expect(lines).toEqual([
+      '演练模式：共 3 个步骤，不会做任何更改。标有 [管理员] 的行以管理员身份运行（整个安装只需输入一次密码）。',
+      '',
+      '1. 安装 NVIDIA 驱动 R580（580.65.06 或更新版本） [driver，需管理员权限]',
+      '   （如已完成则跳过）',
+      '   [管理员] $ apt-get install --yes nvidia-driver-580   # 适用于 Ubuntu；Debian 从 non-free 安装 nvidia-driver',
+      '   [管理员] # 如果已加载 nouveau：写入 /etc/modprobe.d/dlsetup-blacklist-nouveau.conf 并运行 update-initramfs -u',
+      '            # 然后重启；重启后安装会继续',
+      '',
+      '2. 创建 Python 3.12 虚拟环境 dlsetup-pytorch-2.14 [python-env]',
+      '   （如已完成则跳过）',
+      '            # 检查 /home/student/envs/dlsetup-pytorch-2.14 是否可写且有 8.0 GB 可用空间',
+      '            $ python3.12 -m venv /home/student/envs/dlsetup-pytorch-2.14',
+      '',
+      '3. 用 pip 安装：pip install torch==2.14.0 --index-url https://download.pytorch.org/whl/cu126 [framework]',
+      '   （如已完成则跳过）',
+      '            $ /home/student/envs/dlsetup-pytorch-2.14/bin/python -m pip install --disable-pip-version-check --no-input --no-color --progress-bar raw --index-url https://download.pytorch.org/whl/cu126 torch==2.14.0   # pip < 24.1 时使用 --progress-bar off',
+      '',
+    ]);
+  });
+
+  it('in Chinese, lines every command up at the same display column, marked or not', () => {
+    const commands = formatDryRun(pascalPlan('zh-CN'), { envRoot }, 'zh-CN')
+      .split('\n')
+      .filter((line) => /^ {3}(\[管理员\] | {9})[$#]/.test(line));
+    expect(commands).toHaveLength(6);
+    expect(new Set(commands.map((line) => displayWidth(line.slice(0, line.search(/[$#]/)))))).toEqual(new Set([12]));
+  });
+
+  it('in Chinese, leaves none of the English framing behind', () => {
+    const framing = formatDryRun(pascalPlan('zh-CN'), { envRoot }, 'zh-CN')
+      .split('\n')
+      .filter((line) => !/^ {3}(\[管理员\] | {9})[$#]/.test(line))
+      .join('\n');
+    expect(framing).not.toMatch(/Dry run|nothing will be changed|Lines marked|\[root\]|, root\]|administrator|password|skipped when already done/);
+  });
+
+  it('in Chinese, says one step, a blocked plan and a step that cannot run in Chinese', () => {
+    const one = testPlan([{ id: 'env', kind: 'python-env', title: '创建 Python 环境', elevated: false, params: { manager: 'venv', path: '/tmp/env', minFreeBytes: 1e6 } }]);
+    expect(formatDryRun(one, {}, 'zh-CN').split('\n')[0]).toBe('演练模式：共 1 个步骤，不会做任何更改。标有 [管理员] 的行以管理员身份运行（整个安装只需输入一次密码）。');
+
+    const blocked = { ...testPlan([]), status: 'blocked', blockers: [{ code: 'NO_GPU', message: '没有 GPU。' }] } as unknown as Plan;
+    expect(formatDryRun(blocked, {}, 'zh-CN').split('\n')[1]).toBe('此计划受阻，无法执行：没有 GPU。');
+
+    const unknown = testPlan([{ id: 'odd', kind: 'nonsense' as never, title: '奇怪的步骤', elevated: false, params: {} }]);
+    const lines = formatDryRun(unknown, {}, 'zh-CN').split('\n');
+    expect(lines.slice(2, 4)).toEqual(['1. 奇怪的步骤 [nonsense]', expect.stringMatching(/^ {3}✗ 无法执行：.*"nonsense"/)]);
+  });
+});
