@@ -4,6 +4,7 @@ import { displayWidth } from '../../shared/text/displayWidth.js';
 import type { Plan } from '../../shared/types/plan.js';
 import { loadCompatData } from '../plan/loadCompatData.js';
 import { formatDryRun } from './formatDryRun.js';
+import { InstallService } from './installService.js';
 import { testPlan } from './testkit/testPlan.js';
 
 /** The resolver's plan for a GTX 1080 Ti without a driver, with its step titles in `locale`. */
@@ -76,5 +77,25 @@ describe('formatDryRun', () => {
     const unknown = testPlan([{ id: 'odd', kind: 'nonsense' as never, title: '奇怪的步骤', elevated: false, params: {} }]);
     const lines = formatDryRun(unknown, {}, 'zh-CN').split('\n');
     expect(lines.slice(2, 4)).toEqual(['1. 奇怪的步骤 [nonsense]', expect.stringMatching(/^ {3}✗ 无法执行：.*"nonsense"/)]);
+  });
+
+  it('in Chinese, says why a step\'s params cannot run, and install:start refuses them in the same words', () => {
+    const bad = testPlan([
+      { id: 'env', kind: 'python-env', title: '创建 Python 环境', elevated: false, params: { manager: 'venv', path: 'envs/torch' } },
+      { id: 'vars', kind: 'env-vars', title: '设置 CUDA 环境变量', elevated: false, params: { scope: 'galaxy', cudaHome: '/usr/local/cuda-12.4' } },
+      { id: 'toolkit', kind: 'cuda-toolkit', title: '安装 CUDA Toolkit 12.4', elevated: true, params: { version: '12.4', os: 'windows' } },
+    ]);
+    const lines = formatDryRun(bad, {}, 'zh-CN').split('\n');
+    expect(lines.filter((line) => line.includes('✗'))).toEqual([
+      '   ✗ 无法执行：方案中的 python-env 步骤无效："path" 必须是绝对路径。',
+      '   ✗ 无法执行：方案中的 env-vars 步骤无效："scope" 必须是以下之一：system、user、environment。',
+      '   ✗ 无法执行：DL Setup 暂不支持在 Windows 上安装 CUDA Toolkit；请使用 NVIDIA 的安装程序，然后再运行 DL Setup。',
+    ]);
+    expect(formatDryRun(bad, {}, 'en').split('\n').filter((line) => line.includes('✗'))).toEqual([
+      '   ✗ cannot run: The plan\'s python-env step is not valid: "path" must be an absolute path.',
+      '   ✗ cannot run: The plan\'s env-vars step is not valid: "scope" must be one of system, user, environment.',
+      '   ✗ cannot run: DL Setup does not install the CUDA Toolkit on Windows yet; use NVIDIA\'s installer, then run DL Setup again.',
+    ]);
+    expect(() => new InstallService().start(bad, { dryRun: true, locale: 'zh-CN' })).toThrow(expect.objectContaining({ code: 'INVALID_ARGUMENT', message: '方案中的 python-env 步骤无效："path" 必须是绝对路径。' }));
   });
 });

@@ -4,6 +4,7 @@ import { displayWidth, padEndToWidth } from '../../shared/text/displayWidth.js';
 import { installCliText } from './installCliText.js';
 import { installText } from './installText.js';
 import { planStepParams, type InstallOverrides } from './planStepParams.js';
+import { errorMessageIn } from './sayableError.js';
 import { quoteForDisplay } from './stepContext.js';
 import { stepForKind } from './stepRegistry.js';
 
@@ -37,7 +38,7 @@ export function formatDryRun(plan: Plan, overrides: InstallOverrides = {}, local
       }
     } catch (error) {
       lines.push(say('dryRun.step', heading));
-      lines.push(`   ${say('dryRun.cannotRun', { message: (error as Error).message })}`);
+      lines.push(`   ${say('dryRun.cannotRun', { message: errorMessageIn(error, stepSay) })}`);
     }
   });
   return `${lines.join('\n')}\n`;

@@ -179,14 +179,19 @@ export class InstallService {
     return run.done;
   }
 
-  /** Shows (dryRun) or applies the undo of one run; refuses while that run is still going. */
-  async rollback(runId: string | undefined, options: { dryRun?: boolean; onLog?: (line: string) => void } = {}): Promise<RollbackResult> {
+  /**
+   * Shows (dryRun) or applies the undo of one run; refuses while that run is still going. `locale` is the language of
+   * the actions, notes and errors; without one the rollback speaks the run's own language (its journal's).
+   */
+  async rollback(runId: string | undefined, options: { dryRun?: boolean; onLog?: (line: string) => void; locale?: Locale } = {}): Promise<RollbackResult> {
+    const say = installText(options.locale);
     const id = runId ?? latestRunId();
-    if (!id) throw new DlsetupError('NOT_FOUND', 'There is no install to roll back.');
-    if (this.active.get(id)?.status.state === 'running') throw new DlsetupError('INVALID_ARGUMENT', `Run ${id} is still running; cancel it first.`);
+    if (!id) throw new DlsetupError('NOT_FOUND', say('service.nothingToRollBack'));
+    if (this.active.get(id)?.status.state === 'running') throw new DlsetupError('INVALID_ARGUMENT', say('service.rollbackWhileRunning', { runId: id }));
     return rollbackRun(id, {
       dryRun: options.dryRun,
       onLog: options.onLog,
+      locale: options.locale,
       elevation: this.options.elevation,
       face: this.options.face,
       nonInteractive: this.options.nonInteractive,

@@ -18,6 +18,13 @@ describe('install text catalogs', () => {
     expect(translationProblems(installTextEn, installTextZhCN)).toEqual([]);
   });
 
+  it('keeps the plan\'s own names quoted as in the plan ("{{name}}") in Chinese, so they can be found in the plan file', () => {
+    const quoted = (text: string) => [...text.matchAll(/"\{\{(\w+)\}\}"/g)].map((match) => match[1]).sort();
+    const keys = Object.keys(installTextEn).filter((key) => key.startsWith('params.') || key.startsWith('undo.')) as (keyof typeof installTextEn)[];
+    expect(keys.length).toBeGreaterThan(20);
+    expect(keys.filter((key) => quoted(installTextZhCN[key]).join() !== quoted(installTextEn[key]).join())).toEqual([]);
+  });
+
   it('says every sentence in Chinese for zh-CN and in English by default', () => {
     const sentences = Object.entries(installTextZhCN).filter(([key]) => key !== 'list.separator');
     expect(sentences.filter(([, text]) => !CJK.test(text)).map(([key]) => key)).toEqual([]);

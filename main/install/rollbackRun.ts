@@ -1,6 +1,10 @@
 import { DlsetupError } from '../../shared/errors.js';
+import type { Locale } from '../../shared/i18n/localize.js';
 import type { RollbackPreview } from '../../shared/types/install.js';
 import { chooseElevationMode, startElevation, type ElevationChannel, type ElevationMode } from './elevation/elevationChannel.js';
+import { installText, type InstallSay } from './installText.js';
+import type { JournalEntry } from './journalEntry.js';
+import { journalLocale } from './runner.js';
 import { RunJournal, readJournal } from './runJournal.js';
 import { describeUndo } from './undoChange.js';
 import { undoOrder, undoRecordedChanges, type RecordedChange } from './undoRecordedChanges.js';
@@ -11,6 +15,8 @@ export interface RollbackOptions {
   face?: 'gui' | 'cli';
   nonInteractive?: boolean;
   onLog?: (line: string) => void;
+  /** The language of the preview, notes and errors; the run's own (its journal's) when not given. */
+  locale?: Locale;
 }
 
 export interface RollbackResult {
@@ -22,8 +28,7 @@ export interface RollbackResult {
 }
 
 /** The run's changes that are still in place (not undone by a cancel or an earlier rollback), oldest first. */
-export function outstandingChanges(runId: string): RecordedChange[] {
-  const entries = readJournal(runId);
+export function outstandingChanges(runId: string, entries: JournalEntry[] = readJournal(runId)): RecordedChange[] {
   const started = entries.find((entry) => entry.t === 'run-started');
   const kinds = new Map(started?.t === 'run-started' ? started.plan.steps.map((step) => [step.id, step.kind]) : []);
   const undone = new Map<string, number>();
@@ -48,34 +53,48 @@ export function outstandingChanges(runId: string): RecordedChange[] {
   return changes;
 }
 
-/** Exactly what `rollback` would undo, newest first, before anything is touched. */
-export function rollbackPreview(runId: string): RollbackPreview {
-  const actions = undoOrder(outstandingChanges(runId)).flatMap((recorded) => {
-      const described = describeUndo(recorded.change);
-      return described ? [{ stepId: recorded.stepId, kind: described.kind, description: described.description, elevated: recorded.elevated }] : [];
-    });
+/** The language a rollback speaks: the one asked for, else the one the run itself was started (or resumed) in. */
+function rollbackLocale(entries: JournalEntry[], asked: Locale | undefined): Locale {
+  return asked ?? journalLocale(entries);
+}
+
+/** The undo actions of `changes`, newest first, in `say`'s language. */
+function previewOf(runId: string, changes: RecordedChange[], say: InstallSay): RollbackPreview {
+  const actions = undoOrder(changes).flatMap((recorded) => {
+    const described = describeUndo(recorded.change, say);
+    return described ? [{ stepId: recorded.stepId, kind: described.kind, description: described.description, elevated: recorded.elevated }] : [];
+  });
   return { runId, actions };
+}
+
+/** Exactly what `rollback` would undo, newest first, before anything is touched; in `locale`, else the run's own. */
+export function rollbackPreview(runId: string, locale?: Locale): RollbackPreview {
+  const entries = readJournal(runId, installText(locale));
+  return previewOf(runId, outstandingChanges(runId, entries), installText(rollbackLocale(entries, locale)));
 }
 
 /** Shows, then undoes, what one run changed: backups restored, what it installed removed, nothing else touched. */
 export async function rollbackRun(runId: string, options: RollbackOptions = {}): Promise<RollbackResult> {
-  const preview = rollbackPreview(runId);
+  const entries = readJournal(runId, installText(options.locale));
+  const locale = rollbackLocale(entries, options.locale);
+  const say = installText(locale);
+  const changes = outstandingChanges(runId, entries);
+  const preview = previewOf(runId, changes, say);
   if (options.dryRun || preview.actions.length === 0) return { preview, applied: false, ok: true, notes: [] };
-  const changes = outstandingChanges(runId);
   const journal = new RunJournal(runId);
   journal.append({ t: 'rollback-started', time: new Date().toISOString(), dryRun: false });
   let channel: ElevationChannel | null = null;
   try {
     if (changes.some((change) => change.elevated)) {
-      channel = await startElevation(options.elevation ?? chooseElevationMode(options.face ?? 'gui', !!options.nonInteractive), runId);
+      channel = await startElevation(options.elevation ?? chooseElevationMode(options.face ?? 'gui', !!options.nonInteractive), runId, locale);
     }
-    const result = await undoRecordedChanges(changes, { runId, channel, onLog: options.onLog ?? (() => undefined), journal });
+    const result = await undoRecordedChanges(changes, { runId, channel, onLog: options.onLog ?? (() => undefined), journal, locale });
     journal.append({ t: 'rollback-finished', time: new Date().toISOString(), ok: result.ok, ...(result.notes.length ? { message: result.notes.join(' ') } : {}) });
     return { preview, applied: true, ok: result.ok, notes: result.notes };
   } catch (error) {
     journal.append({ t: 'rollback-finished', time: new Date().toISOString(), ok: false, message: (error as Error).message });
     if (error instanceof DlsetupError) throw error;
-    throw new DlsetupError('COMMAND_FAILED', `Rollback of ${runId} failed: ${(error as Error).message}`);
+    throw new DlsetupError('COMMAND_FAILED', say('rollback.failed', { runId, reason: (error as Error).message }));
   } finally {
     await channel?.close().catch(() => undefined);
   }

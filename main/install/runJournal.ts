@@ -3,6 +3,7 @@ import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { appDataDir } from '../appPaths.js';
 import { DlsetupError } from '../../shared/errors.js';
+import { installText, type InstallSay } from './installText.js';
 import type { JournalEntry } from './journalEntry.js';
 
 /** Run ids sort by start time and are safe in file names and in the elevated helper's backup paths. */
@@ -17,8 +18,9 @@ export function runsDir(): string {
   return path.join(appDataDir(), 'runs');
 }
 
-export function journalPath(runId: string): string {
-  if (!RUN_ID_PATTERN.test(runId)) throw new DlsetupError('INVALID_ARGUMENT', `"${runId}" is not a DL Setup run id.`);
+/** A run's journal file; `say` words the refusal of something that is not a run id. */
+export function journalPath(runId: string, say: InstallSay = installText()): string {
+  if (!RUN_ID_PATTERN.test(runId)) throw new DlsetupError('INVALID_ARGUMENT', say('journal.notARunId', { runId }));
   return path.join(runsDir(), `${runId}.jsonl`);
 }
 
@@ -41,13 +43,14 @@ export class RunJournal {
   }
 }
 
-/** Reads a run's journal; a torn last line (crash mid-write) is ignored. */
-export function readJournal(runId: string): JournalEntry[] {
+/** Reads a run's journal, its errors in `say`'s language; a torn last line (crash mid-write) is ignored. */
+export function readJournal(runId: string, say: InstallSay = installText()): JournalEntry[] {
+  const file = journalPath(runId, say);
   let text: string;
   try {
-    text = readFileSync(journalPath(runId), 'utf8');
+    text = readFileSync(file, 'utf8');
   } catch {
-    throw new DlsetupError('NOT_FOUND', `No install run "${runId}" was found.`, { detail: journalPath(runId) });
+    throw new DlsetupError('NOT_FOUND', say('service.runNotFound', { runId }), { detail: file });
   }
   const entries: JournalEntry[] = [];
   for (const line of text.split('\n')) {

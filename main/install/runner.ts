@@ -9,6 +9,7 @@ import type { JournalChange, JournalEntry } from './journalEntry.js';
 import { planStepParams, type InstallOverrides } from './planStepParams.js';
 import { RunJournal, readJournal, userBackupDir } from './runJournal.js';
 import { currentBootId, overallFraction, stepSummaries } from './runStatusFromJournal.js';
+import { errorIn } from './sayableError.js';
 import { createStepContext, quoteForDisplay, type StepContextSinks } from './stepContext.js';
 import { stepForKind } from './stepRegistry.js';
 import { undoRecordedChanges, type RecordedChange } from './undoRecordedChanges.js';
@@ -58,8 +59,14 @@ export function prepareSteps(plan: Plan, overrides: InstallOverrides = {}, say: 
       throw new DlsetupError('INVALID_ARGUMENT', say('run.badStepId', { id: String(JSON.stringify(step.id)) }));
     }
     ids.add(step.id);
-    const impl = stepForKind(step.kind);
-    const params = impl.parse(planStepParams(plan, step, overrides));
+    let impl: InstallStep<unknown>;
+    let params: unknown;
+    try {
+      impl = stepForKind(step.kind);
+      params = impl.parse(planStepParams(plan, step, overrides));
+    } catch (error) {
+      throw errorIn(error, say);
+    }
     const elevated = typeof impl.elevated === 'function' ? impl.elevated(params) : impl.elevated;
     return { id: step.id, kind: step.kind, title: step.title, impl, params, elevated };
   });
@@ -283,7 +290,7 @@ export async function executeRun(options: RunnerOptions): Promise<RunStatus> {
         const appError = cancelled ? { code: 'CANCELLED' as const, message: say('run.cancelled') } : toAppError(error);
         if (stepChanges.length) {
           sinks.log('info', stepChanges.length === 1 ? say('run.undoingOne') : say('run.undoingMany', { count: stepChanges.length }));
-          const undone = await undoRecordedChanges(stepChanges, { runId, channel, onLog: (line) => sinks.log('info', line), journal });
+          const undone = await undoRecordedChanges(stepChanges, { runId, channel, onLog: (line) => sinks.log('info', line), journal, locale });
           if (!undone.ok) sinks.log('info', say('run.undoIncomplete', { notes: undone.notes.join(' ') }));
         }
         finishStep(step, cancelled ? 'cancelled' : 'failed', appError.message, appError.code);

@@ -1,6 +1,7 @@
 import path from 'node:path';
-import { DlsetupError } from '../../shared/errors.js';
 import type { StepParams } from './installStep.js';
+import { sayList, type InstallSay } from './installText.js';
+import { SayableError } from './sayableError.js';
 
 /** Debian package names (Policy §5.6.1) and pip requirement names: nothing a shell or apt option could misread. */
 export const DEB_PACKAGE_PATTERN = /^[a-z0-9][a-z0-9+.-]{1,100}$/;
@@ -8,8 +9,9 @@ export const PIP_REQUIREMENT_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._-]*(\[[A-Za-z0-9
 export const SHA256_PATTERN = /^[0-9a-f]{64}$/;
 export const VERSION_PATTERN = /^\d+(\.\d+){0,3}$/;
 
-function invalid(stepKind: string, message: string): never {
-  throw new DlsetupError('INVALID_ARGUMENT', `The plan's ${stepKind} step is not valid: ${message}`);
+/** Refuses a step's params, in the words of whoever reads the error (English unless said again in their language). */
+function invalid(stepKind: string, problem: (say: InstallSay) => string): never {
+  throw new SayableError('INVALID_ARGUMENT', (say) => say('params.invalid', { kind: stepKind, problem: problem(say) }));
 }
 
 /** Reads typed fields out of untrusted plan params, naming the step and field in every error. */
@@ -18,7 +20,7 @@ export class ParamReader {
     private readonly kind: string,
     private readonly params: StepParams,
   ) {
-    if (typeof params !== 'object' || params === null || Array.isArray(params)) invalid(kind, 'params must be an object.');
+    if (typeof params !== 'object' || params === null || Array.isArray(params)) invalid(kind, (say) => say('params.notAnObject'));
   }
 
   private raw(name: string): unknown {
@@ -27,56 +29,56 @@ export class ParamReader {
 
   string(name: string, pattern?: RegExp): string {
     const value = this.optionalString(name, pattern);
-    if (value === undefined) invalid(this.kind, `"${name}" is missing.`);
+    if (value === undefined) invalid(this.kind, (say) => say('params.missing', { name }));
     return value;
   }
 
   optionalString(name: string, pattern?: RegExp): string | undefined {
     const value = this.raw(name);
     if (value === undefined || value === '') return undefined;
-    if (typeof value !== 'string') invalid(this.kind, `"${name}" must be text.`);
-    if (value.includes('\0') || value.includes('\n')) invalid(this.kind, `"${name}" contains a control character.`);
-    if (pattern && !pattern.test(value)) invalid(this.kind, `"${name}" (${JSON.stringify(value)}) is not an accepted value.`);
+    if (typeof value !== 'string') invalid(this.kind, (say) => say('params.notText', { name }));
+    if (value.includes('\0') || value.includes('\n')) invalid(this.kind, (say) => say('params.controlCharacter', { name }));
+    if (pattern && !pattern.test(value)) invalid(this.kind, (say) => say('params.notAccepted', { name, value: JSON.stringify(value) }));
     return value;
   }
 
   oneOf<T extends string>(name: string, allowed: readonly T[], fallback?: T): T {
     const value = this.optionalString(name) ?? fallback;
-    if (value === undefined) invalid(this.kind, `"${name}" is missing.`);
-    if (!(allowed as readonly string[]).includes(value)) invalid(this.kind, `"${name}" must be one of ${allowed.join(', ')}.`);
+    if (value === undefined) invalid(this.kind, (say) => say('params.missing', { name }));
+    if (!(allowed as readonly string[]).includes(value)) invalid(this.kind, (say) => say('params.notOneOf', { name, allowed: sayList(say, allowed) }));
     return value as T;
   }
 
   boolean(name: string, fallback: boolean): boolean {
     const value = this.raw(name);
     if (value === undefined) return fallback;
-    if (typeof value !== 'boolean') invalid(this.kind, `"${name}" must be true or false.`);
+    if (typeof value !== 'boolean') invalid(this.kind, (say) => say('params.notBoolean', { name }));
     return value;
   }
 
   optionalNumber(name: string): number | undefined {
     const value = this.raw(name);
     if (value === undefined) return undefined;
-    if (typeof value !== 'number' || !Number.isFinite(value) || value < 0) invalid(this.kind, `"${name}" must be a non-negative number.`);
+    if (typeof value !== 'number' || !Number.isFinite(value) || value < 0) invalid(this.kind, (say) => say('params.notNonNegative', { name }));
     return value;
   }
 
   stringList(name: string, pattern: RegExp, options: { min?: number } = {}): string[] {
     const value = this.raw(name);
     if (value === undefined) {
-      if ((options.min ?? 0) > 0) invalid(this.kind, `"${name}" is missing.`);
+      if ((options.min ?? 0) > 0) invalid(this.kind, (say) => say('params.missing', { name }));
       return [];
     }
-    if (!Array.isArray(value) || value.some((item) => typeof item !== 'string')) invalid(this.kind, `"${name}" must be a list of text.`);
-    if (value.length < (options.min ?? 0)) invalid(this.kind, `"${name}" needs at least ${options.min} entries.`);
-    for (const item of value) if (!pattern.test(item)) invalid(this.kind, `"${name}" entry ${JSON.stringify(item)} is not accepted.`);
+    if (!Array.isArray(value) || value.some((item) => typeof item !== 'string')) invalid(this.kind, (say) => say('params.notTextList', { name }));
+    if (value.length < (options.min ?? 0)) invalid(this.kind, (say) => say('params.tooFewEntries', { name, min: options.min ?? 0 }));
+    for (const item of value) if (!pattern.test(item)) invalid(this.kind, (say) => say('params.entryNotAccepted', { name, entry: JSON.stringify(item) }));
     return value as string[];
   }
 
   /** An absolute, normalised path inside one of `roots` (no `..` escapes). */
   path(name: string, roots: readonly string[]): string {
     const value = this.optionalPath(name, roots);
-    if (value === undefined) invalid(this.kind, `"${name}" is missing.`);
+    if (value === undefined) invalid(this.kind, (say) => say('params.missing', { name }));
     return value;
   }
 
@@ -88,7 +90,7 @@ export class ParamReader {
 
   url(name: string): string {
     const value = this.optionalUrl(name);
-    if (value === undefined) invalid(this.kind, `"${name}" is missing.`);
+    if (value === undefined) invalid(this.kind, (say) => say('params.missing', { name }));
     return value;
   }
 
@@ -100,11 +102,11 @@ export class ParamReader {
 }
 
 export function checkPathUnder(kind: string, name: string, value: string, roots: readonly string[]): string {
-  if (!path.isAbsolute(value)) invalid(kind, `"${name}" must be an absolute path.`);
+  if (!path.isAbsolute(value)) invalid(kind, (say) => say('params.notAbsolute', { name }));
   const normal = path.normalize(value).replace(/\/+$/, '') || '/';
-  if (normal !== value.replace(/\/+$/, '')) invalid(kind, `"${name}" must not contain "..", "." or doubled slashes.`);
+  if (normal !== value.replace(/\/+$/, '')) invalid(kind, (say) => say('params.notNormal', { name }));
   const inside = roots.some((root) => normal === root || normal.startsWith(root.endsWith('/') ? root : `${root}/`));
-  if (!inside) invalid(kind, `"${name}" (${value}) is outside the places DL Setup may change (${roots.join(', ')}).`);
+  if (!inside) invalid(kind, (say) => say('params.outsideRoots', { name, value, roots: sayList(say, roots) }));
   return normal;
 }
 
@@ -114,10 +116,10 @@ export function checkUrl(kind: string, name: string, value: string): string {
   try {
     url = new URL(value);
   } catch {
-    invalid(kind, `"${name}" is not a URL.`);
+    invalid(kind, (say) => say('params.notUrl', { name }));
   }
   const loopback = url.hostname === '127.0.0.1' || url.hostname === 'localhost' || url.hostname === '[::1]';
-  if (url.protocol !== 'https:' && !(url.protocol === 'http:' && loopback)) invalid(kind, `"${name}" must be an https URL.`);
-  if (url.username || url.password) invalid(kind, `"${name}" must not carry credentials.`);
+  if (url.protocol !== 'https:' && !(url.protocol === 'http:' && loopback)) invalid(kind, (say) => say('params.notHttps', { name }));
+  if (url.username || url.password) invalid(kind, (say) => say('params.credentials', { name }));
   return url.toString();
 }

@@ -3,46 +3,43 @@ import { sysrootPath } from '../system/sysroot.js';
 import type { RollbackAction } from '../../shared/types/install.js';
 import { sha256Of } from './hostFileWriter.js';
 import type { StepContext } from './installStep.js';
+import { installText, type InstallSay, type InstallTextKey } from './installText.js';
 import type { JournalChange } from './journalEntry.js';
 
-/** What undoing one change will do, in words, before anything is touched (issue 5: rollback shows first). */
-export function describeUndo(change: JournalChange): { kind: RollbackAction['kind']; description: string } | null {
+/** What undoing one change will do, in words (in `say`'s language), before anything is touched (issue 5: rollback shows first). */
+export function describeUndo(change: JournalChange, say: InstallSay = installText()): { kind: RollbackAction['kind']; description: string } | null {
   switch (change.type) {
     case 'file-backed-up':
-      return { kind: 'restore-file', description: `Restore ${change.path} from the backup taken before the install` };
+      return { kind: 'restore-file', description: say('undo.restoreFile', { path: change.path }) };
     case 'file-created':
-      return { kind: 'remove-file', description: `Remove ${change.path}, which the install created` };
+      return { kind: 'remove-file', description: say('undo.removeFile', { path: change.path }) };
     case 'dir-created':
-      return change.owned
-        ? { kind: 'remove-dir', description: `Remove ${change.path} and everything in it (created by the install)` }
-        : { kind: 'remove-dir', description: `Remove the folder ${change.path} if it is empty` };
+      return { kind: 'remove-dir', description: say(change.owned ? 'undo.removeOwnedDir' : 'undo.removeEmptyDir', { path: change.path }) };
     case 'packages-installed':
       return {
         kind: 'remove-packages',
         description:
           change.manager === 'apt'
-            ? `Remove the apt packages the install added: ${change.packages.join(' ')}`
-            : `Uninstall from ${change.python}: ${change.packages.join(' ')}`,
+            ? say('undo.removeAptPackages', { packages: change.packages.join(' ') })
+            : say('undo.uninstallPip', { python: String(change.python), packages: change.packages.join(' ') }),
       };
     case 'packages-upgraded':
-      return { kind: 'reinstall-packages', description: `Put back the earlier versions in ${change.python}: ${change.packages.map((p) => `${p.name}==${p.from}`).join(' ')}` };
+      return { kind: 'reinstall-packages', description: say('undo.reinstallPip', { python: change.python, packages: change.packages.map((p) => `${p.name}==${p.from}`).join(' ') }) };
     case 'alternative-set':
-      return {
-        kind: 'restore-alternative',
-        description: [
-          ...(change.previous ? [`Point "${change.name}" back to ${change.previous}`] : []),
-          ...(change.registered ? [`unregister ${change.path} as "${change.name}"`] : change.previous ? [] : [`let "${change.name}" choose automatically again`]),
-        ]
-          .join(' and ')
-          .replace(/^./, (c) => c.toUpperCase()),
-      };
+      return { kind: 'restore-alternative', description: say(alternativeUndoKey(change), { name: change.name, path: change.path, previous: change.previous ?? '' }) };
     case 'needs-ldconfig':
-      return { kind: 'run-ldconfig', description: 'Refresh the library cache (ldconfig)' };
+      return { kind: 'run-ldconfig', description: say('undo.ldconfig') };
     case 'needs-initramfs':
-      return { kind: 'run-update-initramfs', description: 'Rebuild the initramfs (update-initramfs -u) so the restored module settings apply at the next boot' };
+      return { kind: 'run-update-initramfs', description: say('undo.initramfs') };
     case 'file-written':
       return null;
   }
+}
+
+/** Undoing an alternative points it back, unregisters what the run registered, or both; with neither it goes automatic. */
+function alternativeUndoKey(change: Extract<JournalChange, { type: 'alternative-set' }>): InstallTextKey {
+  if (change.previous) return change.registered ? 'undo.alternativeBackAndUnregister' : 'undo.alternativeBack';
+  return change.registered ? 'undo.alternativeUnregister' : 'undo.alternativeAuto';
 }
 
 /** The sha256 of what the install last wrote to each path, to notice files the user edited afterwards. */
@@ -54,13 +51,13 @@ export async function undoChange(change: JournalChange, ctx: StepContext, writte
     case 'file-backed-up': {
       const real = sysrootPath(change.path);
       const backup = await readFile(change.backup);
-      if (sha256Of(backup) !== change.sha256) throw new Error(`The backup of ${change.path} at ${change.backup} was changed; it was not restored.`);
+      if (sha256Of(backup) !== change.sha256) throw new Error(ctx.say('undo.backupChanged', { path: change.path, backup: change.backup }));
       let note: string | undefined;
       const current = await readFile(real).catch(() => null);
       if (current && written.has(change.path) && sha256Of(current) !== written.get(change.path)) {
         // Edited after the install: keep the user's version beside the restored one.
         await copyFile(real, `${real}.dlsetup-before-rollback`);
-        note = `${change.path} was edited after the install; that version is kept as ${change.path}.dlsetup-before-rollback.`;
+        note = ctx.say('undo.editedKeptBeside', { path: change.path, kept: `${change.path}.dlsetup-before-rollback` });
       }
       await copyFile(change.backup, real);
       await chmod(real, change.mode);
@@ -71,7 +68,7 @@ export async function undoChange(change: JournalChange, ctx: StepContext, writte
       const current = await readFile(real).catch(() => null);
       if (current === null) return undefined;
       if (written.has(change.path) && sha256Of(current) !== written.get(change.path)) {
-        return `${change.path} was edited after the install, so it was kept.`;
+        return ctx.say('undo.editedKept', { path: change.path });
       }
       await rm(real, { force: true });
       return undefined;

@@ -1,5 +1,7 @@
 import path from 'node:path';
+import type { Locale } from '../../shared/i18n/localize.js';
 import type { ElevationChannel } from './elevation/elevationChannel.js';
+import { installText } from './installText.js';
 import type { JournalChange } from './journalEntry.js';
 import type { RunJournal } from './runJournal.js';
 import { userBackupDir } from './runJournal.js';
@@ -18,6 +20,8 @@ export interface UndoOptions {
   channel: ElevationChannel | null;
   onLog: (line: string) => void;
   journal?: RunJournal;
+  /** The language of the notes (and of the in-process undo's sentences); English when not given. */
+  locale?: Locale;
 }
 
 /** Changes that need not be undone one by one because a folder the run created (a venv) goes as a whole. */
@@ -62,6 +66,7 @@ export function undoOrder(changes: RecordedChange[]): RecordedChange[] {
  */
 export async function undoRecordedChanges(changes: RecordedChange[], options: UndoOptions): Promise<{ ok: boolean; notes: string[] }> {
   const written = writtenHashes(changes);
+  const say = installText(options.locale);
   const groups = undoGroups(changes);
   const notes: string[] = [];
   let ok = true;
@@ -82,7 +87,7 @@ export async function undoRecordedChanges(changes: RecordedChange[], options: Un
     };
     if (first.elevated) {
       try {
-        if (!options.channel) throw new Error('administrator access is needed to undo this step');
+        if (!options.channel) throw new Error(say('undo.needsAdmin'));
         const result = await options.channel.undo(first.stepId, first.kind, group.map((c) => c.change), written, sinks);
         notes.push(...(result.notes ?? []));
         for (const c of group) {
@@ -97,7 +102,7 @@ export async function undoRecordedChanges(changes: RecordedChange[], options: Un
       continue;
     }
     // Undo must work even when the install's own signal was the cancel that brought us here.
-    const ctx = createStepContext({ runId: options.runId, stepId: first.stepId, signal: new AbortController().signal, elevated: false, plan: null, backupDir: userBackupDir(options.runId), sinks });
+    const ctx = createStepContext({ runId: options.runId, stepId: first.stepId, signal: new AbortController().signal, elevated: false, plan: null, backupDir: userBackupDir(options.runId), sinks, locale: options.locale });
     for (const c of group) {
       try {
         const note = await undoChange(c.change, ctx, written);

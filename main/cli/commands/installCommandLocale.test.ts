@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { translationProblems } from '../../../shared/i18n/localize.js';
-import { RunJournal } from '../../install/runJournal.js';
+import { RunJournal, readJournal } from '../../install/runJournal.js';
 import { testPlan } from '../../install/testkit/testPlan.js';
 import { cliTextEn } from '../cliText.en.js';
 import { cliTextZhCN } from '../cliText.zh-CN.js';
@@ -145,6 +145,41 @@ describe('dlsetup install and rollback in Chinese', () => {
     expect(chinese.stdout.split('\n')).toEqual([`回滚运行 ${runId} 会执行以下操作：`, expect.stringMatching(/^ {2}\[需管理员权限\] \S.*ldconfig/), '']);
     const english = await dlsetup(['rollback', runId, '--dry-run', '--lang', 'en']);
     expect(english.stdout).toBe(`Rolling back run ${runId} would:\n  [admin] Refresh the library cache (ldconfig)\n`);
+  });
+
+  it('rollback --lang zh-CN lists, undoes and reports problems in Chinese, even for a run installed in English', async () => {
+    const rc = path.join(home, '.bashrc');
+    writeFileSync(rc, '# rc\n');
+    const install = await dlsetup(['install', '--plan', planFile, '--yes', '--lang', 'en']);
+    expect(install.code).toBe(0);
+    const runId = /\d{8}-\d{6}-[0-9a-f]{6}/.exec(install.stdout)![0];
+
+    const preview = await dlsetup(['rollback', runId, '--dry-run', '--lang', 'zh-CN']);
+    expect(preview.stdout).toBe(`回滚运行 ${runId} 会执行以下操作：\n  用安装前备份的副本恢复 ${rc}\n`);
+    const english = await dlsetup(['rollback', runId, '--dry-run', '--lang', 'en']);
+    expect(english.stdout).toBe(`Rolling back run ${runId} would:\n  Restore ${rc} from the backup taken before the install\n`);
+
+    // Someone changed the backup since the install: rollback refuses to restore it and says so in Chinese.
+    const backedUp = readJournal(runId).flatMap((entry) => (entry.t === 'change' && entry.change.type === 'file-backed-up' ? [entry.change.backup] : []));
+    expect(backedUp).toHaveLength(1);
+    writeFileSync(backedUp[0]!, 'not the original\n');
+    const rollback = await dlsetup(['rollback', runId, '--yes', '--lang', 'zh-CN']);
+    expect(rollback.code).toBe(1);
+    expect(rollback.stderr).toBe(`即将回滚运行 ${runId}，执行以下操作：\n  用安装前备份的副本恢复 ${rc}\n这台计算机上的其他内容都不会被改动。\n`);
+    expect(rollback.stdout).toBe(`回滚已结束，但有问题：\n  vars: ${rc} 位于 ${backedUp[0]} 的备份已被改动，因此没有恢复它。\n`);
+    expect(readFileSync(rc, 'utf8')).toContain('CUDA_HOME=/usr/local/cuda-12.4');
+  });
+
+  it('rollback --lang zh-CN refuses what is not a run in Chinese, with the same error code', async () => {
+    expect(await dlsetup(['rollback', 'nope', '--lang', 'zh-CN'])).toEqual({ code: 1, stdout: '', stderr: 'dlsetup rollback: “nope”不是 DL Setup 的运行 ID。 [INVALID_ARGUMENT]\n' });
+    expect((await dlsetup(['rollback', 'nope', '--lang', 'en'])).stderr).toBe('dlsetup rollback: "nope" is not a DL Setup run id. [INVALID_ARGUMENT]\n');
+  });
+
+  it('install --dry-run --lang zh-CN says in Chinese why a step cannot run', async () => {
+    const badPlanFile = path.join(tmp, 'bad-plan.json');
+    writeFileSync(badPlanFile, JSON.stringify(testPlan([{ id: 'vars', kind: 'env-vars', title: '设置 CUDA 环境变量', elevated: false, params: { scope: 'galaxy', cudaHome: '/usr/local/cuda-12.4' } }])));
+    const result = await dlsetup(['install', '--plan', badPlanFile, '--dry-run', '--lang', 'zh-CN']);
+    expect(result.stdout.split('\n').slice(2, 4)).toEqual(['1. 设置 CUDA 环境变量 [env-vars]', '   ✗ 无法执行：方案中的 env-vars 步骤无效："scope" 必须是以下之一：system、user、environment。']);
   });
 
   it('rollback --json prints the same JSON in any language', async () => {

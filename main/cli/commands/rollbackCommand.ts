@@ -14,9 +14,12 @@ export const rollbackCommand: CliCommand = {
     json: JSON_FLAG,
   },
   async run({ flags, positionals }, io) {
-    const say = cliText(commandLocale(flags, process.env));
+    const locale = commandLocale(flags, process.env);
+    const say = cliText(locale);
+    // The actions and notes are the engine's sentences, in the command's language; JSON is for programs and stays English.
+    const engineLocale = flags.json ? 'en' : locale;
     const service = new InstallService({ face: 'cli', nonInteractive: Boolean(flags.yes) || !process.stdin.isTTY });
-    const preview = await service.rollback(positionals[0], { dryRun: true });
+    const preview = await service.rollback(positionals[0], { dryRun: true, locale: engineLocale });
     const runId = preview.preview.runId;
     const adminMark = `${say('rollback.adminMark')} `;
     const lines = preview.preview.actions.map((action) => `  ${action.elevated ? adminMark : ''}${action.description}`);
@@ -33,7 +36,7 @@ export const rollbackCommand: CliCommand = {
       }
       if (!(await confirm(say('rollback.confirm')))) return 1;
     }
-    const result = await service.rollback(runId, { onLog: flags.json ? undefined : (line) => io.err(`${line}\n`) });
+    const result = await service.rollback(runId, { locale: engineLocale, onLog: flags.json ? undefined : (line) => io.err(`${line}\n`) });
     if (flags.json) io.out(`${JSON.stringify(result, null, 2)}\n`);
     else io.out(result.ok ? `${say('rollback.done', { runId })}\n` : `${say('rollback.withProblems')}\n${result.notes.map((note) => `  ${note}`).join('\n')}\n`);
     return result.ok ? 0 : 1;

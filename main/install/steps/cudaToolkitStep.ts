@@ -3,6 +3,7 @@ import { hostPathExists, sysrootPath } from '../../system/sysroot.js';
 import { aptCandidate, aptInstall } from '../aptGet.js';
 import type { InstallStep, PlannedCommand, StepContext } from '../installStep.js';
 import { installText } from '../installText.js';
+import { SayableError } from '../sayableError.js';
 import { downloadForStep } from '../stepDownload.js';
 import { DEB_PACKAGE_PATTERN, ParamReader, SHA256_PATTERN, checkPathUnder } from '../stepParams.js';
 import { discardSystemCopy, verifiedSystemCopy } from '../systemArtifact.js';
@@ -60,11 +61,11 @@ export const cudaToolkitStep: InstallStep<CudaToolkitParams> = {
     const full = reader.string('version', /^\d{1,2}\.\d{1,2}(\.\d{1,3})?$/);
     const version = reader.optionalString('series', /^\d{1,2}\.\d{1,2}$/) ?? full.split('.').slice(0, 2).join('.');
     if (reader.oneOf('os', ['linux', 'windows'] as const, 'linux') === 'windows') {
-      throw new DlsetupError('UNSUPPORTED_OS', 'DL Setup does not install the CUDA Toolkit on Windows yet; use NVIDIA\'s installer, then run DL Setup again.');
+      throw new SayableError('UNSUPPORTED_OS', (say) => say('params.toolkitOnWindows'));
     }
     const installPath = reader.optionalPath('installPath', ['/usr/local']);
     if (installPath && installPath !== toolkitDir(version)) {
-      throw new DlsetupError('INVALID_ARGUMENT', `The plan's CUDA ${version} path ${installPath} is not ${toolkitDir(version)}, where NVIDIA's packages install it.`);
+      throw new SayableError('INVALID_ARGUMENT', (say) => say('params.toolkitPath', { version, path: installPath, expected: toolkitDir(version) }));
     }
     const runfile = reader.optionalString('runfile');
     return {
