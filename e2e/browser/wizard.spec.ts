@@ -364,6 +364,31 @@ test.describe('installing on the RTX 4090: a real venv, real pip, a loopback PyT
     await shot(page, 'verify');
   });
 
+  test('Undo this install: the preview lists the venv removal, and confirming removes the venv from disk', async ({ page }) => {
+    test.setTimeout(60_000);
+    lab.mirror.index.trickleBytesPerSecond = null;
+    await planWith(page, 'undo', lab.mirror.url);
+    await page.getByRole('button', { name: 'Install', exact: true }).click();
+    await expect(page.getByTestId('run-state')).toHaveAttribute('data-state', 'succeeded', { timeout: 60_000 });
+    const venv = hostFile(lab.host, envFolder('undo'));
+    expect(existsSync(path.join(venv, 'pyvenv.cfg')), 'the install made a venv').toBe(true);
+
+    await pressWithKeyboard(page, page.getByRole('button', { name: 'Undo this install…' }));
+    const preview = page.getByTestId('undo-preview');
+    await expect(preview).toBeFocused();
+    await expect(preview.locator('li[data-kind="remove-dir"]').first()).toContainText(`Remove ${envFolder('undo')} and everything in it (created by the install)`);
+    await expect(preview).toContainText('nothing else on this computer is touched');
+    expect(existsSync(venv), 'a preview touches nothing').toBe(true);
+    await expectNoSeriousA11yViolations(page, 'install (undo preview)');
+
+    await pressWithKeyboard(page, page.getByRole('button', { name: 'Undo these changes' }));
+    await expect(page.getByTestId('undo-result')).toHaveText(/^Undone\./, { timeout: 30_000 });
+    await expect(page.getByTestId('undo-result')).toBeFocused();
+    expect(existsSync(venv), 'the venv is gone').toBe(false);
+    await expect(page.getByRole('button', { name: 'Verify the GPU' })).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Undo this install…' })).toHaveCount(0);
+  });
+
   test('Choose: the mirror check says which mirror answers and which refuses, before anything is downloaded', async ({ page }) => {
     const pypiDir = mkdtempSync(path.join(os.tmpdir(), 'dlsetup-pypi-'));
     buildTestWheel(pypiDir, 'pip', '24.0', 1000);

@@ -13,6 +13,7 @@ export function createPreloadBridge(ipc: Pick<IpcRenderer, 'invoke' | 'on' | 're
     'install:start': (arg) => ipc.invoke('install:start', arg),
     'install:cancel': (arg) => ipc.invoke('install:cancel', arg),
     'install:status': (arg) => ipc.invoke('install:status', arg),
+    'install:rollback': (arg) => ipc.invoke('install:rollback', arg),
     'verify:run': (arg) => ipc.invoke('verify:run', arg),
     'verify:history': (arg) => ipc.invoke('verify:history', arg),
     'mirror:check': (arg) => ipc.invoke('mirror:check', arg),

@@ -36,6 +36,8 @@ export class InstallService {
   private readonly listeners = new Set<(event: ProgressEvent) => void>();
   private readonly active = new Map<string, ActiveRun>();
   private lastRunId: string | null = null;
+  /** The run being undone, while a rollback is applying. */
+  private rollingBack: string | null = null;
 
   constructor(private readonly options: InstallServiceOptions = {}) {}
 
@@ -54,7 +56,9 @@ export class InstallService {
     }
   }
 
+  /** Installs and undos change the same system: one at a time (two browser tabs, a double click). */
   private ensureIdle(say: InstallSay): void {
+    if (this.rollingBack) throw new DlsetupError('INVALID_ARGUMENT', say('service.rollbackBusy', { runId: this.rollingBack }));
     const busy = [...this.active.values()].find((run) => run.status.state === 'running');
     if (busy) throw new DlsetupError('INVALID_ARGUMENT', say('service.busy', { runId: busy.status.runId }));
   }
@@ -188,13 +192,22 @@ export class InstallService {
     const id = runId ?? latestRunId();
     if (!id) throw new DlsetupError('NOT_FOUND', say('service.nothingToRollBack'));
     if (this.active.get(id)?.status.state === 'running') throw new DlsetupError('INVALID_ARGUMENT', say('service.rollbackWhileRunning', { runId: id }));
-    return rollbackRun(id, {
-      dryRun: options.dryRun,
-      onLog: options.onLog,
-      locale: options.locale,
-      elevation: this.options.elevation,
-      face: this.options.face,
-      nonInteractive: this.options.nonInteractive,
-    });
+    const rollback = () =>
+      rollbackRun(id, {
+        dryRun: options.dryRun,
+        onLog: options.onLog,
+        locale: options.locale,
+        elevation: this.options.elevation,
+        face: this.options.face,
+        nonInteractive: this.options.nonInteractive,
+      });
+    if (options.dryRun) return rollback();
+    this.ensureIdle(say);
+    this.rollingBack = id;
+    try {
+      return await rollback();
+    } finally {
+      this.rollingBack = null;
+    }
   }
 }

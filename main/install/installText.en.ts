@@ -29,6 +29,7 @@ export const installTextEn = {
   'service.resumeDryRun': 'Run {{runId}} was a dry run; start a real install instead.',
   'service.resumeSucceeded': 'Run {{runId}} already finished successfully; there is nothing to resume.',
   'service.nothingToRollBack': 'There is no install to roll back.',
+  'service.rollbackBusy': 'Install {{runId}} is being undone; wait for that to finish first.',
   'service.rollbackWhileRunning': 'Run {{runId}} is still running; cancel it first.',
   'journal.notARunId': '"{{runId}}" is not a DL Setup run id.',
 

@@ -30,6 +30,7 @@ export const installTextZhCN: Translation<typeof installTextEn> = {
   'service.resumeDryRun': '{{runId}} 是一次演练；请改为开始一次正式安装。',
   'service.resumeSucceeded': '{{runId}} 已成功完成，没有需要继续的内容。',
   'service.nothingToRollBack': '没有可以回滚的安装。',
+  'service.rollbackBusy': '正在撤销安装 {{runId}}；请等它完成后再操作。',
   'service.rollbackWhileRunning': '运行 {{runId}} 仍在进行中；请先取消它。',
   'journal.notARunId': '“{{runId}}”不是 DL Setup 的运行 ID。',
 

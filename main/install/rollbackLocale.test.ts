@@ -86,6 +86,19 @@ describe('service.rollback speaks the language it is asked for', () => {
     expect(existsSync(path.join(root, profile)) && existsSync(path.join(root, notes))).toBe(true);
   });
 
+  it('refuses an install or a second undo while an undo is applying, and lets them go once it ends', async () => {
+    const runId = '20250101-000000-00000c';
+    journalRun(runId, 'en', [{ elevated: true, change: { type: 'needs-ldconfig' } }]);
+    const service = new InstallService({ elevation: 'direct' });
+    // The undo holds the service from its first step: what the second browser tab asks meanwhile is refused.
+    const undo = service.rollback(runId, { locale: 'en' });
+    expect(() => service.start(systemVars, { dryRun: true })).toThrow(`Install ${runId} is being undone; wait for that to finish first.`);
+    expect(await refusal(service.rollback(runId, { locale: 'zh-CN' }))).toEqual({ code: 'INVALID_ARGUMENT', message: `正在撤销安装 ${runId}；请等它完成后再操作。` });
+    await undo.catch(() => undefined);
+    const { runId: next } = service.start(systemVars, { dryRun: true });
+    expect((await service.wait(next)).state).toBe('succeeded');
+  });
+
   it('refuses in Chinese to roll back a run that is still going', async () => {
     vi.stubEnv('DLSETUP_SYSROOT', '');
     vi.stubEnv('HOME', path.join(tmp, 'home'));

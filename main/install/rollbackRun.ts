@@ -1,6 +1,6 @@
 import { DlsetupError } from '../../shared/errors.js';
 import type { Locale } from '../../shared/i18n/localize.js';
-import type { RollbackPreview } from '../../shared/types/install.js';
+import type { RollbackPreview, RollbackResult } from '../../shared/types/install.js';
 import { chooseElevationMode, startElevation, type ElevationChannel, type ElevationMode } from './elevation/elevationChannel.js';
 import { installText, type InstallSay } from './installText.js';
 import type { JournalEntry } from './journalEntry.js';
@@ -19,13 +19,7 @@ export interface RollbackOptions {
   locale?: Locale;
 }
 
-export interface RollbackResult {
-  preview: RollbackPreview;
-  /** False for a dry run: nothing was touched. */
-  applied: boolean;
-  ok: boolean;
-  notes: string[];
-}
+export type { RollbackResult };
 
 /** The run's changes that are still in place (not undone by a cancel or an earlier rollback), oldest first. */
 export function outstandingChanges(runId: string, entries: JournalEntry[] = readJournal(runId)): RecordedChange[] {

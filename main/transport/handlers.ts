@@ -28,6 +28,8 @@ export function createHandlers(context: HandlerContext): HandlerTable {
     'install:start': async ({ plan, dryRun, locale }) => (await installService()).start(plan, { dryRun, locale }),
     'install:cancel': async ({ runId }) => (await installService()).cancel(runId),
     'install:status': async (request) => (await installService()).status(request?.runId),
+    // The service refuses a run that is still going (INVALID_ARGUMENT) and an unknown one (NOT_FOUND).
+    'install:rollback': async ({ runId, dryRun, locale }) => (await installService()).rollback(runId, { dryRun, locale }),
     'verify:run': async (request) => (await import('../verify/runVerification.js')).runVerification(request),
     'verify:history': async () => (await import('../verify/verificationHistory.js')).verificationHistory(),
     'mirror:check': async (request) => (await import('../network/checkMirror.js')).checkMirror(request),

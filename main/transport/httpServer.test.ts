@@ -21,6 +21,7 @@ const handlers: HandlerTable = {
   'install:start': refuse,
   'install:cancel': refuse,
   'install:status': async () => null,
+  'install:rollback': refuse,
   'verify:run': refuse,
   'verify:history': refuse,
   'mirror:check': refuse,

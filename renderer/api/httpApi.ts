@@ -53,6 +53,7 @@ export function createHttpApi(origin: string = window.location.origin) {
     'install:start': (arg) => invoke('install:start', arg),
     'install:cancel': (arg) => invoke('install:cancel', arg),
     'install:status': (arg) => invoke('install:status', arg),
+    'install:rollback': (arg) => invoke('install:rollback', arg),
     'verify:run': (arg) => invoke('verify:run', arg),
     'verify:history': (arg) => invoke('verify:history', arg),
     'mirror:check': (arg) => invoke('mirror:check', arg),

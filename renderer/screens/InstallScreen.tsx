@@ -13,6 +13,15 @@ import type { RunView } from '../wizard/runProgress.js';
 import { useRunProgress } from '../wizard/useRunProgress.js';
 import type { Choice, ScreenProps } from '../wizard/wizardState.js';
 import { InstallStepRow } from './InstallStepRow.js';
+import { UndoInstall } from './UndoInstall.js';
+
+/** Runs whose changes can be undone: ended, and not paused for a restart (the driver finishes only after it). */
+const UNDOABLE_STATES = new Set<RunView['state']>(['succeeded', 'failed', 'cancelled', 'interrupted']);
+
+/** Whether the Install screen offers "Undo this install…" for this run: a real run that has ended. */
+export function canUndo(view: RunView): boolean {
+  return !view.dryRun && UNDOABLE_STATES.has(view.state);
+}
 
 /** Screen 5 as a pure function of one run's view, so it renders alone in tests. */
 export function InstallRunView({
@@ -22,6 +31,8 @@ export function InstallRunView({
   onRetry,
   onVerify,
   retryFix,
+  undo,
+  undone = false,
 }: {
   view: RunView;
   busy: boolean;
@@ -30,6 +41,10 @@ export function InstallRunView({
   onVerify: () => void;
   /** What the person can change before Retry (another mirror after a failed download). */
   retryFix?: ReactNode;
+  /** "Undo this install…" and what it shows, below the run's own buttons. */
+  undo?: ReactNode;
+  /** The run's changes were undone: its environment is gone, so there is nothing to verify. */
+  undone?: boolean;
 }) {
   const { t } = useTranslation();
   const percent = Math.round(view.fraction * 100);
@@ -66,8 +81,9 @@ export function InstallRunView({
             {view.state === 'needs-reboot' ? t('install.resume') : t('install.retry')}
           </button>
         ) : null}
-        {view.state === 'succeeded' && !view.dryRun ? <button type="button" className="primary" onClick={onVerify}>{t('install.verify')}</button> : null}
+        {view.state === 'succeeded' && !view.dryRun && !undone ? <button type="button" className="primary" onClick={onVerify}>{t('install.verify')}</button> : null}
       </div>
+      {undo}
     </>
   );
 }
@@ -80,6 +96,7 @@ export function InstallScreen({ state, dispatch }: ScreenProps) {
   const { view, error } = useRunProgress(api, state.runId);
   const [actionError, setActionError] = useState<AppError | null>(null);
   const [busy, setBusy] = useState(false);
+  const [undoneRunId, setUndoneRunId] = useState<string | null>(null);
 
   // A failed framework download is usually the mirror: offer another one right here, starting from what really ran.
   const failedDownload = view?.state === 'failed' && view.steps.some((step) => step.state === 'failed' && step.kind === 'framework');
@@ -143,7 +160,19 @@ export function InstallScreen({ state, dispatch }: ScreenProps) {
       {error ? <ErrorPanel error={error} /> : null}
       {state.runId && !view && !error ? <LoadingStatus>{t('install.attaching')}</LoadingStatus> : null}
       {view ? (
-        <InstallRunView view={view} busy={busy || (!state.installedPlan && view.state !== 'running')} onCancel={() => void cancel()} onRetry={() => void retry()} onVerify={() => dispatch({ type: 'go', screen: 'verify' })} retryFix={retryFix} />
+        <InstallRunView
+          view={view}
+          busy={busy || (!state.installedPlan && view.state !== 'running')}
+          onCancel={() => void cancel()}
+          onRetry={() => void retry()}
+          onVerify={() => dispatch({ type: 'go', screen: 'verify' })}
+          retryFix={retryFix}
+          undone={undoneRunId === view.runId}
+          undo={canUndo(view) ? <UndoInstall key={view.runId} runId={view.runId} disabled={busy} onUndone={() => {
+                setUndoneRunId(view.runId);
+                dispatch({ type: 'install-undone' });
+              }} /> : null}
+        />
       ) : null}
       {actionError ? <ErrorPanel error={actionError} testId="install-action-error" /> : null}
       {!view || view.state !== 'running' ? (

@@ -2,13 +2,14 @@ import { describe, expect, it } from 'vitest';
 import { ErrorPanel } from '../components/ErrorPanel.js';
 import { renderScreen, visibleText } from '../testing/renderScreen.js';
 import { pytorchPlan, rtx4090Report, verifyReport } from '../testing/sampleData.js';
-import { emptyRunView, mergeRunStatus } from '../wizard/runProgress.js';
+import { emptyRunView, mergeRunStatus, type RunView } from '../wizard/runProgress.js';
 import { initialWizardState, type WizardState } from '../wizard/wizardState.js';
 import { ChooseScreen } from './ChooseScreen.js';
-import { InstallRunView } from './InstallScreen.js';
+import { canUndo, InstallRunView } from './InstallScreen.js';
 import { MachineScreen } from './MachineScreen.js';
 import { PlanScreen } from './PlanScreen.js';
 import { TroubleshootScreen } from './TroubleshootScreen.js';
+import { UndoInstallView, type UndoStage } from './UndoInstall.js';
 import { VerifyResultView } from './VerifyScreen.js';
 import { WelcomeScreen } from './WelcomeScreen.js';
 
@@ -122,6 +123,58 @@ describe('screens render alone from wizard state', () => {
     const text = visibleText(renderScreen(<InstallRunView view={view} busy={false} onCancel={noop} onRetry={noop} onVerify={noop} />, 'zh-CN'));
     expect(text).toContain('重启以完成驱动安装');
     expect(text).toContain('重启后继续');
+  });
+
+  it('Install: "Undo this install…" only for a real run that has ended; Verify goes once it is undone', () => {
+    const ended = (runState: RunView['state'], dryRun = false): RunView => ({ ...emptyRunView('r1'), state: runState, dryRun });
+    expect(['succeeded', 'failed', 'cancelled', 'interrupted'].map((s) => canUndo(ended(s as RunView['state'])))).toEqual([true, true, true, true]);
+    expect(canUndo(ended('running'))).toBe(false);
+    expect(canUndo(ended('needs-reboot'))).toBe(false);
+    expect(canUndo(ended('succeeded', true))).toBe(false);
+    const offer = <UndoInstallView undo={{ stage: 'offer' }} error={null} onAsk={noop} onConfirm={noop} onKeep={noop} />;
+    const html = renderScreen(<InstallRunView view={ended('succeeded')} busy={false} onCancel={noop} onRetry={noop} onVerify={noop} undo={offer} />);
+    expect(html).toContain('>Verify the GPU</button>');
+    expect(html).toContain('<button type="button" data-testid="undo-offer">Undo this install…</button>');
+    const undone = renderScreen(<InstallRunView view={ended('succeeded')} busy={false} onCancel={noop} onRetry={noop} onVerify={noop} undone />);
+    expect(undone).not.toContain('Verify the GPU');
+  });
+
+  it('Undo: the preview lists each action, marks administrator ones, and asks before touching anything', () => {
+    const preview = {
+      runId: 'r1',
+      actions: [
+        { stepId: 'framework', kind: 'remove-dir' as const, description: 'Remove /home/u/envs/torch and everything in it (created by the install)', elevated: false },
+        { stepId: 'vars', kind: 'restore-file' as const, description: 'Restore /etc/profile.d/dlsetup-cuda.sh from the backup taken before the install', elevated: true },
+      ],
+    };
+    const view = (undo: UndoStage, language: 'en' | 'zh-CN' = 'en') => renderScreen(<UndoInstallView undo={undo} error={null} onAsk={noop} onConfirm={noop} onKeep={noop} />, language);
+    const html = view({ stage: 'preview', preview });
+    const text = visibleText(html);
+    expect(text).toContain('What will be undone');
+    expect(text).toContain('Remove /home/u/envs/torch and everything in it (created by the install) Restore /etc/profile.d/dlsetup-cuda.sh from the backup taken before the install administrator');
+    expect(html.match(/class="tag admin"/g)).toHaveLength(1);
+    expect(text).toContain('nothing else on this computer is touched. Lines marked “administrator” may ask for your password.');
+    expect(html).toContain('<button type="button" class="primary">Undo these changes</button><button type="button">Keep everything</button>');
+    expect(html).not.toContain('Undo this install…');
+    expect(html).toContain('tabindex="-1"');
+    // Without administrator lines there is no password to mention; while undoing, neither button can be pressed twice.
+    const unelevated = { ...preview, actions: preview.actions.slice(0, 1) };
+    expect(visibleText(view({ stage: 'preview', preview: unelevated }))).not.toContain('password');
+    const undoing = view({ stage: 'undoing', preview: unelevated });
+    expect(undoing).toContain('<button type="button" class="primary" disabled="">Undo these changes</button>');
+    expect(visibleText(undoing)).toContain('Undoing…');
+    expect(view({ stage: 'asking' })).toContain('<button type="button" disabled="" data-testid="undo-offer">Undo this install…</button>');
+    expect(visibleText(view({ stage: 'preview', preview: { runId: 'r1', actions: [] } }))).toBe('This install left nothing to undo.');
+    expect(visibleText(view({ stage: 'finished', result: { preview, applied: true, ok: true, notes: [] } }))).toBe('Undone. What this install changed is back as it was before.');
+    const problems = visibleText(view({ stage: 'finished', result: { preview, applied: true, ok: false, notes: ['/home/u/.bashrc was edited after the install, so it was kept.'] } }));
+    expect(problems).toBe('Undo this install… Some changes could not be undone: /home/u/.bashrc was edited after the install, so it was kept.');
+    expectNoInlineStyle(html);
+
+    const chinese = visibleText(view({ stage: 'preview', preview: { runId: 'r1', actions: [{ ...preview.actions[1]!, description: '从安装前的备份恢复 /etc/profile.d/dlsetup-cuda.sh' }] } }, 'zh-CN'));
+    expect(chinese).toBe('将被撤销的更改 从安装前的备份恢复 /etc/profile.d/dlsetup-cuda.sh 管理员 只撤销这些更改，这台电脑上的其他内容都不会被改动。 标有“管理员”的行可能会请你输入密码。 撤销这些更改 全部保留');
+    expect(visibleText(view({ stage: 'offer' }, 'zh-CN'))).toBe('撤销这次安装…');
+    expect(visibleText(view({ stage: 'finished', result: { preview, applied: true, ok: true, notes: [] } }, 'zh-CN'))).toBe('已撤销。这次安装改动的内容都已恢复原样。');
+    expect(visibleText(view({ stage: 'preview', preview: { runId: 'r1', actions: [] } }, 'zh-CN'))).toBe('这次安装没有留下需要撤销的更改。');
   });
 
   it('Verify: checks, a gauge against the spec, a bar per precision, cuDNN and measured tuning', () => {

@@ -39,6 +39,14 @@ describe('wizard state machine', () => {
     expect(wizardReducer(state, { type: 'back' }).screen).toBe('plan');
   });
 
+  it('an undone install forgets its environment, so Verify does not look for it', () => {
+    const installed = run({ type: 'install-started', runId: 'r1', plan: null }, { type: 'install-succeeded', envPath: '/home/me/.dlsetup/envs/torch' });
+    expect(installed.envPath).toBe('/home/me/.dlsetup/envs/torch');
+    const undone = wizardReducer(installed, { type: 'install-undone' });
+    expect(undone.envPath).toBeNull();
+    expect(undone.verify.status).toBe('idle');
+  });
+
   it('suggests re-verifying when a report exists, and says so when the driver changed since', () => {
     expect(reverifyHint(null)).toBe('none');
     expect(reverifyHint({ latest: null, currentDriver: '535.86.05', driverChanged: false })).toBe('none');

@@ -63,6 +63,7 @@ export type WizardAction =
   | { type: 'install-started'; runId: string; plan: Plan | null }
   | { type: 'install-attached'; runId: string; plan: Plan | null }
   | { type: 'install-succeeded'; envPath: string | null }
+  | { type: 'install-undone' }
   | { type: 'verify-history'; history: VerifyHistory | null };
 
 export const defaultChoice: Choice = {
@@ -126,6 +127,9 @@ export function wizardReducer(state: WizardState, action: WizardAction): WizardS
       return { ...go(state, 'install'), runId: action.runId, installedPlan: action.plan ?? state.installedPlan };
     case 'install-succeeded':
       return { ...state, envPath: action.envPath };
+    case 'install-undone':
+      // The environment is gone: Verify must not look for it (it would report a missing Python as a failure).
+      return { ...state, envPath: null, verify: { status: 'idle' } };
     case 'verify-history':
       return { ...state, verifyHistory: action.history };
   }

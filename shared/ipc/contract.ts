@@ -1,6 +1,6 @@
 import type { HardwareReport } from '../types/hardware.js';
 import type { Framework, Plan, PlanRequest } from '../types/plan.js';
-import type { ProgressEvent, RunStatus } from '../types/install.js';
+import type { ProgressEvent, RollbackResult, RunStatus } from '../types/install.js';
 import type { VerifyComparison, VerifyReport, VerifyRequest } from '../types/verify.js';
 import type { DiagnoseResult } from '../types/diagnose.js';
 import type { Result } from '../result.js';
@@ -42,6 +42,14 @@ export interface InstallStartRequest {
   plan: Plan;
   dryRun?: boolean;
   /** The language of step messages (English when absent); fixed for the run. */
+  locale?: Locale;
+}
+
+export interface InstallRollbackRequest {
+  runId: string;
+  /** Only show what would be undone; nothing is touched. */
+  dryRun?: boolean;
+  /** The language of the actions, notes and errors (the run's own when absent). */
   locale?: Locale;
 }
 
@@ -137,6 +145,7 @@ export const contract = {
   'install:start': channel<InstallStartRequest, { runId: string }>(objectOf({ plan: 'object', 'dryRun?': 'boolean', 'locale?': LOCALES })),
   'install:cancel': channel<{ runId: string }, { cancelled: boolean }>(objectOf({ runId: 'string' })),
   'install:status': channel<{ runId?: string }, RunStatus | null>(objectOf({ 'runId?': 'string' }, { optional: true })),
+  'install:rollback': channel<InstallRollbackRequest, RollbackResult>(objectOf({ runId: 'string', 'dryRun?': 'boolean', 'locale?': LOCALES })),
   'verify:run': channel<VerifyRequest, VerifyOutcome>(
     objectOf(
       { 'python?': 'string', 'framework?': ['auto', ...frameworks], 'toolkit?': 'boolean', 'quick?': 'boolean', 'nvcc?': 'string', 'timeoutMs?': 'number', 'locale?': LOCALES },

@@ -88,3 +88,13 @@ export interface RollbackPreview {
   runId: string;
   actions: RollbackAction[];
 }
+
+/** What `rollback` showed (a dry run) or did: `install:rollback`'s reply and `dlsetup rollback --json`. */
+export interface RollbackResult {
+  preview: RollbackPreview;
+  /** False for a dry run, or when there was nothing left to undo: nothing was touched. */
+  applied: boolean;
+  ok: boolean;
+  /** Why an undo action did not fully succeed, in the rollback's language. */
+  notes: string[];
+}
