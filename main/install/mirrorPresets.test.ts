@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { MIRROR_PRESETS, resolvePipIndexes } from './mirrorPresets.js';
+import { frameworkStep } from './steps/frameworkStep.js';
 
 describe('mirror presets', () => {
   it('replaces PyPI with a China mirror while keeping the PyTorch variant index', () => {
@@ -21,6 +22,14 @@ describe('mirror presets', () => {
   it('takes a custom mirror URL and leaves PyPI alone without one', () => {
     expect(resolvePipIndexes(undefined, 'https://pypi.example.edu/simple', undefined).indexUrl).toBe('https://pypi.example.edu/simple');
     expect(resolvePipIndexes(undefined, undefined, undefined).indexUrl).toBeUndefined();
+  });
+
+  it('a plan naming a mirror the engine does not know is refused by name, not quietly sent to the official index', () => {
+    expect(() => frameworkStep.parse({ packages: ['torch==2.5.1'], pypiMirror: 'tsinghua' })).toThrow(
+      'The plan\'s framework step is not valid: "pypiMirror" must be one of official, tuna, aliyun, ustc.',
+    );
+    expect(() => frameworkStep.parse({ packages: ['torch==2.5.1'], pytorchMirror: 'tuna' })).toThrow('"pytorchMirror" must be one of official, aliyun.');
+    expect(frameworkStep.parse({ packages: ['torch==2.5.1'], pypiMirror: 'tuna', pytorchMirror: 'https://mirror.lab/whl' })).toMatchObject({ pypiMirror: 'tuna', pytorchMirror: 'https://mirror.lab/whl' });
   });
 
   it('keeps a source on every preset', () => {

@@ -45,6 +45,11 @@ export function mirrorPreset(id: string): MirrorPreset | undefined {
   return MIRROR_PRESETS.find((preset) => preset.id === id);
 }
 
+/** The preset ids a framework step accepts for `pypiMirror` / `pytorchMirror` (besides a URL). */
+export function mirrorIds(role: 'pypi' | 'pytorch'): string[] {
+  return MIRROR_PRESETS.filter((preset) => (role === 'pypi' ? preset.pypiIndexUrl : preset.pytorch)).map((preset) => preset.id);
+}
+
 /** Where pip should look for a plan's packages given the chosen mirrors. */
 export interface PipIndexArgs {
   indexUrl?: string;

@@ -1,4 +1,5 @@
 import type { Plan } from '../../shared/types/plan.js';
+import { withInstallSources } from '../../shared/plan/withInstallSources.js';
 import { defaultChoice, type Choice } from './wizardState.js';
 import { CUSTOM_MIRROR, PYPI_MIRRORS, PYTORCH_MIRRORS } from './mirrorPresets.js';
 
@@ -13,20 +14,8 @@ export function applyInstallOptions(plan: Plan, choice: Choice): Plan {
   const pytorch = choice.framework === 'pytorch' ? mirrorValue(choice.pytorchMirror, PYTORCH_MIRRORS, choice.customPytorchUrl) : undefined;
   const location = choice.location.trim();
   const proxy = choice.proxy.trim();
-  return {
-    ...plan,
-    steps: plan.steps.map((step) => {
-      if (step.kind === 'python-env' && location) return { ...step, params: { ...step.params, path: location } };
-      if (step.kind !== 'framework') return step;
-      // Applied again on Retry with the mirror the person picked after a failure: the old choice must not linger.
-      const params = { ...step.params };
-      for (const key of ['pypiMirror', 'pytorchMirror', 'proxy']) delete params[key];
-      if (pypi) params.pypiMirror = pypi;
-      if (pytorch) params.pytorchMirror = pytorch;
-      if (proxy) params.proxy = proxy;
-      return { ...step, params };
-    }),
-  };
+  // Applied again on Retry with the mirror the person picked after a failure: the old choice must not linger (null).
+  return withInstallSources(plan, { envPath: location || undefined, pypiMirror: pypi || null, pytorchMirror: pytorch || null, proxy: proxy || null });
 }
 
 /** The Python environment a plan installs into (python-env step's `path`), if it says. */

@@ -1,6 +1,8 @@
 import { readFile } from 'node:fs/promises';
+import path from 'node:path';
 import { DlsetupError } from '../../../shared/errors.js';
 import type { Plan } from '../../../shared/types/plan.js';
+import { withInstallSources, type InstallSources } from '../../../shared/plan/withInstallSources.js';
 import type { Say } from '../../../shared/i18n/localize.js';
 import { LANG_FLAG, type CliCommand } from '../cliCommand.js';
 import { commandLocale } from '../cliLocale.js';
@@ -9,7 +11,8 @@ import { confirm } from '../confirm.js';
 import { formatDryRun, preflightNotices } from '../../install/formatDryRun.js';
 import { InstallService } from '../../install/installService.js';
 import { createNdjsonProgressPrinter, createTextProgressPrinter } from '../../install/progressPrinters.js';
-import { UsageError } from '../parseArgs.js';
+import { UsageError, type ParsedArgs } from '../parseArgs.js';
+import { mirrorIds } from '../../install/mirrorPresets.js';
 
 async function readPlan(file: string, say: Say<CliTextKey>): Promise<Plan> {
   let text: string;
@@ -27,6 +30,27 @@ async function readPlan(file: string, say: Say<CliTextKey>): Promise<Plan> {
   }
 }
 
+const SOURCE_FLAGS = ['env', 'pypi-mirror', 'pytorch-mirror', 'proxy'] as const;
+
+/** A mirror flag's value: a preset id this engine knows, "official" (the plan's own index), or an index URL. */
+function mirrorFlag(flag: string, value: unknown, role: 'pypi' | 'pytorch'): string | null | undefined {
+  if (value === undefined) return undefined;
+  const text = String(value).trim();
+  if (text === 'official') return null;
+  if (/^https?:\/\//.test(text) || mirrorIds(role).includes(text)) return text;
+  throw new UsageError(`--${flag} takes ${mirrorIds(role).join(', ')} or an https URL, not "${text}"`);
+}
+
+/** The install location and package sources the flags ask for; the engine validates URLs and paths like the wizard's. */
+function installSourcesOf(flags: ParsedArgs['flags']): InstallSources {
+  return {
+    envPath: flags.env === undefined ? undefined : path.resolve(String(flags.env)),
+    pypiMirror: mirrorFlag('pypi-mirror', flags['pypi-mirror'], 'pypi'),
+    pytorchMirror: mirrorFlag('pytorch-mirror', flags['pytorch-mirror'], 'pytorch'),
+    proxy: flags.proxy === undefined ? undefined : String(flags.proxy),
+  };
+}
+
 export const installCommand: CliCommand = {
   positionals: '[RUN]   (with --resume)',
   maxPositionals: 1,
@@ -37,11 +61,16 @@ export const installCommand: CliCommand = {
     'json-progress': { type: 'boolean', description: 'print progress events as NDJSON for other tools' },
     resume: { type: 'boolean', description: 'continue an interrupted run (the latest, or RUN)' },
     verbose: { type: 'boolean', description: 'show every log line of every step' },
+    env: { type: 'string', valueName: 'DIR', description: 'create the Python environment in DIR (default: ~/.dlsetup/envs/<name>)' },
+    'pypi-mirror': { type: 'string', valueName: `${mirrorIds('pypi').join('|')}|URL`, description: 'where pip gets PyPI packages (e.g. tuna in mainland China)' },
+    'pytorch-mirror': { type: 'string', valueName: `${mirrorIds('pytorch').join('|')}|URL`, description: 'where pip gets the PyTorch CUDA wheels' },
+    proxy: { type: 'string', valueName: 'URL', description: 'HTTP(S) proxy for pip' },
     lang: LANG_FLAG,
   },
   async run({ flags, positionals }, io) {
     if (!flags.resume && !flags.plan) throw new UsageError('give --plan plan.json (or --resume to continue an interrupted run)');
     if (flags.resume && flags.plan) throw new UsageError('--resume continues the run\'s own plan; leave out --plan');
+    if (flags.resume && SOURCE_FLAGS.some((flag) => flags[flag] !== undefined)) throw new UsageError('--resume keeps the run\'s own sources; start a new install to change them');
     // Over SSH without a terminal no password can be typed: never let sudo wait for one.
     const nonInteractive = Boolean(flags.yes) || !process.stdin.isTTY;
     const service = new InstallService({ face: 'cli', nonInteractive });
@@ -52,7 +81,7 @@ export const installCommand: CliCommand = {
       // A resumed run keeps the language it started in unless --lang asks for another.
       runId = service.resume(positionals[0], flags.lang ? { locale } : {}).runId;
     } else {
-      const plan = await readPlan(String(flags.plan), say);
+      const plan = withInstallSources(await readPlan(String(flags.plan), say), installSourcesOf(flags));
       if (plan.status !== 'ok') throw new DlsetupError('PLAN_BLOCKED', say('install.planBlocked', { blockers: plan.blockers.map((blocker) => blocker.message).join(' ') }));
       if (flags['dry-run']) {
         io.out(formatDryRun(plan, {}, locale));

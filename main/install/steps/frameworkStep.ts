@@ -3,7 +3,7 @@ import { DlsetupError } from '../../../shared/errors.js';
 import { hostPathExists } from '../../system/sysroot.js';
 import type { InstallStep, PlannedCommand, StepContext } from '../installStep.js';
 import { installText, sayList } from '../installText.js';
-import { resolvePipIndexes, type PipIndexArgs } from '../mirrorPresets.js';
+import { mirrorIds, resolvePipIndexes, type PipIndexArgs } from '../mirrorPresets.js';
 import { PipProgressParser, parsePipVersion, pipSupportsRawProgress } from '../pipProgressParser.js';
 import { PIP_REQUIREMENT_PATTERN, ParamReader, checkPathUnder, checkUrl } from '../stepParams.js';
 import { envPython } from './pythonEnvStep.js';
@@ -85,9 +85,12 @@ export const frameworkStep: InstallStep<FrameworkParams> = {
   parse(raw) {
     const reader = new ParamReader('framework', raw);
     const envPath = reader.optionalString('envPath') ?? reader.optionalString('venvPath');
-    const mirror = (name: string) => {
-      const value = reader.optionalString(name, /^[a-z]+$|^https?:\/\//);
-      return value && value.includes('://') ? checkUrl('framework', name, value) : value;
+    // A preset id the engine does not know would silently fall back to the official index: refuse it by name.
+    const mirror = (name: 'pypiMirror' | 'pytorchMirror') => {
+      const value = reader.optionalString(name);
+      if (value === undefined) return undefined;
+      if (/^https?:\/\//.test(value)) return checkUrl('framework', name, value);
+      return reader.oneOf(name, mirrorIds(name === 'pypiMirror' ? 'pypi' : 'pytorch'));
     };
     return {
       packages: reader.stringList('packages', PIP_REQUIREMENT_PATTERN, { min: 1 }),
