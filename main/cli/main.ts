@@ -19,6 +19,7 @@ function generalHelp(): string {
     '  --version  print the version',
     '',
     'Every command that prints data accepts --json.',
+    'Commands that write for people accept --lang en|zh-CN (default: your locale, from LC_ALL, LC_MESSAGES or LANG).',
   ].join('\n');
 }
 
