@@ -1,11 +1,11 @@
 import type { Locale } from '../../shared/i18n/localize.js';
 import { DlsetupError } from '../../shared/errors.js';
-import type { ProgressEvent, RunStatus } from '../../shared/types/install.js';
+import type { ProgressEvent, RollbackResult, RunStatus } from '../../shared/types/install.js';
 import type { Plan } from '../../shared/types/plan.js';
 import type { ElevationMode } from './elevation/elevationChannel.js';
 import { installText, type InstallSay } from './installText.js';
 import type { InstallOverrides } from './planStepParams.js';
-import { rollbackRun, type RollbackResult } from './rollbackRun.js';
+import { rollbackRun } from './rollbackRun.js';
 import { executeRun, journalPlan, prepareSteps } from './runner.js';
 import { latestRunId, newRunId, readJournal } from './runJournal.js';
 import { statusFromJournal } from './runStatusFromJournal.js';

@@ -19,10 +19,8 @@ export interface RollbackOptions {
   locale?: Locale;
 }
 
-export type { RollbackResult };
-
 /** The run's changes that are still in place (not undone by a cancel or an earlier rollback), oldest first. */
-export function outstandingChanges(runId: string, entries: JournalEntry[] = readJournal(runId)): RecordedChange[] {
+function outstandingChanges(entries: JournalEntry[]): RecordedChange[] {
   const started = entries.find((entry) => entry.t === 'run-started');
   const kinds = new Map(started?.t === 'run-started' ? started.plan.steps.map((step) => [step.id, step.kind]) : []);
   const undone = new Map<string, number>();
@@ -47,11 +45,6 @@ export function outstandingChanges(runId: string, entries: JournalEntry[] = read
   return changes;
 }
 
-/** The language a rollback speaks: the one asked for, else the one the run itself was started (or resumed) in. */
-function rollbackLocale(entries: JournalEntry[], asked: Locale | undefined): Locale {
-  return asked ?? journalLocale(entries);
-}
-
 /** The undo actions of `changes`, newest first, in `say`'s language. */
 function previewOf(runId: string, changes: RecordedChange[], say: InstallSay): RollbackPreview {
   const actions = undoOrder(changes).flatMap((recorded) => {
@@ -61,18 +54,13 @@ function previewOf(runId: string, changes: RecordedChange[], say: InstallSay): R
   return { runId, actions };
 }
 
-/** Exactly what `rollback` would undo, newest first, before anything is touched; in `locale`, else the run's own. */
-export function rollbackPreview(runId: string, locale?: Locale): RollbackPreview {
-  const entries = readJournal(runId, installText(locale));
-  return previewOf(runId, outstandingChanges(runId, entries), installText(rollbackLocale(entries, locale)));
-}
-
 /** Shows, then undoes, what one run changed: backups restored, what it installed removed, nothing else touched. */
 export async function rollbackRun(runId: string, options: RollbackOptions = {}): Promise<RollbackResult> {
   const entries = readJournal(runId, installText(options.locale));
-  const locale = rollbackLocale(entries, options.locale);
+  // The language asked for, else the one the run itself was started (or resumed) in.
+  const locale = options.locale ?? journalLocale(entries);
   const say = installText(locale);
-  const changes = outstandingChanges(runId, entries);
+  const changes = outstandingChanges(entries);
   const preview = previewOf(runId, changes, say);
   if (options.dryRun || preview.actions.length === 0) return { preview, applied: false, ok: true, notes: [] };
   const journal = new RunJournal(runId);
