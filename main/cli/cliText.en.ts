@@ -3,8 +3,8 @@ export const cliTextEn = {
   'verify.reportSaved': 'Report saved: {{path}}',
   'verify.noEarlierReport': 'No earlier report to compare with: this run is the first one kept.',
 
-  'install.cannotReadPlan': 'Cannot read the plan "{{file}}". Make one with: dlsetup plan --framework pytorch --json > plan.json',
-  'install.notAPlan': '"{{file}}" is not a DL Setup plan (make one with dlsetup plan --json).',
+  'planFile.cannotRead': 'Cannot read the plan "{{file}}". Make one with: dlsetup plan --framework pytorch --json > plan.json',
+  'planFile.notAPlan': '"{{file}}" is not a DL Setup plan (make one with dlsetup plan --json).',
   'install.planBlocked': 'This plan is blocked: {{blockers}}',
   'install.beforeYouStart': 'Before you start: {{notice}}',
   'install.confirm': 'Carry out these steps?',

@@ -6,8 +6,8 @@ export const cliTextZhCN: Translation<typeof cliTextEn> = {
   'verify.reportSaved': '报告已保存：{{path}}',
   'verify.noEarlierReport': '没有可供比较的早期报告：这是保存下来的第一份报告。',
 
-  'install.cannotReadPlan': '无法读取计划文件“{{file}}”。可以这样生成：dlsetup plan --framework pytorch --json > plan.json',
-  'install.notAPlan': '“{{file}}”不是 DL Setup 计划文件（可用 dlsetup plan --json 生成）。',
+  'planFile.cannotRead': '无法读取计划文件“{{file}}”。可以这样生成：dlsetup plan --framework pytorch --json > plan.json',
+  'planFile.notAPlan': '“{{file}}”不是 DL Setup 计划文件（可用 dlsetup plan --json 生成）。',
   'install.planBlocked': '此计划受阻，无法执行：{{blockers}}',
   'install.beforeYouStart': '开始之前请注意：{{notice}}',
   'install.confirm': '要执行这些步骤吗？',

@@ -1,26 +1,10 @@
-import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { DlsetupError } from '../../../shared/errors.js';
-import type { Plan } from '../../../shared/types/plan.js';
 import { appVersion } from '../../appPaths.js';
 import { EXPORT_FORMATS, exportPlan, type ExportFormat } from '../../export/exportPlan.js';
 import { writeExportFiles } from '../../export/writeExportFiles.js';
 import type { CliCommand } from '../cliCommand.js';
 import { UsageError } from '../parseArgs.js';
-
-async function readPlan(file: string): Promise<Plan> {
-  let text: string;
-  try {
-    text = await readFile(file, 'utf8');
-  } catch (error) {
-    throw new DlsetupError('NOT_FOUND', `Cannot read the plan ${file} (${(error as NodeJS.ErrnoException).code ?? 'error'}). Create one with \`dlsetup plan --json > plan.json\`.`, { cause: error });
-  }
-  try {
-    return JSON.parse(text) as Plan;
-  } catch (error) {
-    throw new DlsetupError('INVALID_ARGUMENT', `${file} is not valid JSON; create the plan with \`dlsetup plan --json > plan.json\`.`, { cause: error });
-  }
-}
+import { readPlanFile } from '../readPlanFile.js';
 
 /** `dlsetup export --plan plan.json --format shell|ansible|dockerfile [--out DIR] [--force]`. */
 export const exportCommand: CliCommand = {
@@ -37,7 +21,7 @@ export const exportCommand: CliCommand = {
   async run({ flags }, io) {
     if (typeof flags.plan !== 'string') throw new UsageError('--plan FILE is required');
     if (typeof flags.format !== 'string') throw new UsageError(`--format is required (${EXPORT_FORMATS.join(', ')})`);
-    const plan = await readPlan(flags.plan);
+    const plan = await readPlanFile(flags.plan);
     const text = (name: string) => (typeof flags[name] === 'string' ? (flags[name] as string) : undefined);
     const result = exportPlan(plan, flags.format as ExportFormat, {
       mirrors: { pypi: text('pypi-mirror'), pytorch: text('pytorch-mirror'), cuda: text('cuda-mirror') },

@@ -1,34 +1,16 @@
-import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { DlsetupError } from '../../../shared/errors.js';
-import type { Plan } from '../../../shared/types/plan.js';
 import { withInstallSources, type InstallSources } from '../../../shared/plan/withInstallSources.js';
-import type { Say } from '../../../shared/i18n/localize.js';
 import { LANG_FLAG, type CliCommand } from '../cliCommand.js';
 import { commandLocale } from '../cliLocale.js';
-import { cliText, type CliTextKey } from '../cliText.js';
+import { cliText } from '../cliText.js';
+import { readPlanFile } from '../readPlanFile.js';
 import { confirm } from '../confirm.js';
 import { formatDryRun, preflightNotices } from '../../install/formatDryRun.js';
 import { InstallService } from '../../install/installService.js';
 import { createNdjsonProgressPrinter, createTextProgressPrinter } from '../../install/progressPrinters.js';
 import { UsageError, type ParsedArgs } from '../parseArgs.js';
 import { mirrorIds } from '../../install/mirrorPresets.js';
-
-async function readPlan(file: string, say: Say<CliTextKey>): Promise<Plan> {
-  let text: string;
-  try {
-    text = await readFile(file, 'utf8');
-  } catch (cause) {
-    throw new DlsetupError('NOT_FOUND', say('install.cannotReadPlan', { file }), { cause });
-  }
-  try {
-    const plan = JSON.parse(text) as Plan;
-    if (!plan || !Array.isArray(plan.steps) || typeof plan.status !== 'string') throw new Error('not a plan');
-    return plan;
-  } catch (cause) {
-    throw new DlsetupError('INVALID_ARGUMENT', say('install.notAPlan', { file }), { cause });
-  }
-}
 
 const SOURCE_FLAGS = ['env', 'pypi-mirror', 'pytorch-mirror', 'proxy'] as const;
 
@@ -81,7 +63,7 @@ export const installCommand: CliCommand = {
       // A resumed run keeps the language it started in unless --lang asks for another.
       runId = service.resume(positionals[0], flags.lang ? { locale } : {}).runId;
     } else {
-      const plan = withInstallSources(await readPlan(String(flags.plan), say), installSourcesOf(flags));
+      const plan = withInstallSources(await readPlanFile(String(flags.plan), say), installSourcesOf(flags));
       if (plan.status !== 'ok') throw new DlsetupError('PLAN_BLOCKED', say('install.planBlocked', { blockers: plan.blockers.map((blocker) => blocker.message).join(' ') }));
       if (flags['dry-run']) {
         io.out(formatDryRun(plan, {}, locale));
