@@ -1,11 +1,11 @@
 import type { Locale } from '../../shared/i18n/localize.js';
 import { formatMegabytes } from '../../shared/plan/estimateDownload.js';
+import { FRAMEWORK_NAMES } from '../../shared/plan/resolvePlan.js';
 import { formatTable } from '../../shared/text/terminalTable.js';
 import { terminalStyle } from '../../shared/text/terminalStyle.js';
 import type { Plan } from '../../shared/types/plan.js';
 import { planSummaryText } from './planSummaryText.js';
 
-const FRAMEWORK_NAMES = { pytorch: 'PyTorch', tensorflow: 'TensorFlow', jax: 'JAX' } as const;
 
 type Action = Plan['driver']['action'] | Plan['cudnn']['action'];
 

@@ -23,7 +23,8 @@ export const PLAN_BLOCKER_CODES = [
 ] as const;
 export type PlanBlockerCode = (typeof PLAN_BLOCKER_CODES)[number];
 
-const FRAMEWORK_NAMES: Record<Framework, string> = { pytorch: 'PyTorch', tensorflow: 'TensorFlow', jax: 'JAX' };
+/** How each framework is written in sentences and tables. */
+export const FRAMEWORK_NAMES: Record<Framework, string> = { pytorch: 'PyTorch', tensorflow: 'TensorFlow', jax: 'JAX' };
 /** Used when neither the request nor the machine names a Python: current wheels of all three frameworks have it. */
 const PREFERRED_PYTHON = '3.12';
 
