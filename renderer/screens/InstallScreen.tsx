@@ -96,7 +96,6 @@ export function InstallScreen({ state, dispatch }: ScreenProps) {
   const { view, error } = useRunProgress(api, state.runId);
   const [actionError, setActionError] = useState<AppError | null>(null);
   const [busy, setBusy] = useState(false);
-  const [undoneRunId, setUndoneRunId] = useState<string | null>(null);
 
   // A failed framework download is usually the mirror: offer another one right here, starting from what really ran.
   const failedDownload = view?.state === 'failed' && view.steps.some((step) => step.state === 'failed' && step.kind === 'framework');
@@ -167,11 +166,12 @@ export function InstallScreen({ state, dispatch }: ScreenProps) {
           onRetry={() => void retry()}
           onVerify={() => dispatch({ type: 'go', screen: 'verify' })}
           retryFix={retryFix}
-          undone={undoneRunId === view.runId}
-          undo={canUndo(view) ? <UndoInstall key={view.runId} runId={view.runId} disabled={busy} onUndone={() => {
-                setUndoneRunId(view.runId);
-                dispatch({ type: 'install-undone' });
-              }} /> : null}
+          undone={state.undoneRunId === view.runId}
+          undo={
+            canUndo(view) ? (
+              <UndoInstall key={view.runId} runId={view.runId} disabled={busy} onUndone={() => dispatch({ type: 'install-undone', runId: view.runId })} />
+            ) : null
+          }
         />
       ) : null}
       {actionError ? <ErrorPanel error={actionError} testId="install-action-error" /> : null}

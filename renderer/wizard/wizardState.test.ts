@@ -42,8 +42,9 @@ describe('wizard state machine', () => {
   it('an undone install forgets its environment, so Verify does not look for it', () => {
     const installed = run({ type: 'install-started', runId: 'r1', plan: null }, { type: 'install-succeeded', envPath: '/home/me/.dlsetup/envs/torch' });
     expect(installed.envPath).toBe('/home/me/.dlsetup/envs/torch');
-    const undone = wizardReducer(installed, { type: 'install-undone' });
+    const undone = wizardReducer(installed, { type: 'install-undone', runId: 'r1' });
     expect(undone.envPath).toBeNull();
+    expect(undone.undoneRunId).toBe('r1');
     expect(undone.verify.status).toBe('idle');
   });
 

@@ -45,6 +45,8 @@ export interface WizardState {
   runId: string | null;
   /** Where the framework went, once a run succeeded: verify uses its interpreter. */
   envPath: string | null;
+  /** The run whose changes were undone from the Install screen (its environment is gone: nothing to verify). */
+  undoneRunId: string | null;
   verify: Load<VerifyOutcome>;
   /** The engine's kept reports: whether this machine was verified before and whether the driver changed since. */
   verifyHistory: VerifyHistory | null;
@@ -63,7 +65,7 @@ export type WizardAction =
   | { type: 'install-started'; runId: string; plan: Plan | null }
   | { type: 'install-attached'; runId: string; plan: Plan | null }
   | { type: 'install-succeeded'; envPath: string | null }
-  | { type: 'install-undone' }
+  | { type: 'install-undone'; runId: string }
   | { type: 'verify-history'; history: VerifyHistory | null };
 
 export const defaultChoice: Choice = {
@@ -88,6 +90,7 @@ export const initialWizardState: WizardState = {
   installedPlan: null,
   runId: null,
   envPath: null,
+  undoneRunId: null,
   verify: { status: 'idle' },
   verifyHistory: null,
   diagnose: { status: 'idle' },
@@ -129,7 +132,7 @@ export function wizardReducer(state: WizardState, action: WizardAction): WizardS
       return { ...state, envPath: action.envPath };
     case 'install-undone':
       // The environment is gone: Verify must not look for it (it would report a missing Python as a failure).
-      return { ...state, envPath: null, verify: { status: 'idle' } };
+      return { ...state, undoneRunId: action.runId, envPath: null, verify: { status: 'idle' } };
     case 'verify-history':
       return { ...state, verifyHistory: action.history };
   }
