@@ -20,6 +20,8 @@ export const ERROR_CODES = [
   'DATA_OUT_OF_DATE',
   'PLAN_BLOCKED',
   'NOT_FOUND',
+  'BUSY',
+  'JOURNAL_DAMAGED',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];
