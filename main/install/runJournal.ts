@@ -1,4 +1,4 @@
-import { appendFileSync, mkdirSync, readFileSync, readdirSync } from 'node:fs';
+import { closeSync, fsyncSync, mkdirSync, openSync, readFileSync, readdirSync, writeSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { appDataDir } from '../appPaths.js';
@@ -39,7 +39,18 @@ export class RunJournal {
   }
 
   append(entry: JournalEntry): void {
-    appendFileSync(this.file, `${JSON.stringify(entry)}\n`, { mode: 0o600 });
+    appendJournalLine(this.file, entry);
+  }
+}
+
+/** Appends one JSON line and fsyncs it, so an entry that returned is on disk when the machine loses power. */
+export function appendJournalLine(file: string, value: unknown): void {
+  const fd = openSync(file, 'a', 0o600);
+  try {
+    writeSync(fd, `${JSON.stringify(value)}\n`);
+    fsyncSync(fd);
+  } finally {
+    closeSync(fd);
   }
 }
 
