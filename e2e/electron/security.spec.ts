@@ -9,6 +9,8 @@ if ('skip' in binary) {
   // One clear line in the test output, not a silent pass.
   console.log(`Electron lane skipped: ${binary.skip}.`);
 }
+// On CI's platform jobs (npm run test:platform) a missing binary is a failure, not a skip.
+if ('skip' in binary && process.env.DLSETUP_REQUIRE_ELECTRON === '1') throw new Error(`The Electron lane must run here: ${binary.skip}.`);
 test.skip('skip' in binary, `Electron lane skipped: ${'skip' in binary ? binary.skip : ''}`);
 
 let app: ElectronApplication;

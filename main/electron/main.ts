@@ -103,7 +103,14 @@ function createWindow(): BrowserWindow {
       preload: PRELOAD_PATH,
     },
   });
-  window.once('ready-to-show', () => window.show());
+  window.once('ready-to-show', () => {
+    window.show();
+    // The packaged-app check on CI (scripts/checkUnpackedApp.mjs) needs a line that says the window really appeared.
+    if (process.env.DLSETUP_SMOKE_EXIT === '1') {
+      process.stdout.write('dlsetup: window shown\n');
+      app.quit();
+    }
+  });
   const unsubscribe = progress.subscribe((event) => window.webContents.send(PROGRESS_CHANNEL, event));
   window.on('closed', unsubscribe);
   void window.loadURL(`${APP_ORIGIN}/index.html`);
