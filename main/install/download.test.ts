@@ -4,7 +4,8 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { downloadFile, proxyFor } from './download.js';
+import { proxyFor } from '../network/proxyAgent.js';
+import { downloadFile } from './download.js';
 
 const FILE = randomBytes(3_000_000);
 const SHA = createHash('sha256').update(FILE).digest('hex');
@@ -96,8 +97,8 @@ describe('downloadFile against a loopback server', () => {
 
   it('takes the proxy from the environment unless NO_PROXY matches', () => {
     const env = { HTTPS_PROXY: 'http://proxy.lan:3128', NO_PROXY: 'localhost,.corp.example' };
-    expect(proxyFor(new URL('https://download.pytorch.org/whl/cu124'), env)).toBe('http://proxy.lan:3128');
-    expect(proxyFor(new URL('https://pypi.corp.example/simple'), env)).toBeNull();
-    expect(proxyFor(new URL('http://localhost:8080/x'), env)).toBeNull();
+    expect(proxyFor(new URL('https://download.pytorch.org/whl/cu124'), { env })).toBe('http://proxy.lan:3128');
+    expect(proxyFor(new URL('https://pypi.corp.example/simple'), { env })).toBeNull();
+    expect(proxyFor(new URL('http://localhost:8080/x'), { env })).toBeNull();
   });
 });

@@ -1,11 +1,10 @@
 import { createHash } from 'node:crypto';
-import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdir, rename, rm, stat } from 'node:fs/promises';
-import http from 'node:http';
-import https from 'node:https';
+import { createReadStream } from 'node:fs';
+import { mkdir, open, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
-import tls from 'node:tls';
 import { appDataDir } from '../appPaths.js';
+import { getFollowingRedirects, RedirectRefused } from '../network/followRedirects.js';
+import { BadProxyError, NetworkAgents } from '../network/proxyAgent.js';
 import { DlsetupError } from '../../shared/errors.js';
 import type { ByteProgress } from '../../shared/types/install.js';
 import { installText, type InstallSay } from './installText.js';
@@ -24,8 +23,10 @@ export interface DownloadOptions {
   backoffMs?: number;
   /** No byte for this long → the attempt fails and is retried. */
   idleTimeoutMs?: number;
-  /** http://host:port; default from HTTPS_PROXY / HTTP_PROXY unless NO_PROXY matches. */
+  /** An explicit proxy (the plan's `proxy`, `--proxy`) wins over HTTPS_PROXY / HTTP_PROXY / ALL_PROXY; null: none. NO_PROXY applies either way. */
   proxy?: string | null;
+  /** Extra certificate authority (PEM) to trust besides the system's: a lab mirror's own CA, or a test's. */
+  ca?: string;
   onProgress?: (progress: ByteProgress & { fraction: number | null }) => void;
   onRetry?: (attempt: number, reason: string, delayMs: number) => void;
   /** Sentences for people (errors, retry reasons) in the run's locale; English when not given. */
@@ -69,15 +70,6 @@ export async function sha256File(file: string): Promise<string> {
   return hash.digest('hex');
 }
 
-/** The proxy the environment asks for, as curl and pip read it. */
-export function proxyFor(url: URL, env: NodeJS.ProcessEnv = process.env): string | null {
-  const noProxy = (env.NO_PROXY ?? env.no_proxy ?? '').split(',').map((s) => s.trim()).filter(Boolean);
-  const host = url.hostname;
-  if (noProxy.some((rule) => rule === '*' || host === rule.replace(/^\./, '') || host.endsWith(rule.startsWith('.') ? rule : `.${rule}`))) return null;
-  const value = url.protocol === 'https:' ? (env.HTTPS_PROXY ?? env.https_proxy ?? env.HTTP_PROXY ?? env.http_proxy) : (env.HTTP_PROXY ?? env.http_proxy);
-  return value || null;
-}
-
 function sleep(ms: number, say: InstallSay, signal?: AbortSignal): Promise<void> {
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => {
@@ -92,41 +84,22 @@ function sleep(ms: number, say: InstallSay, signal?: AbortSignal): Promise<void>
   });
 }
 
-function openRequest(url: URL, headers: Record<string, string>, proxy: string | null, say: InstallSay, signal?: AbortSignal): Promise<http.IncomingMessage> {
-  return new Promise((resolve, reject) => {
-    const isHttps = url.protocol === 'https:';
-    const port = Number(url.port || (isHttps ? 443 : 80));
-    const onResponse = (response: http.IncomingMessage) => resolve(response);
-    const fail = (error: Error) => reject(new AttemptError(error.message, true));
-    if (!proxy) {
-      const request = (isHttps ? https : http).request(url, { headers, signal }, onResponse);
-      request.on('error', fail);
-      request.end();
-      return;
-    }
-    const proxyUrl = new URL(proxy);
-    const proxyAuth = proxyUrl.username ? { 'Proxy-Authorization': `Basic ${Buffer.from(`${decodeURIComponent(proxyUrl.username)}:${decodeURIComponent(proxyUrl.password)}`).toString('base64')}` } : {};
-    if (!isHttps) {
-      const request = http.request({ host: proxyUrl.hostname, port: Number(proxyUrl.port || 80), path: url.toString(), headers: { ...headers, ...proxyAuth, Host: url.host }, signal }, onResponse);
-      request.on('error', fail);
-      request.end();
-      return;
-    }
-    // https through a proxy: a CONNECT tunnel, then TLS to the real host inside it.
-    const connect = http.request({ host: proxyUrl.hostname, port: Number(proxyUrl.port || 80), method: 'CONNECT', path: `${url.hostname}:${port}`, headers: proxyAuth, signal });
-    connect.on('connect', (response, socket) => {
-      if (response.statusCode !== 200) {
-        socket.destroy();
-        reject(new AttemptError(say('download.proxyRefused', { status: String(response.statusCode) }), false, response.statusCode));
-        return;
-      }
-      const request = https.request(url, { headers, signal, agent: false, createConnection: () => tls.connect({ socket, servername: url.hostname }) }, onResponse);
-      request.on('error', fail);
-      request.end();
-    });
-    connect.on('error', fail);
-    connect.end();
-  });
+/** A refused redirect or proxy is a setting to change, not a flaky network: said once, never retried. */
+function policyError(error: unknown, fileName: string, say: InstallSay): DlsetupError | null {
+  if (error instanceof RedirectRefused) {
+    if (error.reason === 'tooMany') return new DlsetupError('NETWORK', say('download.failed', { file: fileName, reason: say('download.tooManyRedirects') }), { detail: error.message });
+    const key = error.reason === 'insecure' ? 'download.redirectInsecure' : 'download.redirectScheme';
+    // A Location is the server's text: clipped, so a hostile one cannot fill the screen.
+    return new DlsetupError('NETWORK', say(key, { from: error.from, to: error.to.slice(0, 200) }), { detail: error.message.slice(0, 500) });
+  }
+  if (error instanceof BadProxyError) return new DlsetupError('INVALID_ARGUMENT', say('download.badProxy', { proxy: error.proxy }));
+  return null;
+}
+
+/** undici's words for a proxy that answered CONNECT (or a 407) with something other than 200. */
+function proxyRefusal(error: unknown): number | null {
+  const match = /Proxy response \((\d{3})\)|Proxy Authentication Required \((\d{3})\)/.exec((error as Error | null)?.message ?? '');
+  return match ? Number(match[1] ?? match[2]) : null;
 }
 
 /**
@@ -154,36 +127,45 @@ export async function downloadFile(options: DownloadOptions): Promise<DownloadRe
   const backoffMs = options.backoffMs ?? 1000;
   const resumedFrom = await fileSize(partPath);
   const counter = { bytes: 0 };
+  const agents = new NetworkAgents({ proxy: options.proxy, ca: options.ca });
   let lastReason = '';
-  for (let attempt = 0; attempt <= retries; attempt++) {
-    if (attempt > 0) {
-      const delay = backoffMs * 2 ** (attempt - 1);
-      options.onRetry?.(attempt, lastReason, delay);
-      await sleep(delay, say, options.signal);
+  try {
+    for (let attempt = 0; attempt <= retries; attempt++) {
+      if (attempt > 0) {
+        const delay = backoffMs * 2 ** (attempt - 1);
+        options.onRetry?.(attempt, lastReason, delay);
+        await sleep(delay, say, options.signal);
+      }
+      options.signal?.throwIfAborted?.();
+      try {
+        await attemptDownload(startUrl, partPath, options, agents, counter, say);
+        break;
+      } catch (error) {
+        if (options.signal?.aborted) throw new DlsetupError('CANCELLED', say('download.cancelledKept'));
+        if (error instanceof DlsetupError) throw error;
+        const policy = policyError(error, fileName, say);
+        if (policy) throw policy;
+        const refusedBy = proxyRefusal(error);
+        if (refusedBy !== null) throw new DlsetupError('NETWORK', say('download.failed', { file: fileName, reason: say('download.proxyRefused', { status: String(refusedBy) }) }));
+        if (error instanceof AttemptError && !error.retryable) {
+          if (error.status === 404) throw new DlsetupError('NOT_FOUND', say('download.notFound', { url: startUrl.toString() }));
+          throw new DlsetupError('NETWORK', say('download.failed', { file: fileName, reason: error.message }));
+        }
+        if ((error as NodeJS.ErrnoException).code === 'ENOSPC') {
+          // The part sits on the full disk: free it rather than leave the student to find it.
+          await rm(partPath, { force: true });
+          throw new DlsetupError('DISK_FULL', say('disk.full', { path: cacheDir }), { cause: error });
+        }
+        lastReason = (error as Error).message;
+        if (attempt === retries) {
+          throw new DlsetupError('NETWORK', say('download.failedAfterAttempts', { file: fileName, attempts: retries + 1 }), {
+            detail: lastReason,
+          });
+        }
+      }
     }
-    options.signal?.throwIfAborted?.();
-    try {
-      await attemptDownload(startUrl, partPath, options, counter, say);
-      break;
-    } catch (error) {
-      if (options.signal?.aborted) throw new DlsetupError('CANCELLED', say('download.cancelledKept'));
-      if (error instanceof DlsetupError) throw error;
-      if (error instanceof AttemptError && !error.retryable) {
-        if (error.status === 404) throw new DlsetupError('NOT_FOUND', say('download.notFound', { url: startUrl.toString() }));
-        throw new DlsetupError('NETWORK', say('download.failed', { file: fileName, reason: error.message }));
-      }
-      if ((error as NodeJS.ErrnoException).code === 'ENOSPC') {
-        // The part sits on the full disk: free it rather than leave the student to find it.
-        await rm(partPath, { force: true });
-        throw new DlsetupError('DISK_FULL', say('disk.full', { path: cacheDir }), { cause: error });
-      }
-      lastReason = (error as Error).message;
-      if (attempt === retries) {
-        throw new DlsetupError('NETWORK', say('download.failedAfterAttempts', { file: fileName, attempts: retries + 1 }), {
-          detail: lastReason,
-        });
-      }
-    }
+  } finally {
+    await agents.close();
   }
 
   const actual = await sha256File(partPath);
@@ -197,64 +179,55 @@ export async function downloadFile(options: DownloadOptions): Promise<DownloadRe
   return { path: finalPath, size: await fileSize(finalPath), bytesFetched: counter.bytes, fromCache: false, resumedFrom };
 }
 
-/** One HTTP attempt: continues `partPath` from its current size; counts every byte taken from the network. */
-async function attemptDownload(startUrl: URL, partPath: string, options: DownloadOptions, counter: { bytes: number }, say: InstallSay): Promise<number> {
-  let url = startUrl;
+/** The first byte a 206 answer carries (`Content-Range: bytes 100-199/200`), or null when it does not say. */
+function rangeStart(header: string | string[] | undefined): number | null {
+  const match = /^bytes (\d+)-/.exec(typeof header === 'string' ? header : '');
+  return match ? Number(match[1]) : null;
+}
+
+/** One HTTP attempt: continues `partPath` from its current size; counts every byte written to it. */
+async function attemptDownload(
+  startUrl: URL,
+  partPath: string,
+  options: DownloadOptions,
+  agents: NetworkAgents,
+  counter: { bytes: number },
+  say: InstallSay,
+): Promise<number> {
   const offset = await fileSize(partPath);
-  let response: http.IncomingMessage | null = null;
-  for (let hop = 0; hop < 6; hop++) {
-    const proxy = options.proxy === undefined ? proxyFor(url) : options.proxy;
-    const headers: Record<string, string> = { 'User-Agent': 'dlsetup', 'Accept-Encoding': 'identity' };
-    if (offset > 0) headers.Range = `bytes=${offset}-`;
-    response = await openRequest(url, headers, proxy, say, options.signal);
-    const status = response.statusCode ?? 0;
-    if (status >= 300 && status < 400 && response.headers.location) {
-      response.resume();
-      url = new URL(response.headers.location, url);
-      continue;
-    }
-    break;
-  }
-  if (!response) throw new AttemptError(say('download.tooManyRedirects'), false);
-  const status = response.statusCode ?? 0;
+  const idleMs = options.idleTimeoutMs ?? 30_000;
+  const headers: Record<string, string> = { 'user-agent': 'dlsetup', 'accept-encoding': 'identity' };
+  if (offset > 0) headers.range = `bytes=${offset}-`;
+  // Redirects are followed (or refused) before the part file is touched.
+  const { response } = await getFollowingRedirects(startUrl, { agents, headers, signal: options.signal, headersTimeoutMs: idleMs });
+  const { statusCode: status, body } = response;
   if (status === 416) {
     // The part file already holds every byte; verification decides.
-    response.resume();
+    await body.dump().catch(() => undefined);
     return 0;
   }
-  if (status >= 500 || status === 429 || status === 408) {
-    response.resume();
-    throw new AttemptError(say('download.serverAnswered', { status }), true, status);
-  }
   if (status !== 200 && status !== 206) {
-    response.resume();
-    throw new AttemptError(say('download.serverAnswered', { status }), false, status);
+    await body.dump().catch(() => undefined);
+    const retryable = status >= 500 || status === 429 || status === 408;
+    throw new AttemptError(say('download.serverAnswered', { status }), retryable, status);
   }
-  const append = status === 206 && offset > 0;
+  // A 206 that starts anywhere but our offset would splice the wrong bytes in: start over instead.
+  const append = status === 206 && offset > 0 && rangeStart(response.headers['content-range']) === offset;
   const start = append ? offset : 0;
   const length = Number(response.headers['content-length'] ?? NaN);
   const total = Number.isFinite(length) ? start + length : null;
-  const out = createWriteStream(partPath, { flags: append ? 'a' : 'w' });
+  const out = await open(partPath, append ? 'a' : 'w');
   const meter = new SpeedMeter();
   let done = start;
   let fetched = 0;
-  const idleMs = options.idleTimeoutMs ?? 30_000;
-  return new Promise<number>((resolve, reject) => {
-    let settled = false;
-    let idle = setTimeout(() => response.destroy(new Error(say('download.noData', { seconds: idleMs / 1000 }))), idleMs);
-    const finish = (error: Error | null) => {
-      if (settled) return;
-      settled = true;
+  const stall = () => body.destroy(new AttemptError(say('download.noData', { seconds: idleMs / 1000 }), true));
+  let idle = setTimeout(stall, idleMs);
+  try {
+    for await (const chunk of body as AsyncIterable<Buffer>) {
       clearTimeout(idle);
-      out.end(() => (error ? reject(error) : resolve(fetched)));
-    };
-    response.on('data', (chunk: Buffer) => {
-      clearTimeout(idle);
-      idle = setTimeout(() => response.destroy(new Error(say('download.noData', { seconds: idleMs / 1000 }))), idleMs);
-      if (!out.write(chunk)) {
-        response.pause();
-        out.once('drain', () => response.resume());
-      }
+      idle = setTimeout(stall, idleMs);
+      // Written before counted: a resumed attempt starts exactly where the file ends.
+      await out.write(chunk);
       done += chunk.length;
       fetched += chunk.length;
       counter.bytes += chunk.length;
@@ -266,16 +239,14 @@ async function attemptDownload(startUrl: URL, partPath: string, options: Downloa
         etaSeconds: total !== null && perSecond ? Math.round((total - done) / perSecond) : null,
         fraction: total ? done / total : null,
       });
-    });
-    response.on('end', () => {
-      if (total !== null && done < total) finish(new AttemptError(say('download.closedAfterOf', { done, total }), true));
-      else finish(null);
-    });
-    response.on('aborted', () => finish(new AttemptError(say('download.cut'), true)));
-    response.on('error', (error) => finish(error));
-    response.on('close', () => {
-      if (!response.complete) finish(new AttemptError(say('download.closedAfter', { done }), true));
-    });
-    out.on('error', (error) => finish(error));
-  });
+    }
+  } catch (error) {
+    if (error instanceof AttemptError || (error as NodeJS.ErrnoException).code === 'ENOSPC') throw error;
+    throw new AttemptError(done > start ? say('download.closedAfter', { done }) : say('download.cut'), true);
+  } finally {
+    clearTimeout(idle);
+    await out.close();
+  }
+  if (total !== null && done < total) throw new AttemptError(say('download.closedAfterOf', { done, total }), true);
+  return fetched;
 }

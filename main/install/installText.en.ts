@@ -109,6 +109,11 @@ export const installTextEn = {
   'download.checksumMismatch': '{{file}} does not match its published sha256, so DL Setup did not use it. The mirror may be corrupt; try another one.',
   'download.proxyRefused': 'The proxy refused the connection ({{status}}).',
   'download.tooManyRedirects': 'Too many redirects.',
+  'download.redirectInsecure':
+    '{{from}} sent the download on to {{to}}, which is not https. DL Setup does not follow a secure address to an insecure one; use a mirror that serves https.',
+  'download.redirectScheme': '{{from}} sent the download on to "{{to}}", which is not a web address. DL Setup follows redirects to https:// addresses only.',
+  'download.badProxy':
+    'The proxy "{{proxy}}" is not an http:// or https:// address. Set HTTPS_PROXY (or --proxy) to a proxy such as http://proxy.example:3128, or leave it empty.',
   'download.serverAnswered': 'The server answered {{status}}.',
   'download.noData': 'No data for {{seconds}} s.',
   'download.closedAfterOf': 'The connection closed after {{done}} of {{total}} bytes.',

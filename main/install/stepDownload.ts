@@ -1,5 +1,13 @@
+import type { Plan } from '../../shared/types/plan.js';
 import { downloadFile, type DownloadResult } from './download.js';
 import type { StepContext } from './installStep.js';
+
+/** The proxy the user chose for this install (`--proxy`, the wizard): the framework step's `proxy`, which pip gets too. */
+export function planProxy(plan: Plan | null): string | undefined {
+  const value = plan?.steps.find((step) => step.kind === 'framework')?.params?.proxy;
+  // The framework step's own parse refuses anything else; a download simply does not adopt it.
+  return typeof value === 'string' && /^https?:\/\/\S+$/.test(value) ? value : undefined;
+}
 
 /** A download inside a step: progress with bytes/speed/ETA, retries logged, cancel through the step's signal. */
 export async function downloadForStep(
@@ -14,6 +22,7 @@ export async function downloadForStep(
     fileName: options.fileName,
     signal: ctx.signal,
     say: ctx.say,
+    proxy: planProxy(ctx.plan),
     retries: Number(process.env.DLSETUP_DOWNLOAD_RETRIES ?? 4),
     backoffMs: Number(process.env.DLSETUP_DOWNLOAD_BACKOFF_MS ?? 1000),
     onProgress: (progress) => {
