@@ -10,7 +10,7 @@ function pciDevice(slot: string, vendor: string, device: string): Record<string,
 
 const UBUNTU = { '/etc/os-release': 'NAME="Ubuntu"\nVERSION_ID="22.04"\nID=ubuntu\nID_LIKE=debian\n', '/usr/bin/apt-get': '' };
 
-/** The machines the wizard's e2e flows run on; every tool prints a real capture from ../shared/fixtures. */
+/** The machines the wizard's e2e flows run on; every tool prints a real capture from fixtures/. */
 export const WIZARD_HOSTS = {
   /** RTX 4090 on driver 535.86.05 (CUDA 12.2), no Toolkit. */
   rtx4090: {

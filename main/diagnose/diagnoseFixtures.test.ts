@@ -17,7 +17,7 @@ interface Expectation {
 
 const gpu = (name: string, extra: Record<string, unknown> = {}, vendor = 'nvidia') => ({ vendor, name, ...extra });
 
-/** Every capture under ../shared/fixtures, by path: what a user pasting it must see. */
+/** Every capture under fixtures/, by path: what a user pasting it must see. */
 const EXPECTED: Record<string, Expectation> = {
   'collect-env/doctr_collect_env_cudnn8.2_libs_no_gpu.txt': {
     kind: 'collect-env',
@@ -455,7 +455,7 @@ function allCaptures(): string[] {
   return files.sort();
 }
 
-describe('every capture in shared/fixtures', () => {
+describe('every capture in fixtures/', () => {
   const captures = allCaptures();
 
   it('has an expectation (a new capture fails here until its row is added)', () => {

@@ -1,8 +1,8 @@
 import path from 'node:path';
 import { packageRoot } from '../appPaths.js';
 
-/** Real captures live in ../shared/fixtures beside the checkout; tests read them in place, never copies. */
-export const fixturesDir = process.env.DLSETUP_FIXTURES ?? path.resolve(packageRoot, '..', 'shared', 'fixtures');
+/** Real captures live in the repository's fixtures/ (where each came from: fixtures/SOURCES.md); tests read them in place. */
+export const fixturesDir = path.join(packageRoot, 'fixtures');
 
 export function fixturePath(...parts: string[]): string {
   return path.join(fixturesDir, ...parts);

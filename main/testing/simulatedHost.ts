@@ -14,7 +14,7 @@
  *   ...
  *   await host.cleanup();
  *
- * - files: host path → text, or {fixture: 'dir/file'} read from ../shared/fixtures (the real capture, not a copy in the repo).
+ * - files: host path → text, or {fixture: 'dir/file'} read from the repository's fixtures/ (the real capture).
  * - tools: command name → fake tool. stdout/stderr are text or {fixture}; exitCode defaults to 0; sleepSeconds makes it hang.
  *   A tool the map does not name is absent from bin/. With isolatePath the rest of PATH is only a folder of links to the basic
  *   system tools the fakes need (plus `systemTools`), so a host without `nvcc` really has no nvcc, whatever this machine has.

@@ -5,7 +5,7 @@ import { lookupGpu, normalizePciId, type GpuRow, type GpuTable } from './lookupG
 const rows = (gpuTable as unknown as GpuTable).gpus;
 
 describe('lookupGpu', () => {
-  // Names and ids exactly as real tools printed them (shared/fixtures).
+  // Names and ids exactly as real tools printed them (fixtures/).
   it.each([
     ['NVIDIA GeForce RTX 4090', undefined, 'GeForce RTX 4090'],
     ['GeForce GTX 1080 Ti', undefined, 'GeForce GTX 1080 Ti'],

@@ -7,7 +7,7 @@ import { parseOsRelease } from './parseOsRelease.js';
 import { parseMeminfoTotal, parseProcCpuinfo } from './parseProcCpuinfo.js';
 import { parseProcModules } from './parseProcModules.js';
 
-// Small inline samples: these formats have no capture in ../shared/fixtures; they mirror each tool's documented output.
+// Small inline samples: these formats have no capture in fixtures/; they mirror each tool's documented output.
 describe('system file parsers', () => {
   it('parses /etc/os-release with quotes', () => {
     const values = parseOsRelease('PRETTY_NAME="Ubuntu 22.04.4 LTS"\nNAME="Ubuntu"\nVERSION_ID="22.04"\nID=ubuntu\nID_LIKE=debian\n# comment\n');
