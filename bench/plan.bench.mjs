@@ -1,6 +1,6 @@
 // Plan figures over the whole data matrix (every GPU x every driver branch's first release and none x Linux/Windows/WSL
 // x framework), and, for PyTorch, against uv's `--torch-backend=auto` rule run over the same cells in the same run.
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { resolvePlan } from '../dist/shared/plan/resolvePlan.js';
@@ -9,33 +9,12 @@ import { loadCompatData } from '../dist/main/plan/loadCompatData.js';
 
 export const title = 'Plan: resolver over the data matrix vs uv --torch-backend=auto';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const FACTS = path.join(root, '..', 'shared', 'reference', 'compat-facts.json');
+const FACTS = path.join(root, 'data', 'sources', 'compat-facts.json');
 const OSES = ['linux', 'windows', 'wsl'];
 const FRAMEWORKS = ['pytorch', 'tensorflow', 'jax'];
 
-/**
- * uv's minimum driver per backend, newest backend first. Copied from compat-facts.json `uv_torch_backend` for when that
- * file is absent. Source: astral-sh/uv crates/uv-torch/src/backend.rs @ 26a9dd4b2125bc271b47855e1fa0c49af3365db5
- * (LINUX_CUDA_DRIVERS, WINDOWS_CUDA_VERSIONS).
- */
-const EMBEDDED_UV_TABLES = {
-  source: 'astral-sh/uv crates/uv-torch/src/backend.rs @ 26a9dd4b2125bc271b47855e1fa0c49af3365db5 (copy embedded in bench/plan.bench.mjs)',
-  linux: {
-    cu132: '580', cu130: '580', cu129: '525.60.13', cu128: '525.60.13', cu126: '525.60.13', cu125: '525.60.13', cu124: '525.60.13',
-    cu123: '525.60.13', cu122: '525.60.13', cu121: '525.60.13', cu120: '525.60.13', cu118: '450.80.2', cu117: '450.80.2', cu116: '450.80.2',
-    cu115: '450.80.2', cu114: '450.80.2', cu113: '450.80.2', cu112: '450.80.2', cu111: '450.80.2', cu110: '450.36.6', cu102: '440.33',
-    cu101: '418.39', cu100: '410.48', cu92: '396.26', cu91: '390.46', cu90: '384.81', cu80: '375.26',
-  },
-  windows: {
-    cu132: '580', cu130: '580', cu129: '528.33', cu128: '528.33', cu126: '528.33', cu125: '528.33', cu124: '528.33', cu123: '528.33',
-    cu122: '528.33', cu121: '528.33', cu120: '528.33', cu118: '452.39', cu117: '452.39', cu116: '452.39', cu115: '452.39', cu114: '452.39',
-    cu113: '452.39', cu112: '452.39', cu111: '452.39', cu110: '451.22', cu102: '441.22', cu101: '418.96', cu100: '411.31', cu92: '398.26',
-    cu91: '391.29', cu90: '385.54', cu80: '376.51',
-  },
-};
-
+/** uv's minimum driver per backend, newest backend first, from the facts file's `uv_torch_backend` (its source named there). */
 function uvTables() {
-  if (!existsSync(FACTS)) return EMBEDDED_UV_TABLES;
   const facts = JSON.parse(readFileSync(FACTS, 'utf8')).uv_torch_backend;
   return { source: facts.source, linux: facts.linux_min_driver_by_backend, windows: facts.windows_min_driver_by_backend };
 }
@@ -207,7 +186,7 @@ export async function run() {
       peer: percent(uvCuda - uvWrong, uvCuda),
       peerName: 'uv rule',
       unit: '%',
-      note: `wrong: ours ${oursWrong} of ${oursCuda}, uv ${uvWrong} of ${uvCuda}${uvOutside ? ` (+${uvOutside} uv picks older than our data)` : ''}${example ? `; e.g. ${example}` : ''}; uv table: ${existsSync(FACTS) ? 'compat-facts.json' : 'embedded copy'}`,
+      note: `wrong: ours ${oursWrong} of ${oursCuda}, uv ${uvWrong} of ${uvCuda}${uvOutside ? ` (+${uvOutside} uv picks older than our data)` : ''}${example ? `; e.g. ${example}` : ''}; uv table: data/sources/compat-facts.json`,
     },
   ];
 }
