@@ -17,7 +17,7 @@ export default tseslint.config(
     languageOptions: { globals: { process: 'readonly', console: 'readonly', URL: 'readonly', setTimeout: 'readonly', clearTimeout: 'readonly', performance: 'readonly', Buffer: 'readonly', fetch: 'readonly', document: 'readonly', window: 'readonly' } },
   },
   {
-    // DESIGN.md §2: the renderer reaches the engine only through shared/ and its api module.
+    // docs/design.md §2: the renderer reaches the engine only through shared/ and its api module.
     files: ['renderer/**/*.{ts,tsx}'],
     rules: { 'no-restricted-imports': ['error', { patterns: ['**/main/**', 'node:*', 'electron'] }] },
   },

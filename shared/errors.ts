@@ -1,4 +1,4 @@
-/** The closed set of failures a user can meet; each has a message they can act on (DESIGN.md §3). */
+/** The closed set of failures a user can meet; each has a message they can act on (docs/design.md §3). */
 export const ERROR_CODES = [
   'INVALID_ARGUMENT',
   'UNKNOWN_CHANNEL',

@@ -1,4 +1,4 @@
-// Compile-time proof (DESIGN.md §3) that the preload bridge, the HTTP/WebSocket client and the handler table
+// Compile-time proof (docs/design.md §3) that the preload bridge, the HTTP/WebSocket client and the handler table
 // each cover exactly the contract's channels: a missing or extra channel fails `npm run typecheck`.
 import type { Channel, DlsetupApi, HandlerTable } from '../shared/ipc/contract.js';
 import type { createPreloadBridge } from '../main/electron/preloadBridge.js';

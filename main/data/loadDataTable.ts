@@ -5,7 +5,7 @@ import { DlsetupError } from '../../shared/errors.js';
 
 const cache = new Map<string, unknown>();
 
-/** Reads data/<name>.json once per process; the tables are facts with sources, never code (DESIGN.md §6). */
+/** Reads data/<name>.json once per process; the tables are facts with sources, never code (docs/design.md §6). */
 export function loadDataTable<T>(name: string): T {
   const cached = cache.get(name);
   if (cached !== undefined) return cached as T;

@@ -4,7 +4,7 @@ import { detectHardware } from './detectHardware.js';
 import { formatHardwareSummary } from './formatHardwareSummary.js';
 import { askPython, debianSystemPython } from './probes/probePythons.js';
 
-// The real machine, no simulated host: CI has the CUDA 13.0 Toolkit and no NVIDIA driver (DESIGN.md §4).
+// The real machine, no simulated host: CI has the CUDA 13.0 Toolkit and no NVIDIA driver (docs/design.md §4).
 describe('detectHardware on this machine', () => {
   it('reports the real toolkit, no driver, and a complete report', async () => {
     const report = await detectHardware();

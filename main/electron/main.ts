@@ -1,4 +1,4 @@
-// The Electron shell: a window, the app:// scheme and IPC wiring — no business logic (DESIGN.md §1).
+// The Electron shell: a window, the app:// scheme and IPC wiring — no business logic (docs/design.md §1).
 import { app, BrowserWindow, ipcMain, Menu, protocol, session } from 'electron';
 import { CHANNELS, PROGRESS_CHANNEL } from '../../shared/ipc/contract.js';
 import { rendererDistDir } from '../appPaths.js';
@@ -86,7 +86,7 @@ function createWindow(): BrowserWindow {
     minHeight: 640,
     title: 'DL Setup',
     show: false,
-    // DESIGN.md §5, written out here so reviewers and scanners see it; the Electron e2e lane reads the live values.
+    // docs/design.md §5, written out here so reviewers and scanners see it; the Electron e2e lane reads the live values.
     webPreferences: {
       contextIsolation: true,
       sandbox: true,

@@ -2,7 +2,7 @@ import type { IpcRenderer, IpcRendererEvent } from 'electron';
 import { PROGRESS_CHANNEL, type DlsetupApi } from '../../shared/ipc/contract.js';
 import type { ProgressEvent } from '../../shared/types/install.js';
 
-/** One function per contract channel; the renderer never sees ipcRenderer itself (DESIGN.md §5). */
+/** One function per contract channel; the renderer never sees ipcRenderer itself (docs/design.md §5). */
 export function createPreloadBridge(ipc: Pick<IpcRenderer, 'invoke' | 'on' | 'removeListener'>) {
   return {
     'app:info': (arg) => ipc.invoke('app:info', arg),

@@ -13,7 +13,7 @@ import { SpeedMeter } from './speedMeter.js';
 
 export interface DownloadOptions {
   url: string;
-  /** Required: nothing DL Setup downloads is used before its sha256 matches (DESIGN.md §5). */
+  /** Required: nothing DL Setup downloads is used before its sha256 matches (docs/design.md §5). */
   sha256: string;
   fileName?: string;
   cacheDir?: string;

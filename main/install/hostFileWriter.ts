@@ -41,7 +41,7 @@ async function ensureDir(ctx: StepContext, hostDir: string): Promise<void> {
 }
 
 /**
- * Writes a host file with a journalled backup of what was there (DESIGN.md §5: reversible edits).
+ * Writes a host file with a journalled backup of what was there (docs/design.md §5: reversible edits).
  * Returns false when the file already had exactly this content (idempotent re-runs change nothing).
  */
 export async function writeHostFileWithBackup(ctx: StepContext, hostPath: string, content: string, mode = 0o644): Promise<boolean> {

@@ -1,4 +1,4 @@
-/** Marked blocks DL Setup owns inside shell profiles (DESIGN.md §5): found, replaced or removed, never anything around them. */
+/** Marked blocks DL Setup owns inside shell profiles (docs/design.md §5): found, replaced or removed, never anything around them. */
 
 export function blockMarkers(name: string): { begin: string; end: string } {
   return { begin: `# >>> dlsetup ${name} >>>`, end: `# <<< dlsetup ${name} <<<` };

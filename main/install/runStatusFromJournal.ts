@@ -17,7 +17,7 @@ export function stepSummaries(plan: Plan): StepSummary[] {
   return plan.steps.map((step) => ({ id: step.id, kind: step.kind, title: step.title, elevated: step.elevated, weight: stepWeight(step.kind), state: 'pending' as StepState }));
 }
 
-/** The overall fraction: only the runner's formula, from step weights (DESIGN.md §3). */
+/** The overall fraction: only the runner's formula, from step weights (docs/design.md §3). */
 export function overallFraction(steps: StepSummary[], running: Map<string, number> = new Map()): number {
   const total = steps.reduce((sum, step) => sum + step.weight, 0);
   if (total === 0) return 1;

@@ -12,7 +12,7 @@ export function isExecutable(file: string): boolean {
 }
 
 /**
- * Finds an executable on PATH the way a shell would (commands are never sysroot'd: DESIGN.md §4), so optional tools
+ * Finds an executable on PATH the way a shell would (commands are never sysroot'd: docs/design.md §4), so optional tools
  * (uv, ubuntu-drivers, nvcc) can be chosen before running. Synchronous on purpose: detection asks for a dozen tools
  * across a dozen PATH folders, and a hundred thread-pool round trips for "not here" answers cost more than the checks.
  */

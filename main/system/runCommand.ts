@@ -28,7 +28,7 @@ let logger: CommandLogger | null = null;
 let execaModule: Promise<typeof import('execa')> | null = null;
 const loadExeca = () => (execaModule ??= import('execa'));
 
-/** DESIGN.md §6: every external command is logged with argv, exit code and duration. */
+/** docs/design.md §6: every external command is logged with argv, exit code and duration. */
 export function setCommandLogger(next: CommandLogger | null): void {
   logger = next;
 }

@@ -1,7 +1,7 @@
 import { readFile, readdir, readlink, stat } from 'node:fs/promises';
 import path from 'node:path';
 
-/** DESIGN.md §4: every absolute path a probe reads resolves under DLSETUP_SYSROOT, so tests can simulate a host. */
+/** docs/design.md §4: every absolute path a probe reads resolves under DLSETUP_SYSROOT, so tests can simulate a host. */
 export function sysrootPath(absolutePath: string): string {
   const root = process.env.DLSETUP_SYSROOT;
   if (!root || root === '/') return absolutePath;

@@ -1,5 +1,5 @@
 /**
- * Simulated hosts (DESIGN.md §4): a temp dir that stands in for a machine's file system (DLSETUP_SYSROOT) plus a bin/ of
+ * Simulated hosts (docs/design.md §4): a temp dir that stands in for a machine's file system (DLSETUP_SYSROOT) plus a bin/ of
  * fake tools that print real captured output. Used by unit, e2e and other services' tests.
  *
  *   const host = await createSimulatedHost({

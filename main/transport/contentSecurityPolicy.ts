@@ -1,4 +1,4 @@
-/** DESIGN.md §5: one strict CSP for both the Electron scheme and `dlsetup serve`, sent as a header (a meta tag alone can be bypassed). */
+/** docs/design.md §5: one strict CSP for both the Electron scheme and `dlsetup serve`, sent as a header (a meta tag alone can be bypassed). */
 export const CONTENT_SECURITY_POLICY = [
   "default-src 'self'",
   "script-src 'self'",

@@ -68,7 +68,7 @@ async function readBody(request: IncomingMessage): Promise<string | null> {
 }
 
 /**
- * `dlsetup serve`: the renderer and the contract over loopback HTTP + WebSocket (DESIGN.md §1, §5).
+ * `dlsetup serve`: the renderer and the contract over loopback HTTP + WebSocket (docs/design.md §1, §5).
  * Every request needs the token (URL query once, then an HttpOnly cookie, or a Bearer header); a foreign Origin or Host is refused.
  */
 export async function startHttpServer(options: ServeOptions): Promise<RunningServer> {

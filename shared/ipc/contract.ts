@@ -125,7 +125,7 @@ function channel<Arg, Value>(validate: Validator<Arg>): ChannelSpec<Arg, Value> 
 const frameworks = ['pytorch', 'tensorflow', 'jax'] as const;
 const methods = ['wheels', 'system', 'conda'] as const;
 
-/** The one contract both transports carry (DESIGN.md §3): each invoke channel with its argument validator and reply type. */
+/** The one contract both transports carry (docs/design.md §3): each invoke channel with its argument validator and reply type. */
 export const contract = {
   'app:info': channel<void, AppInfo>(noArgument),
   'detect:run': channel<DetectRequest, HardwareReport>(objectOf({ 'quick?': 'boolean', 'locale?': LOCALES }, { optional: true })),

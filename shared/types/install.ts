@@ -1,4 +1,4 @@
-/** Install runs and the one progress event union (DESIGN.md §3). */
+/** Install runs and the one progress event union (docs/design.md §3). */
 
 export type StepState = 'pending' | 'running' | 'skipped' | 'succeeded' | 'failed' | 'cancelled' | 'needs-reboot';
 
@@ -42,7 +42,7 @@ export interface ByteProgress {
   etaSeconds?: number | null;
 }
 
-/** One external command as the step log shows it (DESIGN.md §6). */
+/** One external command as the step log shows it (docs/design.md §6). */
 export interface CommandRecord {
   argv: string[];
   exitCode: number | null;

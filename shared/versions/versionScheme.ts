@@ -1,4 +1,4 @@
-/** One version scheme (driver, CUDA, PEP 440): each has its own syntax and order (DESIGN.md §3). */
+/** One version scheme (driver, CUDA, PEP 440): each has its own syntax and order (docs/design.md §3). */
 export interface VersionScheme<V> {
   readonly name: string;
   /** null when the text is not a version of this scheme. */

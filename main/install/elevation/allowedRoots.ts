@@ -1,5 +1,5 @@
 /**
- * The only places the elevated helper may change (DESIGN.md §5). Files are DL Setup's own (dlsetup-*) or NVIDIA's
+ * The only places the elevated helper may change (docs/design.md §5). Files are DL Setup's own (dlsetup-*) or NVIDIA's
  * toolkit trees; everything else is refused, whatever a descriptor says.
  */
 export const ELEVATED_FILE_PATTERNS: readonly RegExp[] = [

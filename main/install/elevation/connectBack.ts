@@ -1,5 +1,5 @@
 /**
- * The connect-back transport of the elevated helper (DESIGN.md §5). A process elevated through Windows UAC cannot
+ * The connect-back transport of the elevated helper (docs/design.md §5). A process elevated through Windows UAC cannot
  * inherit pipes, so the unelevated app listens on a loopback port with a one-time random token, starts the helper
  * with that address and token as arguments, and the helper connects back and sends the token before anything else.
  * After that the socket carries the very same JSON lines as the helper's stdin/stdout do under pkexec/sudo.

@@ -55,7 +55,7 @@ export function validateUndoChange(change: JournalChange, runId: string): void {
 }
 
 /**
- * The elevated helper's brain (DESIGN.md §5): reads typed descriptors, validates them against the allowlist of
+ * The elevated helper's brain (docs/design.md §5): reads typed descriptors, validates them against the allowlist of
  * step kinds and each step's own argument patterns, runs them, and reports back. Used by the helper process and,
  * when DL Setup already is root, in-process through the same JSON lines.
  */
