@@ -7,6 +7,7 @@ import { getFollowingRedirects, RedirectRefused } from '../network/followRedirec
 import { BadProxyError, NetworkAgents } from '../network/proxyAgent.js';
 import { DlsetupError } from '../../shared/errors.js';
 import type { ByteProgress } from '../../shared/types/install.js';
+import { lockDownload, pause } from './downloadLock.js';
 import { installText, type InstallSay } from './installText.js';
 import { SHA256_PATTERN } from './stepParams.js';
 import { SpeedMeter } from './speedMeter.js';
@@ -29,6 +30,10 @@ export interface DownloadOptions {
   ca?: string;
   onProgress?: (progress: ByteProgress & { fraction: number | null }) => void;
   onRetry?: (attempt: number, reason: string, delayMs: number) => void;
+  /** How long to wait while another process downloads the same file before failing with BUSY (default 1 h). */
+  lockWaitMs?: number;
+  /** Called once when another process (pid) holds this file's download; this call waits for it. */
+  onWait?: (pid: number | null) => void;
   /** Sentences for people (errors, retry reasons) in the run's locale; English when not given. */
   say?: InstallSay;
 }
@@ -70,20 +75,6 @@ export async function sha256File(file: string): Promise<string> {
   return hash.digest('hex');
 }
 
-function sleep(ms: number, say: InstallSay, signal?: AbortSignal): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => {
-      signal?.removeEventListener('abort', onAbort);
-      resolve();
-    }, ms);
-    const onAbort = () => {
-      clearTimeout(timer);
-      reject(new DlsetupError('CANCELLED', say('download.cancelled')));
-    };
-    signal?.addEventListener('abort', onAbort, { once: true });
-  });
-}
-
 /** A refused redirect or proxy is a setting to change, not a flaky network: said once, never retried. */
 function policyError(error: unknown, fileName: string, say: InstallSay): DlsetupError | null {
   if (error instanceof RedirectRefused) {
@@ -116,13 +107,37 @@ export async function downloadFile(options: DownloadOptions): Promise<DownloadRe
   const cacheDir = options.cacheDir ?? downloadCacheDir();
   await mkdir(cacheDir, { recursive: true, mode: 0o700 });
   const finalPath = path.join(cacheDir, `${expected.slice(0, 16)}-${fileName}`);
-  const partPath = `${finalPath}.part`;
+  const target: Target = { url: startUrl, fileName, cacheDir, finalPath, partPath: `${finalPath}.part`, expected };
 
-  if ((await fileSize(finalPath)) > 0 && (await sha256File(finalPath)) === expected) {
-    const size = await fileSize(finalPath);
-    return { path: finalPath, size, bytesFetched: 0, fromCache: true, resumedFrom: size };
+  const cached = await verifiedCopy(finalPath, expected);
+  if (cached) return cached;
+  const lock = await lockDownload(target.partPath, fileName, options, say);
+  try {
+    // Whoever held the lock before may have left the verified file.
+    return (await verifiedCopy(finalPath, expected)) ?? (await fetchVerified(options, target, say));
+  } finally {
+    lock.release();
   }
+}
 
+interface Target {
+  url: URL;
+  fileName: string;
+  cacheDir: string;
+  finalPath: string;
+  partPath: string;
+  expected: string;
+}
+
+async function verifiedCopy(finalPath: string, expected: string): Promise<DownloadResult | null> {
+  if (!((await fileSize(finalPath)) > 0 && (await sha256File(finalPath)) === expected)) return null;
+  const size = await fileSize(finalPath);
+  return { path: finalPath, size, bytesFetched: 0, fromCache: true, resumedFrom: size };
+}
+
+/** The download proper, under the file's lock: resume, retries, then sha256 before the part becomes the file. */
+async function fetchVerified(options: DownloadOptions, target: Target, say: InstallSay): Promise<DownloadResult> {
+  const { url: startUrl, fileName, cacheDir, partPath, finalPath, expected } = target;
   const retries = options.retries ?? 4;
   const backoffMs = options.backoffMs ?? 1000;
   const resumedFrom = await fileSize(partPath);
@@ -134,7 +149,7 @@ export async function downloadFile(options: DownloadOptions): Promise<DownloadRe
       if (attempt > 0) {
         const delay = backoffMs * 2 ** (attempt - 1);
         options.onRetry?.(attempt, lastReason, delay);
-        await sleep(delay, say, options.signal);
+        await pause(delay, options.signal, say);
       }
       options.signal?.throwIfAborted?.();
       try {

@@ -112,6 +112,8 @@ export const installTextEn = {
   'download.redirectInsecure':
     '{{from}} sent the download on to {{to}}, which is not https. DL Setup does not follow a secure address to an insecure one; use a mirror that serves https.',
   'download.redirectScheme': '{{from}} sent the download on to "{{to}}", which is not a web address. DL Setup follows redirects to https:// addresses only.',
+  'download.busy': 'Another DL Setup process (pid {{pid}}) is still downloading {{file}}. Let it finish, then try again.',
+  'download.waiting': 'Another DL Setup process (pid {{pid}}) is downloading {{label}}; waiting for it instead of downloading it twice.',
   'download.badProxy':
     'The proxy "{{proxy}}" is not an http:// or https:// address. Set HTTPS_PROXY (or --proxy) to a proxy such as http://proxy.example:3128, or leave it empty.',
   'download.serverAnswered': 'The server answered {{status}}.',

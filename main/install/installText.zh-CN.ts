@@ -105,6 +105,8 @@ export const installTextZhCN: Translation<typeof installTextEn> = {
   'download.tooManyRedirects': '重定向次数过多。',
   'download.redirectInsecure': '{{from}} 把下载重定向到了 {{to}}，这不是 https 地址。DL Setup 不会从安全地址跳转到不安全的地址；请换一个提供 https 的镜像。',
   'download.redirectScheme': '{{from}} 把下载重定向到了“{{to}}”，这不是网址。DL Setup 只跟随指向 https:// 地址的重定向。',
+  'download.busy': '另一个 DL Setup 进程（pid {{pid}}）仍在下载 {{file}}。请等它完成后再试。',
+  'download.waiting': '另一个 DL Setup 进程（pid {{pid}}）正在下载 {{label}}；等待它完成，不重复下载。',
   'download.badProxy': '代理“{{proxy}}”不是 http:// 或 https:// 地址。请把 HTTPS_PROXY（或 --proxy）设为 http://proxy.example:3128 这样的代理，或留空。',
   'download.serverAnswered': '服务器返回 {{status}}。',
   'download.noData': '{{seconds}} 秒内没有收到数据。',

@@ -23,6 +23,7 @@ export async function downloadForStep(
     signal: ctx.signal,
     say: ctx.say,
     proxy: planProxy(ctx.plan),
+    onWait: (pid) => ctx.log(ctx.say('download.waiting', { label: options.label, pid: pid ?? '?' })),
     retries: Number(process.env.DLSETUP_DOWNLOAD_RETRIES ?? 4),
     backoffMs: Number(process.env.DLSETUP_DOWNLOAD_BACKOFF_MS ?? 1000),
     onProgress: (progress) => {
