@@ -2,6 +2,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { hostPathExists, readHostFile } from '../../system/sysroot.js';
 import { DlsetupError } from '../../../shared/errors.js';
+import { ldSoConfLine } from '../../../shared/quote/ldSoConf.js';
+import { shExport, shInsideDoubleQuotes } from '../../../shared/quote/sh.js';
 import { writeHostFileWithBackup } from '../hostFileWriter.js';
 import type { InstallStep, PlannedCommand, StepContext } from '../installStep.js';
 import { installText, sayList, type InstallSay } from '../installText.js';
@@ -31,13 +33,16 @@ export function defaultShellRc(home = os.homedir(), shell = process.env.SHELL ??
 
 export function envBlockBody(params: EnvVarsParams): string {
   const lines = [
-    `export CUDA_HOME=${params.cudaHome}`,
+    shExport('CUDA_HOME', params.cudaHome),
     // Guarded so re-sourcing the file does not grow PATH.
     'case ":$PATH:" in *":$CUDA_HOME/bin:"*) ;; *) export PATH="$CUDA_HOME/bin${PATH:+:$PATH}" ;; esac',
   ];
   if (params.scope !== 'system') {
     for (const dir of [`${params.cudaHome}/lib64`, ...params.libraryPaths]) {
-      lines.push(`case ":$LD_LIBRARY_PATH:" in *":${dir}:"*) ;; *) export LD_LIBRARY_PATH="${dir}\${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}" ;; esac`);
+      // Each folder is one export line's value first, so a line break in it is refused before it reaches the file.
+      shExport('LD_LIBRARY_PATH', dir);
+      const word = shInsideDoubleQuotes(dir);
+      lines.push(`case ":$LD_LIBRARY_PATH:" in *":${word}:"*) ;; *) export LD_LIBRARY_PATH="${word}\${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}" ;; esac`);
     }
   }
   return lines.join('\n');
@@ -45,7 +50,7 @@ export function envBlockBody(params: EnvVarsParams): string {
 
 /** System libraries go through ld.so.conf.d rather than LD_LIBRARY_PATH (which sudo drops). */
 export function ldConfContent(params: EnvVarsParams): string {
-  return `# Managed by DL Setup; \`dlsetup rollback\` removes it.\n${[`${params.cudaHome}/lib64`, ...params.libraryPaths].join('\n')}\n`;
+  return `# Managed by DL Setup; \`dlsetup rollback\` removes it.\n${[`${params.cudaHome}/lib64`, ...params.libraryPaths].map(ldSoConfLine).join('\n')}\n`;
 }
 
 /** venv: bin/activate; conda: an activate.d script, which conda sources on `conda activate`. */
