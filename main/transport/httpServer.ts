@@ -1,12 +1,16 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { WebSocketServer, type WebSocket } from 'ws';
+import type { AddressInfo, Socket } from 'node:net';
+import type { Duplex } from 'node:stream';
 import type { HandlerTable } from '../../shared/ipc/contract.js';
 import { dispatch } from './dispatch.js';
 import type { ProgressHub } from './progressHub.js';
 import { SECURITY_HEADERS } from './contentSecurityPolicy.js';
 import { readStaticFile } from './staticFiles.js';
+import { parseRequestTarget, type RequestTarget } from './requestTarget.js';
+import { allowedHosts, hostWithPort, isTrustedSource, isWildcard } from './hostPolicy.js';
+import { guarded, type ServeLog } from './listenerGuard.js';
+import { createEventsSockets } from './eventsSocket.js';
 
 export interface ServeOptions {
   host: string;
@@ -16,6 +20,10 @@ export interface ServeOptions {
   staticDir: string;
   /** Fixed token for tests; otherwise a fresh random one per start. */
   token?: string;
+  /** How long a client may take to send its request headers (default 10 s; shorter in tests). */
+  headersTimeoutMs?: number;
+  /** Where unexpected errors are written (never a request's text); stderr by default. */
+  log?: ServeLog;
 }
 
 export interface RunningServer {
@@ -30,8 +38,14 @@ const TOKEN_COOKIE = 'dlsetup_token';
 const MAX_BODY_BYTES = 32 * 1024 * 1024;
 const API_PREFIX = '/api/invoke/';
 const EVENTS_PATH = '/api/events';
+// A browser opens about six connections per host; the cap keeps a flood below the process's file limit.
+const MAX_CONNECTIONS = 256;
 
-function sameSecret(given: string | undefined, expected: string): boolean {
+const BAD_TARGET = 'Bad request: this address is not one DL Setup serves.';
+const FORBIDDEN = 'Forbidden: this DL Setup server only answers its own page.';
+const UNAUTHORIZED = 'Unauthorized: open the URL that `dlsetup serve` printed; it carries the access token.';
+
+function sameSecret(given: string | null | undefined, expected: string): boolean {
   if (!given) return false;
   const a = Buffer.from(given);
   const b = Buffer.from(expected);
@@ -51,11 +65,12 @@ function bearerToken(request: IncomingMessage): string | undefined {
   return header?.startsWith('Bearer ') ? header.slice('Bearer '.length) : undefined;
 }
 
-function send(response: ServerResponse, status: number, body: string, contentType = 'text/plain; charset=utf-8', extra: Record<string, string> = {}): void {
+function send(response: ServerResponse, status: number, body: string | Buffer, contentType = 'text/plain; charset=utf-8', extra: Record<string, string> = {}): void {
   response.writeHead(status, { ...SECURITY_HEADERS, 'Content-Type': contentType, 'Cache-Control': 'no-store', ...extra });
   response.end(body);
 }
 
+/** The body as text, null when it exceeds the cap; throws when the client goes away mid-body. */
 async function readBody(request: IncomingMessage): Promise<string | null> {
   const chunks: Buffer[] = [];
   let size = 0;
@@ -67,87 +82,121 @@ async function readBody(request: IncomingMessage): Promise<string | null> {
   return Buffer.concat(chunks).toString('utf8');
 }
 
+/** Answers a raw socket (upgrade refusals, parser errors) with a bodiless status line, then closes it. */
+function refuseSocket(socket: Duplex, status: number): void {
+  if (socket.writable) socket.end(`HTTP/1.1 ${status} ${http.STATUS_CODES[status]}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
+  socket.destroy();
+}
+
+function clientErrorStatus(error: NodeJS.ErrnoException): number {
+  if (error.code === 'HPE_HEADER_OVERFLOW') return 431;
+  if (error.code === 'ERR_HTTP_REQUEST_TIMEOUT') return 408;
+  return 400;
+}
+
 /**
  * `dlsetup serve`: the renderer and the contract over loopback HTTP + WebSocket (docs/design.md §1, §5).
- * Every request needs the token (URL query once, then an HttpOnly cookie, or a Bearer header); a foreign Origin or Host is refused.
+ * A target that is not a plain path of this server is a 400 before anything else; then a foreign Host or Origin is
+ * refused, then every request needs the token (URL query once, then an HttpOnly cookie, or a Bearer header).
+ * No request ends the process: every listener is guarded (issue 15).
  */
 export async function startHttpServer(options: ServeOptions): Promise<RunningServer> {
   const token = options.token ?? randomBytes(24).toString('base64url');
-  let allowedHosts = new Set<string>();
+  const log: ServeLog = options.log ?? ((line) => process.stderr.write(line));
+  const headersTimeout = options.headersTimeoutMs ?? 10_000;
+  let hosts = new Set<string>();
 
-  const authorised = (request: IncomingMessage, url: URL): boolean =>
-    sameSecret(url.searchParams.get('token') ?? undefined, token) || sameSecret(cookieToken(request), token) || sameSecret(bearerToken(request), token);
+  const authorised = (request: IncomingMessage, target: RequestTarget): boolean =>
+    sameSecret(target.query.get('token'), token) || sameSecret(cookieToken(request), token) || sameSecret(bearerToken(request), token);
+  const trusted = (request: IncomingMessage): boolean => isTrustedSource(request.headers.host, request.headers.origin, hosts);
 
-  // Refuse other sites (Origin) and DNS-rebinding (Host): only the addresses this server answers on.
-  // A wildcard bind (--host 0.0.0.0) is reached by any of the machine's names, so the Origin must then match the Host.
-  const wildcard = options.host === '0.0.0.0' || options.host === '::';
-  const trustedSource = (request: IncomingMessage): boolean => {
-    const host = request.headers.host ?? '';
-    if (!wildcard && !allowedHosts.has(host)) return false;
-    const origin = request.headers.origin;
-    if (origin === undefined) return true;
+  async function answerApi(request: IncomingMessage, response: ServerResponse, channel: string): Promise<void> {
+    if (request.method !== 'POST') return send(response, 405, 'Use POST.', undefined, { Allow: 'POST' });
+    if (Number(request.headers['content-length'] ?? 0) > MAX_BODY_BYTES) return send(response, 413, 'Request too large.', undefined, { Connection: 'close' });
+    let body: string | null;
     try {
-      const parsed = new URL(origin);
-      return parsed.protocol === 'http:' && (wildcard ? parsed.host === host : allowedHosts.has(parsed.host));
+      body = await readBody(request);
     } catch {
-      return false;
+      // The client went away mid-body: there is no one left to answer.
+      return void response.destroy();
     }
-  };
+    if (body === null) return send(response, 413, 'Request too large.', undefined, { Connection: 'close' });
+    let arg: unknown;
+    try {
+      arg = body ? (JSON.parse(body) as { arg?: unknown }).arg : undefined;
+    } catch {
+      return send(response, 400, 'Request body is not JSON.');
+    }
+    const result = await dispatch(options.handlers, channel, arg);
+    return send(response, 200, JSON.stringify(result), 'application/json; charset=utf-8');
+  }
 
-  const server = http.createServer(async (request, response) => {
-    const url = new URL(request.url ?? '/', 'http://placeholder');
-    if (!trustedSource(request)) return send(response, 403, 'Forbidden: this DL Setup server only answers its own page.');
-    if (!authorised(request, url)) {
-      return send(response, 401, 'Unauthorized: open the URL that `dlsetup serve` printed; it carries the access token.');
-    }
-    if (url.pathname.startsWith(API_PREFIX)) {
-      if (request.method !== 'POST') return send(response, 405, 'Use POST.', undefined, { Allow: 'POST' });
-      const body = await readBody(request);
-      if (body === null) return send(response, 413, 'Request too large.');
-      let arg: unknown;
-      try {
-        arg = body ? (JSON.parse(body) as { arg?: unknown }).arg : undefined;
-      } catch {
-        return send(response, 400, 'Request body is not JSON.');
-      }
-      const result = await dispatch(options.handlers, decodeURIComponent(url.pathname.slice(API_PREFIX.length)), arg);
-      return send(response, 200, JSON.stringify(result), 'application/json; charset=utf-8');
-    }
+  async function answer(request: IncomingMessage, response: ServerResponse): Promise<void> {
+    request.on('error', () => undefined);
+    response.on('error', () => undefined);
+    const target = parseRequestTarget(request.url);
+    if (!target) return send(response, 400, BAD_TARGET, undefined, { Connection: 'close' });
+    if (!trusted(request)) return send(response, 403, FORBIDDEN);
+    if (!authorised(request, target)) return send(response, 401, UNAUTHORIZED);
+    if (target.path.startsWith(API_PREFIX)) return answerApi(request, response, target.path.slice(API_PREFIX.length));
     if (request.method !== 'GET' && request.method !== 'HEAD') return send(response, 405, 'Method not allowed.');
-    if (url.searchParams.has('token')) {
+    if (target.query.has('token')) {
       // Trade the URL token for a cookie and drop it from the address bar and history.
-      url.searchParams.delete('token');
+      target.query.delete('token');
+      const search = target.query.size ? `?${target.query.toString()}` : '';
       const cookie = `${TOKEN_COOKIE}=${token}; HttpOnly; SameSite=Strict; Path=/`;
-      return send(response, 302, '', undefined, { Location: url.pathname + url.search, 'Set-Cookie': cookie });
+      return send(response, 302, '', undefined, { Location: target.pathname + search, 'Set-Cookie': cookie });
     }
-    const file = await readStaticFile(options.staticDir, url.pathname);
+    const file = await readStaticFile(options.staticDir, target.path);
     if (!file) return send(response, 404, 'Not found. Was the renderer built? Run `npm run build`.');
-    return send(response, 200, request.method === 'HEAD' ? '' : (file.body as unknown as string), file.contentType);
-  });
+    return send(response, 200, request.method === 'HEAD' ? '' : file.body, file.contentType);
+  }
 
-  const sockets = new WebSocketServer({ noServer: true, maxPayload: 64 * 1024 });
-  server.on('upgrade', (request, socket, head) => {
-    const url = new URL(request.url ?? '/', 'http://placeholder');
-    const status = url.pathname !== EVENTS_PATH ? 404 : !trustedSource(request) ? 403 : !authorised(request, url) ? 401 : 0;
-    if (status) {
-      socket.end(`HTTP/1.1 ${status} ${http.STATUS_CODES[status]}\r\nConnection: close\r\n\r\n`);
-      return;
-    }
-    sockets.handleUpgrade(request, socket, head, (client: WebSocket) => {
-      const unsubscribe = options.progress.subscribe((event) => client.send(JSON.stringify(event)));
-      client.on('close', unsubscribe);
-      client.on('error', unsubscribe);
-    });
-  });
+  const server = http.createServer({ headersTimeout, requestTimeout: Math.max(60_000, headersTimeout), connectionsCheckingInterval: Math.min(1_000, headersTimeout) });
+  server.maxConnections = MAX_CONNECTIONS;
+  server.on(
+    'request',
+    guarded(log, 'request', answer, (_request: IncomingMessage, response: ServerResponse) => {
+      if (response.headersSent) response.destroy();
+      else send(response, 500, 'DL Setup hit an unexpected problem with this request; the server keeps running.', undefined, { Connection: 'close' });
+    }),
+  );
+
+  const events = createEventsSockets(options.progress, log);
+  const upgrade = (request: IncomingMessage, socket: Duplex, head: Buffer): void => {
+    socket.on('error', () => undefined);
+    const target = parseRequestTarget(request.url);
+    const status = !target ? 400 : target.path !== EVENTS_PATH ? 404 : !trusted(request) ? 403 : !authorised(request, target) ? 401 : 0;
+    if (status) return refuseSocket(socket, status);
+    events.accept(request, socket, head);
+  };
+  server.on('upgrade', guarded(log, 'upgrade', upgrade, (_request: IncomingMessage, socket: Duplex) => socket.destroy()));
+  // Replaces Node's default answer to unparseable requests with the same statuses, under the guard.
+  server.on(
+    'clientError',
+    guarded(
+      log,
+      'client error',
+      (error: NodeJS.ErrnoException, socket: Socket) => {
+        if (socket.bytesWritten === 0) return refuseSocket(socket, clientErrorStatus(error));
+        socket.destroy();
+      },
+      (_error: NodeJS.ErrnoException, socket: Socket) => socket.destroy(),
+    ),
+  );
 
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
-    server.listen(options.port, options.host, () => resolve());
+    server.listen(options.port, options.host, () => {
+      server.off('error', reject);
+      resolve();
+    });
   });
+  // After listening, an error (EMFILE on accept) is logged; it must not end the process.
+  server.on('error', (error) => log(`dlsetup serve: server error: ${error.message}\n`));
   const { port } = server.address() as AddressInfo;
-  const displayHost = options.host.includes(':') ? `[${options.host}]` : options.host;
-  allowedHosts = new Set([`${displayHost}:${port}`, `127.0.0.1:${port}`, `localhost:${port}`, `[::1]:${port}`]);
-  const origin = `http://${displayHost === '0.0.0.0' || displayHost === '[::]' ? '127.0.0.1' : displayHost}:${port}`;
+  hosts = allowedHosts(options.host, port);
+  const origin = `http://${isWildcard(options.host) ? '127.0.0.1' : hostWithPort(options.host, port).replace(/:\d+$/, '')}:${port}`;
 
   return {
     url: `${origin}/?token=${token}`,
@@ -156,8 +205,7 @@ export async function startHttpServer(options: ServeOptions): Promise<RunningSer
     port,
     close: () =>
       new Promise<void>((resolve) => {
-        for (const client of sockets.clients) client.terminate();
-        sockets.close();
+        events.close();
         server.closeAllConnections();
         server.close(() => resolve());
       }),

@@ -1,4 +1,4 @@
-import { readFile } from 'node:fs/promises';
+import { readFile, realpath, stat } from 'node:fs/promises';
 import path from 'node:path';
 
 const CONTENT_TYPES: Record<string, string> = {
@@ -17,26 +17,44 @@ export interface StaticFile {
   contentType: string;
 }
 
-/** Reads a file of the built renderer; refuses anything that would escape its folder. Unknown paths get index.html (one-page app). */
-export async function readStaticFile(rootDir: string, urlPath: string): Promise<StaticFile | null> {
-  let decoded: string;
+type Lookup = StaticFile | 'missing' | 'refused';
+
+/** Reads `file` only when its real path (every symlink followed) is a regular file inside the real `root`. */
+async function readInside(root: string, file: string): Promise<Lookup> {
+  let real: string;
   try {
-    decoded = decodeURIComponent(urlPath);
+    real = await realpath(file);
+  } catch {
+    return 'missing';
+  }
+  if (!real.startsWith(root + path.sep)) return 'refused';
+  try {
+    if (!(await stat(real)).isFile()) return 'missing';
+    return { body: await readFile(real), contentType: CONTENT_TYPES[path.extname(real)] ?? 'application/octet-stream' };
+  } catch {
+    return 'missing';
+  }
+}
+
+/**
+ * Reads a file of the built renderer for an already-decoded URL path. Never a dotfile or a `..` segment, never a file
+ * that a symlink puts outside the folder; other unknown paths get index.html (one-page app).
+ */
+export async function readStaticFile(rootDir: string, decodedPath: string): Promise<StaticFile | null> {
+  const segments = decodedPath.split('/').filter(Boolean);
+  // The built renderer has no dotfiles; refusing every `.x` segment also refuses `.` and `..`.
+  if (segments.some((segment) => segment.startsWith('.') || /[\\\0]/.test(segment))) return null;
+  let root: string;
+  try {
+    root = await realpath(rootDir);
   } catch {
     return null;
   }
-  const relative = path.normalize(decoded).replace(/^([/\\])+/, '');
-  const file = path.resolve(rootDir, relative || 'index.html');
-  if (file !== rootDir && !file.startsWith(rootDir + path.sep)) return null;
-  const ext = path.extname(file);
-  try {
-    return { body: await readFile(file), contentType: CONTENT_TYPES[ext] ?? 'application/octet-stream' };
-  } catch {
-    if (ext && ext !== '.html') return null;
-    try {
-      return { body: await readFile(path.join(rootDir, 'index.html')), contentType: CONTENT_TYPES['.html']! };
-    } catch {
-      return null;
-    }
-  }
+  const wanted = segments.length ? path.join(root, ...segments) : path.join(root, 'index.html');
+  const found = await readInside(root, wanted);
+  if (typeof found === 'object') return found;
+  const ext = path.extname(wanted);
+  if (found === 'refused' || (ext && ext !== '.html')) return null;
+  const index = await readInside(root, path.join(root, 'index.html'));
+  return typeof index === 'object' ? index : null;
 }
