@@ -1,11 +1,13 @@
+import type * as v from 'valibot';
 import type { HardwareReport } from '../types/hardware.js';
 import type { Framework, Plan, PlanRequest } from '../types/plan.js';
 import type { ProgressEvent, RollbackResult, RunStatus } from '../types/install.js';
 import type { VerifyComparison, VerifyReport, VerifyRequest } from '../types/verify.js';
 import type { DiagnoseResult } from '../types/diagnose.js';
 import type { Result } from '../result.js';
-import { LOCALES, type Locale } from '../i18n/localize.js';
-import { noArgument, objectOf, type Validator } from './validate.js';
+import type { Locale } from '../i18n/localize.js';
+import { ipcSchemas } from '../schema/ipcSchemas.js';
+import { validatorOf, type Validator } from './validate.js';
 
 export interface AppInfo {
   name: string;
@@ -118,43 +120,26 @@ interface ChannelSpec<Arg, Value> {
   readonly value?: Value;
 }
 
-function channel<Arg, Value>(validate: Validator<Arg>): ChannelSpec<Arg, Value> {
-  return { validate };
+/** A channel whose argument is checked by `schema`; its output must be the declared argument type (checked by tsc). */
+function channel<Arg, Value>(schema: v.GenericSchema<unknown, Arg>): ChannelSpec<Arg, Value> {
+  return { validate: validatorOf(schema) };
 }
 
-const frameworks = ['pytorch', 'tensorflow', 'jax'] as const;
-const methods = ['wheels', 'system', 'conda'] as const;
-
-/** The one contract both transports carry (docs/design.md §3): each invoke channel with its argument validator and reply type. */
+/** The one contract both transports carry (docs/design.md §3): each invoke channel with its argument schema and reply type. */
 export const contract = {
-  'app:info': channel<void, AppInfo>(noArgument),
-  'detect:run': channel<DetectRequest, HardwareReport>(objectOf({ 'quick?': 'boolean', 'locale?': LOCALES }, { optional: true })),
-  'plan:resolve': channel<PlanResolveRequest, Plan>(
-    objectOf({
-      framework: frameworks,
-      'frameworkVersion?': 'string',
-      'python?': 'string',
-      'method?': methods,
-      'allowDriverChange?': 'boolean',
-      'overrides?': 'object',
-      'locale?': LOCALES,
-    }),
-  ),
-  'plan:versions': channel<FrameworkVersionsRequest, FrameworkVersionList>(objectOf({ framework: frameworks })),
-  'plan:export': channel<PlanExportRequest, PlanExport>(objectOf({ plan: 'object', format: ['shell', 'ansible', 'dockerfile'] })),
-  'install:start': channel<InstallStartRequest, { runId: string }>(objectOf({ plan: 'object', 'dryRun?': 'boolean', 'locale?': LOCALES })),
-  'install:cancel': channel<{ runId: string }, { cancelled: boolean }>(objectOf({ runId: 'string' })),
-  'install:status': channel<{ runId?: string }, RunStatus | null>(objectOf({ 'runId?': 'string' }, { optional: true })),
-  'install:rollback': channel<InstallRollbackRequest, RollbackResult>(objectOf({ runId: 'string', 'dryRun?': 'boolean', 'locale?': LOCALES })),
-  'verify:run': channel<VerifyRequest, VerifyOutcome>(
-    objectOf(
-      { 'python?': 'string', 'framework?': ['auto', ...frameworks], 'toolkit?': 'boolean', 'quick?': 'boolean', 'nvcc?': 'string', 'timeoutMs?': 'number', 'locale?': LOCALES },
-      { optional: true },
-    ),
-  ),
-  'verify:history': channel<void, VerifyHistory>(noArgument),
-  'mirror:check': channel<MirrorCheckRequest, MirrorCheck>(objectOf({ url: 'string', 'timeoutMs?': 'number' })),
-  'diagnose:text': channel<DiagnoseRequest, DiagnoseResult>(objectOf({ text: 'string', 'locale?': LOCALES })),
+  'app:info': channel<void, AppInfo>(ipcSchemas['app:info']),
+  'detect:run': channel<DetectRequest, HardwareReport>(ipcSchemas['detect:run']),
+  'plan:resolve': channel<PlanResolveRequest, Plan>(ipcSchemas['plan:resolve']),
+  'plan:versions': channel<FrameworkVersionsRequest, FrameworkVersionList>(ipcSchemas['plan:versions']),
+  'plan:export': channel<PlanExportRequest, PlanExport>(ipcSchemas['plan:export']),
+  'install:start': channel<InstallStartRequest, { runId: string }>(ipcSchemas['install:start']),
+  'install:cancel': channel<{ runId: string }, { cancelled: boolean }>(ipcSchemas['install:cancel']),
+  'install:status': channel<{ runId?: string }, RunStatus | null>(ipcSchemas['install:status']),
+  'install:rollback': channel<InstallRollbackRequest, RollbackResult>(ipcSchemas['install:rollback']),
+  'verify:run': channel<VerifyRequest, VerifyOutcome>(ipcSchemas['verify:run']),
+  'verify:history': channel<void, VerifyHistory>(ipcSchemas['verify:history']),
+  'mirror:check': channel<MirrorCheckRequest, MirrorCheck>(ipcSchemas['mirror:check']),
+  'diagnose:text': channel<DiagnoseRequest, DiagnoseResult>(ipcSchemas['diagnose:text']),
 } as const;
 
 export type Contract = typeof contract;

@@ -63,7 +63,7 @@ export const installCommand: CliCommand = {
       // A resumed run keeps the language it started in unless --lang asks for another.
       runId = service.resume(positionals[0], flags.lang ? { locale } : {}).runId;
     } else {
-      const plan = withInstallSources(await readPlanFile(String(flags.plan), say), installSourcesOf(flags));
+      const plan = withInstallSources(await readPlanFile(String(flags.plan), say, locale), installSourcesOf(flags));
       if (plan.status !== 'ok') throw new DlsetupError('PLAN_BLOCKED', say('install.planBlocked', { blockers: plan.blockers.map((blocker) => blocker.message).join(' ') }));
       if (flags['dry-run']) {
         io.out(formatDryRun(plan, {}, locale));

@@ -175,11 +175,15 @@ describe('dlsetup install and rollback in Chinese', () => {
     expect((await dlsetup(['rollback', 'nope', '--lang', 'en'])).stderr).toBe('dlsetup rollback: "nope" is not a DL Setup run id. [INVALID_ARGUMENT]\n');
   });
 
-  it('install --dry-run --lang zh-CN says in Chinese why a step cannot run', async () => {
+  it('install --dry-run --lang zh-CN says in Chinese which field of the plan file is refused', async () => {
     const badPlanFile = path.join(tmp, 'bad-plan.json');
     writeFileSync(badPlanFile, JSON.stringify(testPlan([{ id: 'vars', kind: 'env-vars', title: '设置 CUDA 环境变量', elevated: false, params: { scope: 'galaxy', cudaHome: '/usr/local/cuda-12.4' } }])));
     const result = await dlsetup(['install', '--plan', badPlanFile, '--dry-run', '--lang', 'zh-CN']);
-    expect(result.stdout.split('\n').slice(2, 4)).toEqual(['1. 设置 CUDA 环境变量 [env-vars]', '   ✗ 无法执行：方案中的 env-vars 步骤无效："scope" 必须是以下之一：system、user、environment。']);
+    expect(result).toEqual({
+      code: 1,
+      stdout: '',
+      stderr: `dlsetup install: “${badPlanFile}”不是 DL Setup 计划文件（可用 dlsetup plan --json 生成）。steps[0].params.scope 不被接受：它必须是以下之一：system、user、environment。 [INVALID_ARGUMENT]\n`,
+    });
   });
 
   it('rollback --json prints the same JSON in any language', async () => {

@@ -1,0 +1,29 @@
+import { DlsetupError } from '../../shared/errors.js';
+import type { Locale, Say } from '../../shared/i18n/localize.js';
+import { checkSchema } from '../../shared/schema/checkSchema.js';
+import { planSchema } from '../../shared/schema/planSchema.js';
+import type { Plan } from '../../shared/types/plan.js';
+import type { CliTextKey } from './cliText.js';
+
+/**
+ * The text of a plan file as a Plan: JSON that is not a plan at all says how to make one; a plan with a field DL Setup
+ * does not accept (a path with `;`, a newline in a name, an unknown step kind) also names that field.
+ */
+export function planFromJson(text: string, file: string, say: Say<CliTextKey>, locale?: Locale): Plan {
+  const notAPlan = say('planFile.notAPlan', { file });
+  let value: unknown;
+  try {
+    // A file saved by a Windows editor may start with a byte-order mark; JSON.parse refuses it.
+    value = JSON.parse(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text);
+  } catch (cause) {
+    throw new DlsetupError('INVALID_ARGUMENT', notAPlan, { cause });
+  }
+  const record = value as { steps?: unknown; status?: unknown } | null;
+  if (typeof record !== 'object' || record === null || !Array.isArray(record.steps) || typeof record.status !== 'string') {
+    throw new DlsetupError('INVALID_ARGUMENT', notAPlan);
+  }
+  const checked = checkSchema(planSchema, value, { locale });
+  // Chinese sentences end in 。 and follow each other without a space.
+  if (!checked.ok) throw new DlsetupError('INVALID_ARGUMENT', `${notAPlan}${locale === 'zh-CN' ? '' : ' '}${checked.error.message}`);
+  return checked.value;
+}

@@ -1,0 +1,124 @@
+import * as v from 'valibot';
+import type { Plan } from '../types/plan.js';
+import { PYTHON_VERSION_PATTERN, RELEASE_PATTERN } from './patterns.js';
+import {
+  accepted,
+  bool,
+  code,
+  computeCapability,
+  date,
+  deviceName,
+  driverVersion,
+  list,
+  matching,
+  numberIn,
+  oneOf,
+  pipRequirement,
+  pythonVersion,
+  record,
+  release,
+  sentence,
+  text,
+  url,
+  version,
+} from './safeText.js';
+import { planStepSchema } from './stepSchemas.js';
+
+/**
+ * A plan from outside the resolver: `dlsetup install --plan`, `dlsetup export --plan`, install:start, plan:export, the
+ * elevated helper and the journal that feeds resume. Every string that reaches a file, a command or a sentence has an
+ * enum or a pattern; the types in shared/types/plan.ts are checked against it below.
+ */
+
+const optional = v.optional;
+export const FRAMEWORKS = ['pytorch', 'tensorflow', 'jax'] as const;
+export const INSTALL_METHODS = ['wheels', 'system', 'conda'] as const;
+export const TARGET_OSES = ['linux', 'windows', 'wsl', 'macos'] as const;
+export const GPU_VENDORS = ['nvidia', 'amd', 'intel', 'apple', 'none'] as const;
+
+const gfxArch = matching(/^gfx[0-9a-f]{3,4}$/, 'problem.name', 8);
+const architecture = matching(/^[A-Za-z0-9][A-Za-z0-9 ._-]{0,39}$/, 'problem.name', 40);
+const variant = matching(/^[a-z][a-z0-9.]{0,15}$/, 'problem.name', 16);
+const component = matching(/^[a-z0-9][a-z0-9-]{0,63}$/, 'problem.name', 64);
+
+export const planRequestSchema = record({
+  framework: oneOf(FRAMEWORKS),
+  frameworkVersion: optional(release),
+  python: optional(pythonVersion),
+  method: optional(oneOf(INSTALL_METHODS)),
+  allowDriverChange: optional(bool),
+});
+
+export const hardwareProfileSchema = record({
+  os: oneOf(TARGET_OSES),
+  arch: oneOf(['x86_64', 'aarch64', 'arm64']),
+  gpuVendor: oneOf(GPU_VENDORS),
+  gpuName: optional(deviceName),
+  computeCapability: optional(computeCapability),
+  gpuArch: optional(gfxArch),
+  driverVersion: v.nullable(driverVersion),
+  cudaToolkits: optional(list(version, 32)),
+  cudnnVersions: optional(list(version, 32)),
+  pythonVersion: optional(pythonVersion),
+});
+
+const blockerSchema = record({ code, message: sentence, alternative: optional(planRequestSchema) });
+
+const downloadSchema = record({
+  megabytes: numberIn(0, 1e9),
+  items: list(record({ component, stepId: optional(matching(/^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/, 'problem.name', 64)), megabytes: v.nullable(numberIn(0, 1e9)), source: optional(text(1000)) }), 32),
+  unknown: list(component, 32),
+});
+
+export const planSchema = record({
+  status: oneOf(['ok', 'blocked']),
+  request: planRequestSchema,
+  profile: hardwareProfileSchema,
+  method: oneOf(INSTALL_METHODS),
+  framework: record({
+    name: oneOf(FRAMEWORKS),
+    // Empty on a plan blocked before a release was chosen.
+    version: accepted((value) => value === '' || RELEASE_PATTERN.test(value), 'problem.release', 60),
+    variant,
+    indexUrl: optional(url),
+    extraIndexUrl: optional(url),
+    cuda: optional(version),
+    cudnn: optional(version),
+    rocm: optional(version),
+    packages: list(pipRequirement, 64),
+  }),
+  // Empty on a plan blocked before a Python was chosen.
+  python: record({ version: accepted((value) => value === '' || PYTHON_VERSION_PATTERN.test(value), 'problem.pythonVersion', 20) }),
+  driver: record({
+    action: oneOf(['keep', 'install', 'upgrade', 'none']),
+    current: optional(driverVersion),
+    minimum: optional(driverVersion),
+    target: optional(driverVersion),
+  }),
+  cudaToolkit: record({ action: oneOf(['none', 'keep', 'install']), version: optional(version) }),
+  cudnn: record({ action: oneOf(['none', 'bundled', 'keep', 'install']), version: optional(version) }),
+  steps: list(planStepSchema, 32),
+  reasons: list(sentence, 200),
+  warnings: list(sentence, 200),
+  blockers: list(blockerSchema, 50),
+  gpu: optional(
+    record({
+      vendor: oneOf(GPU_VENDORS),
+      name: optional(deviceName),
+      computeCapability: optional(computeCapability),
+      gfxArch: optional(gfxArch),
+      architecture: optional(architecture),
+    }),
+  ),
+  dataReviewedAt: optional(date),
+  download: optional(downloadSchema),
+});
+
+export type PlanFromSchema = v.InferOutput<typeof planSchema>;
+
+/** Compile-time: a checked plan is a Plan, and every field of Plan is checked (a new field must be added here). */
+type Extends<A, B> = [A] extends [B] ? true : false;
+const checkedIsPlan: Extends<PlanFromSchema, Plan> = true;
+const everyFieldChecked: Extends<keyof Plan, keyof PlanFromSchema> = true;
+void checkedIsPlan;
+void everyFieldChecked;
