@@ -3,7 +3,8 @@ import { rendererDistDir } from '../../appPaths.js';
 import { startHttpServer } from '../../transport/httpServer.js';
 import { createHandlers } from '../../transport/handlers.js';
 import { ProgressHub } from '../../transport/progressHub.js';
-import { openBrowser } from '../openBrowser.js';
+import { isWildcard } from '../../transport/hostPolicy.js';
+import { openBrowserPrivately } from '../openBrowser.js';
 import { UsageError } from '../parseArgs.js';
 
 const LOOPBACK = new Set(['127.0.0.1', 'localhost', '::1']);
@@ -19,18 +20,23 @@ export const serveCommand: CliCommand = {
     if (!Number.isInteger(port) || port < 0 || port > 65535) throw new UsageError('--port must be a number from 0 to 65535');
     const host = String(flags.host ?? '127.0.0.1');
     if (!LOOPBACK.has(host)) {
-      io.err(`Warning: binding ${host} makes the wizard reachable from other machines; anyone with the token can install software here. Prefer an SSH tunnel to 127.0.0.1.\n`);
+      io.err(`Warning: binding ${host} makes the wizard reachable from other machines; anyone with the token can install software here. Prefer an SSH tunnel to 127.0.0.1.${isWildcard(host) ? ' It answers only under this machine\'s own addresses and host name.' : ''}\n`);
     }
     const progress = new ProgressHub();
-    const server = await startHttpServer({ host, port, progress, handlers: createHandlers({ transport: 'http', progress }), staticDir: rendererDistDir });
+    const server = await startHttpServer({ host, port, progress, handlers: createHandlers({ transport: 'http', progress }), staticDir: rendererDistDir, log: (line) => io.err(line) });
     io.out(`DL Setup is serving the wizard at:\n  ${server.url}\nKeep this URL private: it carries the access token. Press Ctrl+C to stop.\n`);
-    if (flags.open && !openBrowser(server.url)) io.out('No display found here; open the URL in a browser (over an SSH tunnel from your own machine).\n');
-    await new Promise<void>((resolve) => {
-      const stop = () => resolve();
-      process.once('SIGINT', stop);
-      process.once('SIGTERM', stop);
-    });
-    await server.close();
+    const removeOpenPage = flags.open ? openBrowserPrivately(server.url) : null;
+    if (flags.open && !removeOpenPage) io.out('No display found here; open the URL in a browser (over an SSH tunnel from your own machine).\n');
+    try {
+      await new Promise<void>((resolve) => {
+        const stop = () => resolve();
+        process.once('SIGINT', stop);
+        process.once('SIGTERM', stop);
+      });
+      await server.close();
+    } finally {
+      removeOpenPage?.();
+    }
     return 0;
   },
 };
