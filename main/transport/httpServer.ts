@@ -147,7 +147,7 @@ export async function startHttpServer(options: ServeOptions): Promise<RunningSer
       const cookie = `${TOKEN_COOKIE}=${token}; HttpOnly; SameSite=Strict; Path=/`;
       return send(response, 302, '', undefined, { Location: target.pathname + search, 'Set-Cookie': cookie });
     }
-    const file = await readStaticFile(options.staticDir, target.path);
+    const file = await readStaticFile(options.staticDir, target.pathname);
     if (!file) return send(response, 404, 'Not found. Was the renderer built? Run `npm run build`.');
     return send(response, 200, request.method === 'HEAD' ? '' : file.body, file.contentType);
   }

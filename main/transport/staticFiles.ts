@@ -37,11 +37,17 @@ async function readInside(root: string, file: string): Promise<Lookup> {
 }
 
 /**
- * Reads a file of the built renderer for an already-decoded URL path. Never a dotfile or a `..` segment, never a file
- * that a symlink puts outside the folder; other unknown paths get index.html (one-page app).
+ * Reads a file of the built renderer for a URL path (escapes decoded here, once). Never a dotfile or a `..` segment,
+ * never a file that a symlink puts outside the folder; other unknown paths get index.html (one-page app).
  */
-export async function readStaticFile(rootDir: string, decodedPath: string): Promise<StaticFile | null> {
-  const segments = decodedPath.split('/').filter(Boolean);
+export async function readStaticFile(rootDir: string, urlPath: string): Promise<StaticFile | null> {
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(urlPath);
+  } catch {
+    return null;
+  }
+  const segments = decoded.split('/').filter(Boolean);
   // The built renderer has no dotfiles; refusing every `.x` segment also refuses `.` and `..`.
   if (segments.some((segment) => segment.startsWith('.') || /[\\\0]/.test(segment))) return null;
   let root: string;
