@@ -2,12 +2,10 @@ import path from 'node:path';
 import type { StepParams } from './installStep.js';
 import { sayList, type InstallSay } from './installText.js';
 import { SayableError } from './sayableError.js';
+import { hasControlChar, isSafePosixPath, isSafeUrl } from '../../shared/schema/patterns.js';
 
-/** Debian package names (Policy §5.6.1) and pip requirement names: nothing a shell or apt option could misread. */
-export const DEB_PACKAGE_PATTERN = /^[a-z0-9][a-z0-9+.-]{1,100}$/;
-export const PIP_REQUIREMENT_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._-]*(\[[A-Za-z0-9._,-]+\])?((==|>=|<=|~=|!=|<|>)[A-Za-z0-9.*+!_-]+(,(==|>=|<=|~=|!=|<|>)[A-Za-z0-9.*+!_-]+)*)?$/;
-export const SHA256_PATTERN = /^[0-9a-f]{64}$/;
-export const VERSION_PATTERN = /^\d+(\.\d+){0,3}$/;
+// One definition of each accepted shape for every boundary (plan files, IPC, the helper's requests): shared/schema.
+export { DEB_PACKAGE_PATTERN, PIP_REQUIREMENT_PATTERN, SHA256_PATTERN, VERSION_PATTERN } from '../../shared/schema/patterns.js';
 
 /** Refuses a step's params, in the words of whoever reads the error (English unless said again in their language). */
 function invalid(stepKind: string, problem: (say: InstallSay) => string): never {
@@ -37,7 +35,7 @@ export class ParamReader {
     const value = this.raw(name);
     if (value === undefined || value === '') return undefined;
     if (typeof value !== 'string') invalid(this.kind, (say) => say('params.notText', { name }));
-    if (value.includes('\0') || value.includes('\n')) invalid(this.kind, (say) => say('params.controlCharacter', { name }));
+    if (hasControlChar(value)) invalid(this.kind, (say) => say('params.controlCharacter', { name }));
     if (pattern && !pattern.test(value)) invalid(this.kind, (say) => say('params.notAccepted', { name, value: JSON.stringify(value) }));
     return value;
   }
@@ -105,6 +103,8 @@ export function checkPathUnder(kind: string, name: string, value: string, roots:
   if (!path.isAbsolute(value)) invalid(kind, (say) => say('params.notAbsolute', { name }));
   const normal = path.normalize(value).replace(/\/+$/, '') || '/';
   if (normal !== value.replace(/\/+$/, '')) invalid(kind, (say) => say('params.notNormal', { name }));
+  // Only [A-Za-z0-9._/+-]: a path lands unquoted in profile.d, ld.so.conf and argv on some route, and `;` there is code.
+  if (!isSafePosixPath(normal)) invalid(kind, (say) => say('params.notAccepted', { name, value: JSON.stringify(value) }));
   const inside = roots.some((root) => normal === root || normal.startsWith(root.endsWith('/') ? root : `${root}/`));
   if (!inside) invalid(kind, (say) => say('params.outsideRoots', { name, value, roots: sayList(say, roots) }));
   return normal;
@@ -121,5 +121,7 @@ export function checkUrl(kind: string, name: string, value: string): string {
   const loopback = url.hostname === '127.0.0.1' || url.hostname === 'localhost' || url.hostname === '[::1]';
   if (url.protocol !== 'https:' && !(url.protocol === 'http:' && loopback)) invalid(kind, (say) => say('params.notHttps', { name }));
   if (url.username || url.password) invalid(kind, (say) => say('params.credentials', { name }));
+  // No query, quotes or spaces either: the same URLs a plan file or an IPC request may carry.
+  if (!isSafeUrl(value)) invalid(kind, (say) => say('params.notAccepted', { name, value: JSON.stringify(value) }));
   return url.toString();
 }
