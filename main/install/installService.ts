@@ -5,9 +5,13 @@ import type { Plan } from '../../shared/types/plan.js';
 import type { ElevationMode } from './elevation/elevationChannel.js';
 import { installText, type InstallSay } from './installText.js';
 import type { InstallOverrides } from './planStepParams.js';
+import type { HeldLock } from '../system/fileLock.js';
+import { acquireInstallLock } from './installLock.js';
+import { checkResumable, openRun, type OpenedRun } from './openRun.js';
 import { rollbackRun } from './rollbackRun.js';
-import { executeRun, journalPlan, prepareSteps } from './runner.js';
-import { latestRunId, newRunId, readJournal } from './runJournal.js';
+import { executeRun, prepareSteps } from './runner.js';
+import { journalPath, latestRunId, newRunId, readJournal, readRunJournal } from './runJournal.js';
+import { errorIn } from './sayableError.js';
 import { statusFromJournal } from './runStatusFromJournal.js';
 
 export interface InstallServiceOptions {
@@ -56,14 +60,28 @@ export class InstallService {
     }
   }
 
-  /** Installs and undos change the same system: one at a time (two browser tabs, a double click). */
+  /**
+   * Installs and undos change the same system: one at a time (two browser tabs, a double click). This process's own
+   * runs are known here; other processes' through the install lock, taken before anything of a run is written.
+   */
   private ensureIdle(say: InstallSay): void {
-    if (this.rollingBack) throw new DlsetupError('INVALID_ARGUMENT', say('service.rollbackBusy', { runId: this.rollingBack }));
+    if (this.rollingBack) throw new DlsetupError('BUSY', say('service.rollbackBusy', { runId: this.rollingBack }));
     const busy = [...this.active.values()].find((run) => run.status.state === 'running');
-    if (busy) throw new DlsetupError('INVALID_ARGUMENT', say('service.busy', { runId: busy.status.runId }));
+    if (busy) throw new DlsetupError('BUSY', say('service.busy', { runId: busy.status.runId }));
   }
 
-  private launch(runId: string, plan: Plan, dryRun: boolean, resume: boolean, locale: Locale | undefined): { runId: string } {
+  /** Runs `open` holding the install lock; the lock is released if opening fails, else handed to the caller. */
+  private locked<T>(action: 'install' | 'rollback', runId: string, say: InstallSay, open: () => T): { value: T; lock: HeldLock } {
+    const lock = acquireInstallLock(action, runId, say);
+    try {
+      return { value: open(), lock };
+    } catch (error) {
+      lock.release();
+      throw errorIn(error, say);
+    }
+  }
+
+  private launch(runId: string, plan: Plan, dryRun: boolean, resume: boolean, locale: Locale | undefined, opened: OpenedRun, lock: HeldLock | null): { runId: string } {
     const controller = new AbortController();
     const placeholder: RunStatus = { runId, state: 'running', fraction: 0, steps: [], dryRun, startedAt: new Date().toISOString() };
     const run: ActiveRun = { controller, status: placeholder, done: Promise.resolve(placeholder) };
@@ -81,6 +99,7 @@ export class InstallService {
       retries: this.options.retries,
       retryBackoffMs: this.options.retryBackoffMs,
       locale,
+      opened,
       onEvent: (event) => {
         this.track(run, event);
         this.publish(event);
@@ -88,7 +107,7 @@ export class InstallService {
     })).then((status) => {
       run.status = status;
       return status;
-    });
+    }).finally(() => lock?.release());
     run.done.catch(() => undefined);
     this.active.set(runId, run);
     this.lastRunId = runId;
@@ -135,7 +154,12 @@ export class InstallService {
     const say = installText(options.locale);
     this.ensureIdle(say);
     prepareSteps(plan, this.options.overrides, say);
-    return this.launch(newRunId(), plan, !!options.dryRun, false, options.locale);
+    const runId = newRunId();
+    const dryRun = !!options.dryRun;
+    // A dry run changes nothing on the system, so it needs no lock.
+    if (dryRun) return this.launch(runId, plan, true, false, options.locale, openRunIn(say, { runId, plan, dryRun, locale: options.locale }), null);
+    const { value: opened, lock } = this.locked('install', runId, say, () => openRun({ runId, plan, locale: options.locale }));
+    return this.launch(runId, plan, false, false, options.locale, opened, lock);
   }
 
   /** Continues an interrupted, failed, cancelled or reboot-paused run (the latest when no id), in its own locale unless one is given. */
@@ -144,11 +168,17 @@ export class InstallService {
     this.ensureIdle(say);
     const id = runId ?? latestRunId();
     if (!id) throw new DlsetupError('NOT_FOUND', say('service.nothingToResume'));
-    const status = this.status(id);
-    if (!status) throw new DlsetupError('NOT_FOUND', say('service.runNotFound', { runId: id }));
-    if (status.dryRun) throw new DlsetupError('INVALID_ARGUMENT', say('service.resumeDryRun', { runId: id }));
-    if (status.state === 'succeeded') throw new DlsetupError('INVALID_ARGUMENT', say('service.resumeSucceeded', { runId: id }));
-    return this.launch(id, journalPlan(id), false, true, options.locale);
+    journalPath(id, say);
+    const { value, lock } = this.locked('install', id, say, () => {
+      const read = readRunJournal(id, say);
+      checkResumable(id, read, say);
+      const status = statusFromJournal(id, read.entries)!;
+      if (status.dryRun) throw new DlsetupError('INVALID_ARGUMENT', say('service.resumeDryRun', { runId: id }));
+      if (status.state === 'succeeded') throw new DlsetupError('INVALID_ARGUMENT', say('service.resumeSucceeded', { runId: id }));
+      const plan = read.entries.find((entry) => entry.t === 'run-started')!.plan;
+      return { plan, opened: openRun({ runId: id, plan, resume: true, locale: options.locale }) };
+    });
+    return this.launch(id, value.plan, false, true, options.locale, value.opened, lock);
   }
 
   cancel(runId: string): { cancelled: boolean } {
@@ -203,11 +233,22 @@ export class InstallService {
       });
     if (options.dryRun) return rollback();
     this.ensureIdle(say);
+    const lock = acquireInstallLock('rollback', id, say);
     this.rollingBack = id;
     try {
       return await rollback();
     } finally {
       this.rollingBack = null;
+      lock.release();
     }
+  }
+}
+
+/** openRun with its errors in `say`'s language. */
+function openRunIn(say: InstallSay, options: Parameters<typeof openRun>[0]): OpenedRun {
+  try {
+    return openRun(options);
+  } catch (error) {
+    throw errorIn(error, say);
   }
 }

@@ -32,6 +32,18 @@ export const installTextEn = {
   'service.rollbackBusy': 'Install {{runId}} is being undone; wait for that to finish first.',
   'service.rollbackWhileRunning': 'Run {{runId}} is still running; cancel it first.',
   'journal.notARunId': '"{{runId}}" is not a DL Setup run id.',
+  'journal.diskFullAtStart':
+    'DL Setup could not start run {{runId}}: the disk holding {{dir}} is full (or your disk quota is used up), so the run could not be recorded. Nothing was changed. Free some space there, then start the install again.',
+  'journal.diskFull':
+    'Run {{runId}} stopped: the disk holding {{dir}} is full (or your disk quota is used up), so DL Setup could not record its next change. Free some space there, then continue with `dlsetup install --resume {{runId}}`.',
+  'journal.damagedLines': 'the journal of run {{runId}} ({{file}}) is damaged at line {{lines}}, so what those lines recorded is unknown',
+  'journal.resumeDamaged':
+    'DL Setup will not resume run {{runId}}: {{damage}}. Undo what it can with `dlsetup rollback {{runId}}`, check those lines by hand, then start a new install.',
+  'journal.noStart':
+    'The journal of run {{runId}} ({{file}}) names no plan: it was cut short as the run began, so there is nothing to resume. Start a new install.',
+  'lock.busyInstall': 'Another DL Setup (process {{pid}}) is running install {{runId}}. Wait for it to finish or cancel it there, then try again.',
+  'lock.busyRollback': 'Another DL Setup (process {{pid}}) is undoing install {{runId}}. Wait for it to finish, then try again.',
+  'lock.busyUnknown': 'Another DL Setup is installing or undoing (its lock {{file}} is being written). Wait for it to finish, then try again.',
 
   // Rollback: what undoing each change will do (shown before anything is touched), and what got in the way.
   'undo.restoreFile': 'Restore {{path}} from the backup taken before the install',
@@ -52,6 +64,7 @@ export const installTextEn = {
   'undo.editedKept': '{{path}} was edited after the install, so it was kept.',
   'undo.needsAdmin': 'administrator access is needed to undo this step',
   'rollback.failed': 'Rollback of {{runId}} failed: {{reason}}',
+  'rollback.notComplete': 'The rollback is not complete: {{damage}}. Everything else the journal recorded was undone; check those lines by hand.',
 
   // A plan step's params that DL Setup will not run (the dry run shows these after "cannot run").
   'params.unknownKind': 'The plan has a step of kind "{{kind}}", which this version of DL Setup does not know.',

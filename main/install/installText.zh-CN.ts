@@ -33,6 +33,14 @@ export const installTextZhCN: Translation<typeof installTextEn> = {
   'service.rollbackBusy': '正在撤销安装 {{runId}}；请等它完成后再操作。',
   'service.rollbackWhileRunning': '运行 {{runId}} 仍在进行中；请先取消它。',
   'journal.notARunId': '“{{runId}}”不是 DL Setup 的运行 ID。',
+  'journal.diskFullAtStart': 'DL Setup 无法开始运行 {{runId}}：{{dir}} 所在的磁盘已满（或磁盘配额已用完），无法记录这次运行。没有做任何更改。请在那里释放一些空间，然后重新开始安装。',
+  'journal.diskFull': '运行 {{runId}} 已停止：{{dir}} 所在的磁盘已满（或磁盘配额已用完），DL Setup 无法记录下一项更改。请在那里释放一些空间，然后用 `dlsetup install --resume {{runId}}` 继续。',
+  'journal.damagedLines': '运行 {{runId}} 的记录文件（{{file}}）第 {{lines}} 行已损坏，无法知道这些行记录了什么',
+  'journal.resumeDamaged': 'DL Setup 不会继续运行 {{runId}}：{{damage}}。请用 `dlsetup rollback {{runId}}` 撤销能撤销的更改，手动检查这些行，然后开始一次新的安装。',
+  'journal.noStart': '运行 {{runId}} 的记录文件（{{file}}）中没有方案：它在运行开始时就被截断了，没有可以继续的内容。请开始一次新的安装。',
+  'lock.busyInstall': '另一个 DL Setup（进程 {{pid}}）正在执行安装 {{runId}}。请等它完成或在那里取消它，然后再试。',
+  'lock.busyRollback': '另一个 DL Setup（进程 {{pid}}）正在撤销安装 {{runId}}。请等它完成后再试。',
+  'lock.busyUnknown': '另一个 DL Setup 正在安装或撤销（它的锁文件 {{file}} 正在写入）。请等它完成后再试。',
 
   'undo.restoreFile': '用安装前备份的副本恢复 {{path}}',
   'undo.removeFile': '删除安装时创建的 {{path}}',
@@ -52,6 +60,7 @@ export const installTextZhCN: Translation<typeof installTextEn> = {
   'undo.editedKept': '{{path}} 在安装之后被编辑过，因此保留了它。',
   'undo.needsAdmin': '撤销此步骤需要管理员权限',
   'rollback.failed': '回滚 {{runId}} 失败：{{reason}}',
+  'rollback.notComplete': '回滚没有完成：{{damage}}。记录文件中其余的更改都已撤销；请手动检查这些行。',
 
   'params.unknownKind': '方案中有一个类型为 "{{kind}}" 的步骤，此版本的 DL Setup 不认识这种步骤。',
   'params.invalid': '方案中的 {{kind}} 步骤无效：{{problem}}',

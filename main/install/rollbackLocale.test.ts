@@ -4,6 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Locale } from '../../shared/i18n/localize.js';
 import type { ProgressEvent } from '../../shared/types/install.js';
+import { appendHelperEntry } from './elevation/helperJournal.js';
 import { sha256Of } from './hostFileWriter.js';
 import { InstallService } from './installService.js';
 import type { JournalChange } from './journalEntry.js';
@@ -33,7 +34,11 @@ const systemVars = testPlan([{ id: 'vars', kind: 'env-vars', title: 'Set CUDA va
 function journalRun(runId: string, locale: Locale | undefined, changes: { elevated: boolean; change: JournalChange }[]): void {
   const journal = new RunJournal(runId);
   journal.append({ t: 'run-started', time: '2025-01-01T00:00:00.000Z', runId, plan: systemVars, dryRun: false, pid: 1, bootId: null, ...(locale ? { locale } : {}) });
-  for (const { elevated, change } of changes) journal.append({ t: 'change', time: '2025-01-01T00:00:01.000Z', stepId: 'vars', elevated, change });
+  for (const { elevated, change } of changes) {
+    journal.append({ t: 'change', time: '2025-01-01T00:00:01.000Z', stepId: 'vars', elevated, change });
+    // The helper undoes only what its own root-owned journal records (issue 15): it made the elevated changes.
+    if (elevated) appendHelperEntry(runId, { t: 'change', time: '2025-01-01T00:00:01.000Z', stepId: 'vars', kind: 'env-vars', change });
+  }
   journal.append({ t: 'run-finished', time: '2025-01-01T00:00:02.000Z', state: 'failed' });
 }
 
@@ -93,7 +98,7 @@ describe('service.rollback speaks the language it is asked for', () => {
     // The undo holds the service from its first step: what the second browser tab asks meanwhile is refused.
     const undo = service.rollback(runId, { locale: 'en' });
     expect(() => service.start(systemVars, { dryRun: true })).toThrow(`Install ${runId} is being undone; wait for that to finish first.`);
-    expect(await refusal(service.rollback(runId, { locale: 'zh-CN' }))).toEqual({ code: 'INVALID_ARGUMENT', message: `正在撤销安装 ${runId}；请等它完成后再操作。` });
+    expect(await refusal(service.rollback(runId, { locale: 'zh-CN' }))).toEqual({ code: 'BUSY', message: `正在撤销安装 ${runId}；请等它完成后再操作。` });
     await undo.catch(() => undefined);
     const { runId: next } = service.start(systemVars, { dryRun: true });
     expect((await service.wait(next)).state).toBe('succeeded');

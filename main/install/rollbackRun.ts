@@ -4,8 +4,8 @@ import type { RollbackPreview, RollbackResult } from '../../shared/types/install
 import { chooseElevationMode, startElevation, type ElevationChannel, type ElevationMode } from './elevation/elevationChannel.js';
 import { installText, type InstallSay } from './installText.js';
 import type { JournalEntry } from './journalEntry.js';
-import { journalLocale } from './runner.js';
-import { RunJournal, readJournal } from './runJournal.js';
+import { damageSentence, journalLocale } from './openRun.js';
+import { RunJournal, readRunJournal } from './runJournal.js';
 import { describeUndo } from './undoChange.js';
 import { undoOrder, undoRecordedChanges, type RecordedChange } from './undoRecordedChanges.js';
 
@@ -54,15 +54,21 @@ function previewOf(runId: string, changes: RecordedChange[], say: InstallSay): R
   return { runId, actions };
 }
 
-/** Shows, then undoes, what one run changed: backups restored, what it installed removed, nothing else touched. */
+/**
+ * Shows, then undoes, what one run changed: backups restored, what it installed removed, nothing else touched. A
+ * journal with damaged lines is undone as far as it can be read, and the result is never ok: what those lines
+ * recorded is unknown, so the rollback says it is not complete and names them (already in the preview's notes).
+ */
 export async function rollbackRun(runId: string, options: RollbackOptions = {}): Promise<RollbackResult> {
-  const entries = readJournal(runId, installText(options.locale));
+  const read = readRunJournal(runId, installText(options.locale));
+  const entries = read.entries;
   // The language asked for, else the one the run itself was started (or resumed) in.
   const locale = options.locale ?? journalLocale(entries);
   const say = installText(locale);
   const changes = outstandingChanges(entries);
   const preview = previewOf(runId, changes, say);
-  if (options.dryRun || preview.actions.length === 0) return { preview, applied: false, ok: true, notes: [] };
+  const damage = read.damaged.length ? [say('rollback.notComplete', { damage: damageSentence(runId, read.file, read.damaged, say) })] : [];
+  if (options.dryRun || preview.actions.length === 0) return { preview, applied: false, ok: damage.length === 0, notes: damage };
   const journal = new RunJournal(runId);
   journal.append({ t: 'rollback-started', time: new Date().toISOString(), dryRun: false });
   let channel: ElevationChannel | null = null;
@@ -71,8 +77,10 @@ export async function rollbackRun(runId: string, options: RollbackOptions = {}):
       channel = await startElevation(options.elevation ?? chooseElevationMode(options.face ?? 'gui', !!options.nonInteractive), runId, locale);
     }
     const result = await undoRecordedChanges(changes, { runId, channel, onLog: options.onLog ?? (() => undefined), journal, locale });
-    journal.append({ t: 'rollback-finished', time: new Date().toISOString(), ok: result.ok, ...(result.notes.length ? { message: result.notes.join(' ') } : {}) });
-    return { preview, applied: true, ok: result.ok, notes: result.notes };
+    const ok = result.ok && damage.length === 0;
+    const notes = [...result.notes, ...damage];
+    journal.append({ t: 'rollback-finished', time: new Date().toISOString(), ok, ...(notes.length ? { message: notes.join(' ') } : {}) });
+    return { preview, applied: true, ok, notes };
   } catch (error) {
     journal.append({ t: 'rollback-finished', time: new Date().toISOString(), ok: false, message: (error as Error).message });
     if (error instanceof DlsetupError) throw error;

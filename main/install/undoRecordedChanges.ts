@@ -19,7 +19,7 @@ export interface UndoOptions {
   runId: string;
   channel: ElevationChannel | null;
   onLog: (line: string) => void;
-  journal?: RunJournal;
+  journal?: Pick<RunJournal, 'append'>;
   /** The language of the notes (and of the in-process undo's sentences); English when not given. */
   locale?: Locale;
 }

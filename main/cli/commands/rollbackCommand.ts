@@ -23,12 +23,16 @@ export const rollbackCommand: CliCommand = {
     const runId = preview.preview.runId;
     const adminMark = `${say('rollback.adminMark')} `;
     const lines = preview.preview.actions.map((action) => `  ${action.elevated ? adminMark : ''}${action.description}`);
+    // A damaged journal: the engine's notes say which lines, and that the rollback cannot be complete.
+    const damage = preview.notes.map((note) => `${note}\n`).join('');
     if (flags['dry-run'] || lines.length === 0) {
       if (flags.json) io.out(`${JSON.stringify(preview, null, 2)}\n`);
-      else io.out(lines.length ? `${say('rollback.wouldUndo', { runId })}\n${lines.join('\n')}\n` : `${say('rollback.nothingLeft', { runId })}\n`);
-      return 0;
+      else if (lines.length) io.out(`${say('rollback.wouldUndo', { runId })}\n${lines.join('\n')}\n`);
+      else if (!damage) io.out(`${say('rollback.nothingLeft', { runId })}\n`);
+      if (!flags.json) io.err(damage);
+      return preview.ok ? 0 : 1;
     }
-    io.err(`${say('rollback.willUndo', { runId })}\n${lines.join('\n')}\n${say('rollback.nothingElseTouched')}\n`);
+    io.err(`${say('rollback.willUndo', { runId })}\n${lines.join('\n')}\n${say('rollback.nothingElseTouched')}\n${damage}`);
     if (!flags.yes) {
       if (!process.stdin.isTTY) {
         io.err(`${say('rollback.needsYes')}\n`);

@@ -1,0 +1,39 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { appDataDir } from '../appPaths.js';
+import { DlsetupError } from '../../shared/errors.js';
+import { acquireFileLock, FileLockBusyError, type HeldLock } from '../system/fileLock.js';
+import { installText, type InstallSay } from './installText.js';
+import { isDiskFull } from './runJournal.js';
+import { SayableError } from './sayableError.js';
+
+/** What holds the install lock: installs, resumes and undos all change the same system, so one at a time. */
+export type LockedAction = 'install' | 'rollback';
+
+/** The one lock for installs and undos, across every DL Setup process of this user (CLI, wizard, serve). */
+export function installLockPath(): string {
+  return path.join(appDataDir(), 'install.lock');
+}
+
+/**
+ * Takes the install lock for `action` on `runId`, or throws BUSY naming the run another process is installing or
+ * undoing (in `say`'s language). Taken before anything of the run is started or written.
+ */
+export function acquireInstallLock(action: LockedAction, runId: string, say: InstallSay = installText()): HeldLock {
+  const file = installLockPath();
+  try {
+    mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
+    return acquireFileLock(file, `${action} ${runId}`);
+  } catch (error) {
+    if (error instanceof FileLockBusyError) throw busy(error, say);
+    if (isDiskFull(error)) throw new SayableError('DISK_FULL', (s) => s('journal.diskFullAtStart', { runId, dir: path.dirname(file) }));
+    throw error;
+  }
+}
+
+function busy(error: FileLockBusyError, say: InstallSay): DlsetupError {
+  const [action, runId] = (error.holder?.owner ?? '').split(' ');
+  if (!error.holder || !runId) return new DlsetupError('BUSY', say('lock.busyUnknown', { file: error.file }));
+  const params = { pid: error.holder.pid, runId };
+  return new DlsetupError('BUSY', action === 'rollback' ? say('lock.busyRollback', params) : say('lock.busyInstall', params));
+}
