@@ -100,6 +100,15 @@ const schemas: Record<string, Schema> = {
     reviewedAt: 'date',
     keyrings: [{ distro: 'string', arch: 'string', version: 'string', sha256: 'string', source: 'source' }],
   },
+  'nvidia-install-sources': {
+    reviewedAt: 'date',
+    driverPackages: [{ distro: 'string', source: 'source' }],
+    toolkitPackage: { pattern: 'string', source: 'source' },
+    cudnnPackages: [{ cudnnMajor: 'string', pattern: 'string', source: 'source' }],
+    runfiles: [{ version: 'string', arch: 'string', url: 'string', sha256: 'string', source: 'source' }],
+    cudnnArchives: [{ version: 'string', build: 'string', cudaMajor: 'string', arch: 'string', url: 'string', sha256: 'string', source: 'source' }],
+    removablePackages: [{ pattern: 'string', what: 'string', source: 'source' }],
+  },
   'download-sizes': {
     reviewedAt: 'date',
     rows: [{ component: 'string', os: 'string?', megabytes: 'number', basis: 'string', source: 'source' }],
