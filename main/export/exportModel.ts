@@ -10,6 +10,17 @@ import { LD_CONF, PROFILE_SCRIPT, envBlockBody, envVarsStep, ldConfContent } fro
 import { frameworkStep, pipInstallArgv } from '../install/steps/frameworkStep.js';
 import { pythonEnvStep } from '../install/steps/pythonEnvStep.js';
 
+const STEP_KINDS: readonly PlanStep['kind'][] = ['driver', 'cuda-repo', 'cuda-toolkit', 'cudnn', 'env-vars', 'python-env', 'framework'];
+const TARGET_OSES: readonly string[] = ['linux', 'windows', 'wsl', 'macos'];
+/** Environment folder names: one path segment, nothing a shell or a path could read as more. */
+const ENV_NAME = /^[A-Za-z0-9][A-Za-z0-9._-]*$/;
+/** Mirror URLs end up in sed and apt source lines too: plain URL characters only (no #, &, quotes or spaces). */
+const PLAIN_URL = /^https?:\/\/[A-Za-z0-9:/._~%+@-]+$/;
+
+function notExportable(sentence: string): never {
+  throw new DlsetupError('INVALID_ARGUMENT', sentence);
+}
+
 /** Mirrors an export bakes in as defaults (each stays overridable in the exported vars / environment). */
 export interface ExportMirrors {
   /** Preset id (tuna, aliyun, ustc, official) or URL replacing PyPI. */
@@ -93,10 +104,14 @@ export function buildExportModel(plan: Plan, options: ExportOptions = {}): Expor
   if (!plan || typeof plan !== 'object' || !Array.isArray(plan.steps) || !plan.framework) {
     throw new DlsetupError('INVALID_ARGUMENT', 'That file is not a DL Setup plan. Create one with `dlsetup plan --json > plan.json`.');
   }
+  if (plan.status !== 'ok' && plan.status !== 'blocked') notExportable('That plan\'s status is neither "ok" nor "blocked", so it is not a DL Setup plan. Create one with `dlsetup plan --json > plan.json`.');
+  const unknown = plan.steps.find((step) => !step || typeof step !== 'object' || !STEP_KINDS.includes(step.kind));
+  if (unknown !== undefined) notExportable(`The plan has a step DL Setup does not know (${JSON.stringify(String(unknown?.kind)).slice(0, 80)}), so it cannot be exported. Create the plan again with this version's \`dlsetup plan\`.`);
   if (plan.status !== 'ok') {
     throw new DlsetupError('PLAN_BLOCKED', `The plan is blocked, so there is nothing to export: ${plan.blockers.map((b) => b.message).join(' ')}`);
   }
   const os = plan.profile?.os ?? 'linux';
+  if (!TARGET_OSES.includes(os)) notExportable(`The plan names an operating system DL Setup does not know; plan again with \`dlsetup plan --os linux …\`.`);
   if (os !== 'linux' && os !== 'wsl') {
     throw new DlsetupError('UNSUPPORTED_OS', `Exports are for Linux machines; this plan is for ${os}. Plan for Linux with \`dlsetup plan --os linux …\`.`);
   }
@@ -105,7 +120,8 @@ export function buildExportModel(plan: Plan, options: ExportOptions = {}): Expor
     plan,
     summary: planSummary(plan),
     generatedBy: options.generatedBy ?? 'DL Setup',
-    pythonEnv: { manager: 'venv', python: plan.python.version, name: `dlsetup-${plan.framework.name}-${plan.framework.version}`, condaPackages: [] },
+    // The default folder name is made from the plan's words, so anything but name characters becomes '-'.
+    pythonEnv: { manager: 'venv', python: plan.python.version, name: `dlsetup-${plan.framework.name}-${plan.framework.version}`.replace(/[^A-Za-z0-9._-]/g, '-'), condaPackages: [] },
     framework: { name: plan.framework.name, version: plan.framework.version, variant: plan.framework.variant, packages: [], pipArgs: [], extraIndexUrls: [], findLinks: [] },
   };
 
@@ -113,13 +129,14 @@ export function buildExportModel(plan: Plan, options: ExportOptions = {}): Expor
   if (driver) {
     const p = driver.params;
     const branch = str(p.branch) ?? '';
-    const parsed = driverStep.parse({ branch, ...(str(p.minimumVersion) ? { minimum: str(p.minimumVersion)! } : {}) });
+    const parsed = driverStep.parse({ branch, ...(str(p.minimumVersion) ? { minimum: str(p.minimumVersion)! } : {}), ...(str(p.ubuntuPackage) ? { ubuntuPackage: str(p.ubuntuPackage)! } : {}) });
     // describe()'s first command is the Ubuntu package the engine installs for this branch.
     const ubuntu = driverStep.describe(parsed).find((command) => command.argv[0] === 'apt-get')?.argv.at(-1);
     model.driver = {
       branch,
       minimum: parsed.minimum ?? '',
-      ubuntuPackage: str(p.ubuntuPackage) ?? ubuntu ?? `nvidia-driver-${branch}`,
+      // The engine installs data/'s package for the branch; parse() refused a plan that names another.
+      ubuntuPackage: ubuntu ?? `nvidia-driver-${branch}`,
       // What the engine installs on Debian (non-free), kept in step with main/install/steps/driverStep.ts.
       debianPackages: ['nvidia-driver', 'firmware-misc-nonfree'],
       manual: p.manual === true,
@@ -138,8 +155,9 @@ export function buildExportModel(plan: Plan, options: ExportOptions = {}): Expor
       keyringVersion: str(repo.params.keyringVersion) ?? '1.1-1',
       keyringSha256: sha ?? '0'.repeat(64),
     };
-    // Validates the mirror URL and checksum exactly as the engine would (distro and arch are only known on the host).
-    if (sha) cudaRepoStep.parse({ distro: 'ubuntu2204', arch: 'x86_64', mirror, keyringVersion: template.keyringVersion, keyringSha256: sha });
+    // Validates the mirror URL, keyring version and checksum exactly as the engine would (distro and arch are only known on the host).
+    cudaRepoStep.parse({ distro: 'ubuntu2204', arch: 'x86_64', mirror, keyringVersion: template.keyringVersion, keyringSha256: template.keyringSha256! });
+    if (!PLAIN_URL.test(mirror)) notExportable(`The CUDA repository mirror ${JSON.stringify(mirror).slice(0, 200)} has characters an exported script cannot pass to sed and apt; use a plain https URL.`);
     model.cudaRepo = {
       mirror,
       keyringVersion: template.keyringVersion,
@@ -155,7 +173,8 @@ export function buildExportModel(plan: Plan, options: ExportOptions = {}): Expor
   if (toolkit) {
     const version = str(toolkit.params.version) ?? plan.cudaToolkit.version ?? '';
     const series = str(toolkit.params.series) ?? seriesOf(version);
-    const parsed = cudaToolkitStep.parse({ version: series, setActive: toolkit.params.makeActive !== false });
+    // The release and the series both reach file names and image tags, so both go through the engine's patterns.
+    const parsed = cudaToolkitStep.parse({ version, series, setActive: toolkit.params.makeActive !== false });
     const [major, minor] = series.split('.').map(Number);
     const aptArgv = cudaToolkitStep.describe(parsed).find((command) => command.argv[0] === 'apt-get')?.argv ?? [];
     model.toolkit = {
@@ -175,6 +194,7 @@ export function buildExportModel(plan: Plan, options: ExportOptions = {}): Expor
     const version = str(cudnn.params.version) ?? plan.cudnn.version ?? '';
     const cudaMajor = str(cudnn.params.cudaMajor) ?? '';
     const cudaSeries = str(cudnn.params.cudaSeries) ?? model.toolkit?.series ?? '';
+    if (!/^\d{1,2}\.\d{1,2}$/.test(cudaSeries)) notExportable(`The cuDNN step's CUDA series ${JSON.stringify(cudaSeries).slice(0, 80)} is not a version such as 12.6.`);
     const major = Number(version.split('.')[0]);
     const threePart = [...version.split('.'), '0', '0'].slice(0, Math.max(3, version.split('.').length)).join('.');
     // cuDNN 9 ships as cudnn9-cuda-N; cuDNN 8 and older as libcudnnN pinned to a +cudaX.Y build in NVIDIA's repository.
@@ -207,13 +227,16 @@ export function buildExportModel(plan: Plan, options: ExportOptions = {}): Expor
   if (pyenv) {
     const manager = pyenv.params.manager === 'conda' ? 'conda' : 'venv';
     const python = str(pyenv.params.python) ?? plan.python.version;
-    pythonEnvStep.parse({ manager, path: '/dlsetup-env', python });
+    const { condaChannel, condaPackages } = pyenv.params;
+    const parsed = pythonEnvStep.parse({ manager, path: '/dlsetup-env', python, ...(condaChannel !== undefined ? { condaChannel } : {}), ...(condaPackages !== undefined ? { condaPackages } : {}) });
+    const name = str(pyenv.params.name);
+    if (name !== undefined && !ENV_NAME.test(name)) notExportable(`The Python environment name ${JSON.stringify(name).slice(0, 80)} is not one folder name (letters, digits, . _ -).`);
     model.pythonEnv = {
       manager,
       python,
-      name: str(pyenv.params.name) ?? model.pythonEnv.name,
-      condaChannel: str(pyenv.params.condaChannel),
-      condaPackages: list(pyenv.params.condaPackages),
+      name: name ?? model.pythonEnv.name,
+      condaChannel: parsed.condaChannel,
+      condaPackages: parsed.condaPackages,
     };
   }
 

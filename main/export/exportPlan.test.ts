@@ -6,7 +6,7 @@ import { DlsetupError } from '../../shared/errors.js';
 import { examplePlan } from './examplePlans.js';
 import { cudaBaseImage } from './exportDockerfile.js';
 import { exportPlan } from './exportPlan.js';
-import { shellQuote } from './shellQuote.js';
+import { shWord } from '../../shared/quote/sh.js';
 import { writeExportFiles } from './writeExportFiles.js';
 
 const file = (result: ReturnType<typeof exportPlan>, name: string) => result.files.find((entry) => entry.path === name)!.content;
@@ -75,10 +75,11 @@ describe('exportPlan', () => {
     expect(steps).not.toMatch(/^\s*(as_root|apt_install) /m);
   });
 
-  test('shellQuote survives quotes, spaces and $', () => {
-    expect(shellQuote("it's $HOME")).toBe(`'it'\\''s $HOME'`);
-    expect(shellQuote('torch==2.14.0')).toBe('torch==2.14.0');
-    expect(shellQuote('')).toBe("''");
+  test('shWord survives quotes, spaces and $', () => {
+    expect(shWord("it's $HOME")).toBe(`'it'\\''s $HOME'`);
+    expect(shWord("it's")).toBe(`"it's"`);
+    expect(shWord('torch==2.14.0')).toBe('torch==2.14.0');
+    expect(shWord('')).toBe("''");
   });
 });
 

@@ -3,13 +3,16 @@ import { NOUVEAU_BLACKLIST } from '../install/steps/driverStep.js';
 import { NVIDIA_REPO_BASE } from '../install/steps/cudaRepoStep.js';
 import type { ExportFile } from './exportPlan.js';
 import { ARCH_PLACEHOLDER, DISTRO_PLACEHOLDER, type ExportModel } from './exportModel.js';
-import { shellCommand, shellQuote } from './shellQuote.js';
+import { DlsetupError } from '../../shared/errors.js';
+import { shCommand as shellCommand, shComment, shWord as shellQuote, shWordWith } from '../../shared/quote/sh.js';
 import type { VerifyAssets } from './verifyAssets.js';
 
 /** A quoted heredoc delimiter that the embedded text cannot end early. */
 function heredoc(target: string, text: string, delimiter = 'DLSETUP_EOF'): string[] {
   const body = text.endsWith('\n') ? text.slice(0, -1) : text;
-  if (body.split('\n').includes(delimiter)) throw new Error(`embedded text contains the heredoc delimiter ${delimiter}`);
+  if (body.split(/\r?\n/).includes(delimiter) || body.includes('\0')) {
+    throw new DlsetupError('INVALID_ARGUMENT', `A file the script writes would contain the line ${delimiter} or a NUL character, which the script cannot carry; nothing was exported.`);
+  }
   return [`cat >${target} <<'${delimiter}'`, ...body.split('\n'), delimiter];
 }
 
@@ -143,7 +146,9 @@ function driverSection(model: ExportModel): string[] {
 
 function cudaRepoSection(model: ExportModel): string[] {
   const repo = model.cudaRepo!;
-  const toShell = (text: string) => text.replace(`${repo.mirror}/`, '$CUDA_REPO_MIRROR/').split(DISTRO_PLACEHOLDER).join('$CUDA_DISTRO').split(ARCH_PLACEHOLDER).join('$CUDA_ARCH');
+  // One word: literal text quoted, the mirror, distro and arch as the script's own variables.
+  const MIRROR = '@CUDA_REPO_MIRROR@';
+  const toShell = (text: string) => shWordWith(text.replace(`${repo.mirror}/`, `${MIRROR}/`), { [MIRROR]: 'CUDA_REPO_MIRROR', [DISTRO_PLACEHOLDER]: 'CUDA_DISTRO', [ARCH_PLACEHOLDER]: 'CUDA_ARCH' });
   return [
     'step cuda-repo "Add NVIDIA\'s CUDA repository"',
     repo.wsl
@@ -154,16 +159,16 @@ function cudaRepoSection(model: ExportModel): string[] {
       ? [
           '# NVIDIA\'s published checksums of the signing-key package (DL Setup\'s data/cuda-keyrings.json), unless one was set.',
           '[ -n "$CUDA_KEYRING_SHA256" ] || case "$CUDA_DISTRO/$CUDA_ARCH" in',
-          ...repo.published.map((row) => `  ${row.distro}/${row.arch}) CUDA_KEYRING_SHA256=${row.sha256} ;;`),
+          ...repo.published.map((row) => `  ${shellQuote(`${row.distro}/${row.arch}`)}) CUDA_KEYRING_SHA256=${shellQuote(row.sha256)} ;;`),
           'esac',
         ]
       : []),
-    `CUDA_LIST="$R${toShell(repo.sourcesList)}"`,
+    `CUDA_LIST="$R"${toShell(repo.sourcesList)}`,
     'if deb_installed cuda-keyring && grep -qF "$CUDA_REPO_MIRROR/$CUDA_DISTRO/$CUDA_ARCH" "$CUDA_LIST" 2>/dev/null; then',
     '  skip "NVIDIA\'s CUDA repository ($CUDA_REPO_MIRROR) is set up"',
     'else',
     '  [ -n "$CUDA_KEYRING_SHA256" ] || die "Set CUDA_KEYRING_SHA256 to the sha256 of NVIDIA\'s cuda-keyring package (it is listed in the repository\'s Packages file); the script does not install an unverified signing key."',
-    `  download "${toShell(repo.keyringUrl)}" "$TMPD/cuda-keyring.deb"`,
+    `  download ${toShell(repo.keyringUrl)} "$TMPD/cuda-keyring.deb"`,
     '  actual=$(sha256sum "$TMPD/cuda-keyring.deb" | cut -d " " -f 1)',
     '  [ "$actual" = "$CUDA_KEYRING_SHA256" ] || die "The downloaded cuda-keyring package has sha256 $actual, not $CUDA_KEYRING_SHA256; nothing was installed."',
     '  apt_install "$TMPD/cuda-keyring.deb"',
@@ -232,7 +237,9 @@ function envSection(model: ExportModel): string[] {
 
 function pythonEnvSection(model: ExportModel): string[] {
   const p = model.pythonEnv;
-  const versionTest = `import sys; sys.exit(0 if "%d.%d" % sys.version_info[:2] == ${JSON.stringify(p.python)} else 1)`;
+  // The wanted version travels as an argument: the Python code itself is fixed text.
+  const versionTest = `import sys; sys.exit(0 if "%d.%d" % sys.version_info[:2] == sys.argv[1] else 1)`;
+  const version = shellQuote(p.python);
   const create =
     p.manager === 'conda'
       ? [
@@ -241,17 +248,17 @@ function pythonEnvSection(model: ExportModel): string[] {
         ]
       : [
           `  if command -v ${shellQuote(`python${p.python}`)} >/dev/null 2>&1; then PY=${shellQuote(`python${p.python}`)}`,
-          `  elif command -v python3 >/dev/null 2>&1 && python3 -c ${shellQuote(versionTest)}; then PY=python3`,
+          `  elif command -v python3 >/dev/null 2>&1 && python3 -c ${shellQuote(versionTest)} ${version}; then PY=python3`,
           `  else die ${shellQuote(`Python ${p.python} is not installed. Install it (Ubuntu: apt-get install python${p.python}-venv), then run the script again.`)}`,
           '  fi',
           '  run "$PY" -m venv "$DLSETUP_ENV_DIR"',
         ];
   return [
     `step python-env ${shellQuote(`Create the Python ${p.python} environment ${p.name}`)}`,
-    `if [ -x "$DLSETUP_ENV_DIR/bin/python" ] && "$DLSETUP_ENV_DIR/bin/python" -c ${shellQuote(versionTest)} 2>/dev/null; then`,
-    `  skip "$DLSETUP_ENV_DIR has Python ${p.python}"`,
+    `if [ -x "$DLSETUP_ENV_DIR/bin/python" ] && "$DLSETUP_ENV_DIR/bin/python" -c ${shellQuote(versionTest)} ${version} 2>/dev/null; then`,
+    `  skip "$DLSETUP_ENV_DIR has Python "${version}`,
     'elif [ -e "$DLSETUP_ENV_DIR/bin/python" ]; then',
-    `  die "$DLSETUP_ENV_DIR holds another Python environment; set DLSETUP_ENV_DIR to a new folder for Python ${p.python}."`,
+    `  die "$DLSETUP_ENV_DIR holds another Python environment; set DLSETUP_ENV_DIR to a new folder for Python "${version}`,
     'else',
     ...create,
     'fi',
@@ -286,7 +293,7 @@ function verifySection(model: ExportModel): string[] {
     '  dlsetup verify --json --python "$DLSETUP_ENV_DIR/bin/python" >"$REPORT" 2>>"$DLSETUP_LOG" || status=$?',
     'else',
     '  # shellcheck disable=SC2086 # DLSETUP_VERIFY_FLAGS holds several words on purpose',
-    `  "$DLSETUP_ENV_DIR/bin/python" "$HERE/dlsetup_report.py" --python "$DLSETUP_ENV_DIR/bin/python" --check "$HERE/dlsetup_check.py" --framework ${model.framework.name} $DLSETUP_VERIFY_FLAGS --out "$REPORT" >>"$DLSETUP_LOG" 2>&1 || status=$?`,
+    `  "$DLSETUP_ENV_DIR/bin/python" "$HERE/dlsetup_report.py" --python "$DLSETUP_ENV_DIR/bin/python" --check "$HERE/dlsetup_check.py" --framework ${shellQuote(model.framework.name)} $DLSETUP_VERIFY_FLAGS --out "$REPORT" >>"$DLSETUP_LOG" 2>&1 || status=$?`,
     'fi',
     'if [ "$status" -eq 0 ]; then',
     '  log "Done: every check passed. Report: $REPORT"',
@@ -313,8 +320,8 @@ export function exportShell(model: ExportModel, assets: VerifyAssets): ExportFil
   const header = [
     '#!/bin/sh',
     '# shellcheck disable=SC2016 # backquotes inside single-quoted text are literal on purpose',
-    `# DL Setup install script: ${model.summary}.`,
-    `# Generated by ${model.generatedBy} from a resolved plan. Safe to re-run: each step checks first and is skipped when done.`,
+    shComment(`DL Setup install script: ${model.summary}.`),
+    shComment(`Generated by ${model.generatedBy} from a resolved plan. Safe to re-run: each step checks first and is skipped when done.`),
     '# Run as a user with sudo (only system steps use it; without a terminal sudo must not need a password) or as root.',
     '# Exit status: 0 installed and verified, 2 installed but a check failed, 3 restart needed, 1 error.',
     '# Settings (environment): DLSETUP_ENV_DIR, DLSETUP_LOG, DLSETUP_REPORT_DIR, DLSETUP_PIP_INDEX_URL, DLSETUP_VERIFY_FLAGS,',
