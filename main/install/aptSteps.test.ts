@@ -19,9 +19,9 @@ beforeAll(() => {
   if (!isRoot) return;
   tmp = mkdtempSync(path.join(os.tmpdir(), 'dlsetup-apt-'));
   host = createTestAptHost(tmp, [
-    { name: 'dlsetup-test-cuda-libs', files: { '/usr/local/cuda-99.9/lib64/libcudart.so.99': 'fake\n' } },
-    { name: 'dlsetup-test-cuda-toolkit-99-9', depends: ['dlsetup-test-cuda-libs'], files: { '/usr/local/cuda-99.9/bin/nvcc': '#!/bin/sh\necho "Cuda compilation tools, release 99.9"\n' } },
-    { name: 'dlsetup-test-cudnn9-cuda-99', files: { '/usr/include/cudnn_version_dlsetup_test.h': '#define CUDNN_MAJOR 9\n' } },
+    { name: 'cuda-cudart-99-9', files: { '/usr/local/cuda-99.9/lib64/libcudart.so.99': 'fake\n' } },
+    { name: 'cuda-toolkit-99-9', depends: ['cuda-cudart-99-9'], files: { '/usr/local/cuda-99.9/bin/nvcc': '#!/bin/sh\necho "Cuda compilation tools, release 99.9"\n' } },
+    { name: 'cudnn9-cuda-99', files: { '/usr/include/cudnn_version_dlsetup_test.h': '#define CUDNN_MAJOR 9\n' } },
   ]);
   Object.assign(process.env, host.env, { DLSETUP_SYSROOT: host.root, DLSETUP_HOME: path.join(tmp, 'data'), DLSETUP_APT_LOCK_TIMEOUT_S: '2' });
 });
@@ -33,8 +33,9 @@ afterAll(() => {
 
 const toolkitPlan = () =>
   testPlan([
-    { id: 'tk', kind: 'cuda-toolkit', title: 'CUDA Toolkit 99.9', elevated: true, params: { version: '99.9', package: 'dlsetup-test-cuda-toolkit-99-9', method: 'apt', setActive: false } },
-    { id: 'dnn', kind: 'cudnn', title: 'cuDNN 9', elevated: true, params: { version: '9.1.0', cudaMajor: '99', package: 'dlsetup-test-cudnn9-cuda-99' } },
+    // Package names as NVIDIA's repository has them: the steps (and the helper) derive them from data/ for the versions.
+    { id: 'tk', kind: 'cuda-toolkit', title: 'CUDA Toolkit 99.9', elevated: true, params: { version: '99.9', method: 'apt', setActive: false } },
+    { id: 'dnn', kind: 'cudnn', title: 'cuDNN 9', elevated: true, params: { version: '9.1.0', cudaMajor: '99' } },
   ]);
 
 async function run(service: InstallService) {
@@ -75,9 +76,9 @@ describe.skipIf(!isRoot)('apt-based steps against a real dpkg with its own datab
     expect(status.state).toBe('succeeded');
     expect(existsSync(path.join(host.root, 'usr/local/cuda-99.9/bin/nvcc'))).toBe(true);
     const installed = readJournal(runId).flatMap((e) => (e.t === 'change' && e.change.type === 'packages-installed' ? [e.change.packages] : []));
-    expect(installed).toEqual([['dlsetup-test-cuda-libs', 'dlsetup-test-cuda-toolkit-99-9'], ['dlsetup-test-cudnn9-cuda-99']]);
+    expect(installed).toEqual([['cuda-cudart-99-9', 'cuda-toolkit-99-9'], ['cudnn9-cuda-99']]);
     // apt's own status lines moved the bar.
-    expect(events.some((e) => e.type === 'step-progress' && /dlsetup-test-cuda-toolkit-99-9/.test(e.detail))).toBe(true);
+    expect(events.some((e) => e.type === 'step-progress' && /cuda-toolkit-99-9/.test(e.detail))).toBe(true);
     const commands = readJournal(runId).filter((e) => e.t === 'command' && e.argv[0] === 'apt-get');
     expect(commands.length).toBe(2);
 
@@ -86,8 +87,8 @@ describe.skipIf(!isRoot)('apt-based steps against a real dpkg with its own datab
 
     const preview = await service.rollback(runId, { dryRun: true });
     expect(preview.preview.actions.map((a) => a.description)).toEqual([
-      'Remove the apt packages the install added: dlsetup-test-cudnn9-cuda-99',
-      'Remove the apt packages the install added: dlsetup-test-cuda-libs dlsetup-test-cuda-toolkit-99-9',
+      'Remove the apt packages the install added: cudnn9-cuda-99',
+      'Remove the apt packages the install added: cuda-cudart-99-9 cuda-toolkit-99-9',
     ]);
     const result = await service.rollback(runId);
     expect(result.ok).toBe(true);

@@ -88,6 +88,10 @@ export const installTextEn = {
   'params.credentials': '"{{name}}" must not carry credentials.',
   'params.toolkitOnWindows': 'DL Setup does not install the CUDA Toolkit on Windows yet; use NVIDIA\'s installer, then run DL Setup again.',
   'params.toolkitPath': 'The plan\'s CUDA {{version}} path {{path}} is not {{expected}}, where NVIDIA\'s packages install it.',
+  'params.notFromData': '"{{name}}" ({{value}}) is not what DL Setup\'s data names here ({{expected}}); leave it out and DL Setup fills it in.',
+  'sources.noRunfile': 'DL Setup\'s data has no published runfile with a sha256 for CUDA {{version}} on {{arch}}, so no runfile is run as administrator. Add NVIDIA\'s CUDA repository first, or update DL Setup.',
+  'sources.noCudnnArchive': 'DL Setup\'s data has no published cuDNN {{version}} archive with a sha256 for CUDA {{cudaMajor}} on {{arch}}, so nothing is unpacked as administrator. Install cuDNN from NVIDIA\'s repository instead, or update DL Setup.',
+  'sources.noCudnnPackage': 'DL Setup\'s data names no apt package for cuDNN {{version}}; install it from NVIDIA\'s archive (method "archive") or update DL Setup.',
 
   // A command that failed, classified.
   'failure.running': 'running {{program}}',
@@ -181,7 +185,7 @@ export const installTextEn = {
   'cudaRepo.noPackagesFor': 'NVIDIA\'s CUDA repository has no packages for {{system}} that DL Setup knows of.',
   'cudaRepo.alreadySetUp': 'NVIDIA\'s CUDA repository ({{mirror}}) is already set up.',
   'cudaRepo.noChecksum':
-    'DL Setup has no published sha256 for {{url}}, so it will not install it unverified. Update DL Setup, or set the checksum in the mirror settings.',
+    'DL Setup has no published sha256 for {{url}}, so it will not install it unverified. Update DL Setup.',
   'cudaRepo.notDownloaded': 'The keyring was not downloaded before the repository step ran.',
   'cudaRepo.installingKey': 'Installing NVIDIA\'s signing key (cuda-keyring)',
   'cudaRepo.mirrorInUse': '{{list}} now uses the mirror {{mirror}}; packages are still checked against NVIDIA\'s signing key.',
@@ -205,7 +209,6 @@ export const installTextEn = {
   // cuDNN.
   'cudnn.packageInstalled': '{{package}} {{version}} is already installed.',
   'cudnn.alreadyIn': 'cuDNN {{version}} is already in {{dir}}.',
-  'cudnn.noArchiveChecksum': 'The plan\'s cuDNN archive has no URL or sha256, so it cannot be verified.',
   'cudnn.notDownloaded': 'The cuDNN archive was not downloaded before the step ran.',
   'cudnn.dirExists': '{{dir}} already exists but does not hold cuDNN {{version}}; move it away and resume.',
   'cudnn.unpacking': 'Unpacking cuDNN into {{dir}}',

@@ -83,6 +83,10 @@ export const installTextZhCN: Translation<typeof installTextEn> = {
   'params.credentials': '"{{name}}" 中不能包含登录凭据。',
   'params.toolkitOnWindows': 'DL Setup 暂不支持在 Windows 上安装 CUDA Toolkit；请使用 NVIDIA 的安装程序，然后再运行 DL Setup。',
   'params.toolkitPath': '方案中 CUDA {{version}} 的路径 {{path}} 不是 NVIDIA 软件包的安装位置 {{expected}}。',
+  'params.notFromData': '"{{name}}"（{{value}}）不是 DL Setup 数据中此处的值（{{expected}}）；请删去此项，DL Setup 会自动填写。',
+  'sources.noRunfile': 'DL Setup 的数据中没有 CUDA {{version}}（{{arch}}）带 sha256 的官方 runfile，因此不会以管理员身份运行任何 runfile。请先添加 NVIDIA 的 CUDA 软件源，或更新 DL Setup。',
+  'sources.noCudnnArchive': 'DL Setup 的数据中没有适用于 CUDA {{cudaMajor}}（{{arch}}）、带 sha256 的官方 cuDNN {{version}} 压缩包，因此不会以管理员身份解压任何内容。请改用 NVIDIA 软件源安装 cuDNN，或更新 DL Setup。',
+  'sources.noCudnnPackage': 'DL Setup 的数据中没有 cuDNN {{version}} 的 apt 软件包；请改用 NVIDIA 的压缩包（method "archive"）安装，或更新 DL Setup。',
 
   'failure.running': '运行 {{program}}',
   'failure.diskFull': '{{what}} 时磁盘已满。请释放一些空间（至少几 GB）后继续安装。',
@@ -164,7 +168,7 @@ export const installTextZhCN: Translation<typeof installTextEn> = {
 
   'cudaRepo.noPackagesFor': 'DL Setup 不知道 NVIDIA 的 CUDA 软件源为 {{system}} 提供了哪些软件包。',
   'cudaRepo.alreadySetUp': 'NVIDIA 的 CUDA 软件源（{{mirror}}）已配置好。',
-  'cudaRepo.noChecksum': 'DL Setup 没有 {{url}} 的公开 sha256，因此不会在未校验的情况下安装它。请更新 DL Setup，或在镜像设置中填写校验值。',
+  'cudaRepo.noChecksum': 'DL Setup 没有 {{url}} 的公开 sha256，因此不会在未校验的情况下安装它。请更新 DL Setup。',
   'cudaRepo.notDownloaded': '软件源步骤运行前没有下载密钥包。',
   'cudaRepo.installingKey': '正在安装 NVIDIA 的签名密钥（cuda-keyring）',
   'cudaRepo.mirrorInUse': '{{list}} 现在使用镜像 {{mirror}}；软件包仍会用 NVIDIA 的签名密钥校验。',
@@ -186,7 +190,6 @@ export const installTextZhCN: Translation<typeof installTextEn> = {
 
   'cudnn.packageInstalled': '{{package}} {{version}} 已安装。',
   'cudnn.alreadyIn': 'cuDNN {{version}} 已在 {{dir}} 中。',
-  'cudnn.noArchiveChecksum': '方案中的 cuDNN 压缩包缺少 URL 或 sha256，无法校验。',
   'cudnn.notDownloaded': '步骤运行前没有下载 cuDNN 压缩包。',
   'cudnn.dirExists': '{{dir}} 已存在，但其中不是 cuDNN {{version}}；请将它移走后继续。',
   'cudnn.unpacking': '正在将 cuDNN 解压到 {{dir}}',

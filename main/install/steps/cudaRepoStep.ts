@@ -20,6 +20,7 @@ export interface CudaRepoParams {
   /** Base URL replacing NVIDIA's (a mirror). */
   mirror: string;
   keyringVersion: string;
+  /** Shown only (export); downloads and the root side use NVIDIA's published checksum from data/. */
   keyringSha256?: string;
   /** Set by prepare(): the verified download in the user's cache. */
   keyringFile?: string;
@@ -87,15 +88,19 @@ export const cudaRepoStep: InstallStep<CudaRepoParams> = {
   },
   async prepare(params, ctx) {
     const distro = await repoDistro(params, ctx.say);
-    // Without a distro in the plan the host's is known only now, and so is which published checksum applies.
-    const resolved = { ...params, distro, keyringSha256: params.keyringSha256 ?? publishedKeyringSha256({ ...params, distro }) };
+    // Without a distro in the plan the host's is known only now, and so is which published checksum applies; the
+    // root side checks data/'s checksum only, so a plan's own is not downloaded against.
+    const resolved = { ...params, distro, keyringSha256: publishedKeyringSha256({ ...params, distro }) };
     if (!resolved.keyringSha256) throw new DlsetupError('DATA_OUT_OF_DATE', ctx.say('cudaRepo.noChecksum', { url: keyringUrl(resolved) }));
     const download = await downloadForStep(ctx, { url: keyringUrl(resolved), sha256: resolved.keyringSha256, label: 'cuda-keyring', span: [0, 0.3] });
     return { ...resolved, keyringFile: download.path };
   },
   async run(params, ctx) {
-    if (!params.keyringFile || !params.keyringSha256) throw new DlsetupError('INTERNAL', ctx.say('cudaRepo.notDownloaded'));
-    const copy = await verifiedSystemCopy(ctx, params.keyringFile, params.keyringSha256);
+    // What runs as root is checked against NVIDIA's published checksum from data/, whatever the plan said.
+    const published = publishedKeyringSha256(params);
+    if (!published) throw new DlsetupError('DATA_OUT_OF_DATE', ctx.say('cudaRepo.noChecksum', { url: keyringUrl(params) }));
+    if (!params.keyringFile) throw new DlsetupError('INTERNAL', ctx.say('cudaRepo.notDownloaded'));
+    const copy = await verifiedSystemCopy(ctx, params.keyringFile, published);
     ctx.progress(0.35, ctx.say('cudaRepo.installingKey'));
     try {
       // dpkg -i through apt so dependencies resolve and the lock is waited for.

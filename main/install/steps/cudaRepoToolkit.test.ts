@@ -8,6 +8,8 @@ import type { ProgressEvent } from '../../../shared/types/install.js';
 import type { PlanStep } from '../../../shared/types/plan.js';
 import { InstallService } from '../installService.js';
 import { readJournal } from '../runJournal.js';
+import { hostNvidiaArch } from '../../data/installSources.js';
+import { overlayDataTable } from '../testkit/dataOverlay.js';
 import { buildTestDeb, createTestAptHost, type TestDeb } from '../testkit/debRepo.js';
 import { startFileServer, type TestFileServer } from '../testkit/fileServer.js';
 import { recordedCalls, writeRecordingTool } from '../testkit/recordingTool.js';
@@ -97,6 +99,10 @@ describe.skipIf(!isRoot || !hasAlternatives)('CUDA repository and Toolkit steps 
     const keyring = readFileSync(buildTestDeb(path.join(tmp!, 'keyring-build'), KEYRING_DEB, path.join(tmp!, 'keyring-out')));
     server = await startFileServer({ '/cuda/repos/ubuntu2204/x86_64/cuda-keyring_1.1-1_all.deb': keyring });
     const mirror = `${server.url}/cuda/repos`;
+    // The stand-in keyring is "published" for ubuntu2204: the root side checks data/'s checksum only.
+    overlayDataTable<{ keyrings: { distro: string; arch: string; sha256: string }[] }>(path.join(tmp!, 'data'), 'cuda-keyrings', (table) => {
+      for (const row of table.keyrings) if (row.distro === 'ubuntu2204' && row.arch === 'x86_64') row.sha256 = sha256(keyring);
+    });
     const service = new InstallService({ elevation: 'direct' });
     const run = await runPlan(service, [repoStep(mirror, sha256(keyring))]);
 
@@ -204,13 +210,12 @@ describe.skipIf(!isRoot || !hasAlternatives)('CUDA repository and Toolkit steps 
     // A stand-in for NVIDIA's runfile: records its arguments and installs nvcc where --toolkitpath says.
     const runfile = `#!/bin/sh\nfor a in "$@"; do printf '%s\\n' "$a"; done > "${tmp}/runfile-args"\nfor a in "$@"; do case "$a" in --toolkitpath=*) dir="\${a#--toolkitpath=}" ;; esac; done\nmkdir -p "$dir/bin" && printf '#!/bin/sh\\necho release 12.6\\n' > "$dir/bin/nvcc" && chmod 755 "$dir/bin/nvcc"\n`;
     server = await startFileServer({ '/cuda_12.6.3_560.35.05_linux.run': runfile });
-    const step: PlanStep = {
-      id: 'tk',
-      kind: 'cuda-toolkit',
-      title: 'CUDA Toolkit 12.6',
-      elevated: true,
-      params: { version: '12.6.3', runfileUrl: `${server.url}/cuda_12.6.3_560.35.05_linux.run`, runfileSha256: sha256(runfile) },
-    };
+    // The stand-in is data/'s runfile for 12.6.3 here; the plan names the version only.
+    overlayDataTable<{ runfiles: { version: string; arch: string; url: string; sha256: string }[] }>(path.join(tmp!, 'data'), 'nvidia-install-sources', (table) => {
+      const row = table.runfiles.find((candidate) => candidate.version === '12.6.3' && candidate.arch === hostNvidiaArch())!;
+      Object.assign(row, { url: `${server!.url}/cuda_12.6.3_560.35.05_linux.run`, sha256: sha256(runfile) });
+    });
+    const step: PlanStep = { id: 'tk', kind: 'cuda-toolkit', title: 'CUDA Toolkit 12.6', elevated: true, params: { version: '12.6.3' } };
     const service = new InstallService({ elevation: 'direct' });
     const run = await runPlan(service, [step]);
 

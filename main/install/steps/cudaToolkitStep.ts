@@ -7,10 +7,15 @@ import { SayableError } from '../sayableError.js';
 import { downloadForStep } from '../stepDownload.js';
 import { DEB_PACKAGE_PATTERN, ParamReader, SHA256_PATTERN, checkPathUnder } from '../stepParams.js';
 import { discardSystemCopy, verifiedSystemCopy } from '../systemArtifact.js';
+import { hostNvidiaArch, toolkitPackage, toolkitRunfile } from '../../data/installSources.js';
+import { checkDerived } from './derivedParam.js';
 
 export interface CudaToolkitParams {
   /** The series X.Y that names the package and the folder ("12.6" for 12.6.3). */
   version: string;
+  /** The release the plan names ("12.6.3", or just the series): which runfile data/ has for it. */
+  release: string;
+  /** package, runfileUrl and runfileSha256 come from data/; the root side looks them up again itself. */
   package: string;
   method: 'auto' | 'apt' | 'runfile';
   runfileUrl?: string;
@@ -51,6 +56,10 @@ async function setActiveToolkit(ctx: StepContext, version: string): Promise<void
   ctx.record({ type: 'alternative-set', name: 'cuda', path: dir, previous: value, registered });
 }
 
+function noRunfile(ctx: StepContext, params: CudaToolkitParams): DlsetupError {
+  return new DlsetupError('NOT_FOUND', ctx.say('sources.noRunfile', { version: params.release, arch: hostNvidiaArch() }));
+}
+
 export const cudaToolkitStep: InstallStep<CudaToolkitParams> = {
   kind: 'cuda-toolkit',
   weight: 20,
@@ -68,12 +77,14 @@ export const cudaToolkitStep: InstallStep<CudaToolkitParams> = {
       throw new SayableError('INVALID_ARGUMENT', (say) => say('params.toolkitPath', { version, path: installPath, expected: toolkitDir(version) }));
     }
     const runfile = reader.optionalString('runfile');
+    const published = toolkitRunfile(full, hostNvidiaArch());
     return {
       version,
-      package: reader.optionalString('package', DEB_PACKAGE_PATTERN) ?? `cuda-toolkit-${version.replace('.', '-')}`,
+      release: full,
+      package: checkDerived('cuda-toolkit', 'package', reader.optionalString('package', DEB_PACKAGE_PATTERN), toolkitPackage(version))!,
       method: reader.oneOf('method', ['auto', 'apt', 'runfile'] as const, 'auto'),
-      runfileUrl: reader.optionalUrl('runfileUrl'),
-      runfileSha256: reader.optionalString('runfileSha256', SHA256_PATTERN),
+      runfileUrl: checkDerived('cuda-toolkit', 'runfileUrl', reader.optionalUrl('runfileUrl'), published?.url),
+      runfileSha256: checkDerived('cuda-toolkit', 'runfileSha256', reader.optionalString('runfileSha256', SHA256_PATTERN), published?.sha256),
       setActive: reader.boolean('setActive', reader.boolean('makeActive', true)),
       runfile: runfile ? checkPathUnder('cuda-toolkit', 'runfile', runfile, ['/']) : undefined,
       useRunfile: reader.boolean('useRunfile', false),
@@ -94,21 +105,24 @@ export const cudaToolkitStep: InstallStep<CudaToolkitParams> = {
     return { satisfied: true, message: ctx.say('cudaToolkit.alreadyInstalled', { version: params.version, dir }) };
   },
   async prepare(params, ctx) {
+    // Only NVIDIA's runfile as data/ publishes it is worth downloading: the root side accepts no other.
+    const published = toolkitRunfile(params.release, hostNvidiaArch());
     let useRunfile = params.method === 'runfile';
-    if (params.method === 'auto') useRunfile = (await aptCandidate(ctx, params.package)) === null && !!params.runfileUrl;
+    if (params.method === 'auto') useRunfile = (await aptCandidate(ctx, params.package)) === null && !!published;
     if (!useRunfile) return { ...params, useRunfile: false };
-    if (!params.runfileUrl || !params.runfileSha256) {
-      throw new DlsetupError('NOT_FOUND', ctx.say('cudaToolkit.noSource', { package: params.package, version: params.version }));
-    }
-    const download = await downloadForStep(ctx, { url: params.runfileUrl, sha256: params.runfileSha256, label: `CUDA ${params.version} runfile`, span: [0, 0.5] });
+    if (!published) throw noRunfile(ctx, params);
+    const download = await downloadForStep(ctx, { url: published.url, sha256: published.sha256, label: `CUDA ${params.version} runfile`, span: [0, 0.5] });
     return { ...params, useRunfile: true, runfile: download.path };
   },
   async run(params, ctx) {
     const dir = toolkitDir(params.version);
     if (!(await hostPathExists(`${dir}/bin/nvcc`))) {
       if (params.useRunfile) {
-        if (!params.runfile || !params.runfileSha256) throw new DlsetupError('INTERNAL', ctx.say('cudaToolkit.notDownloaded'));
-        const copy = await verifiedSystemCopy(ctx, params.runfile, params.runfileSha256);
+        // Runs as root: the checksum is data/'s for this release, looked up here, never one the request carried.
+        const published = toolkitRunfile(params.release, hostNvidiaArch());
+        if (!published) throw noRunfile(ctx, params);
+        if (!params.runfile) throw new DlsetupError('INTERNAL', ctx.say('cudaToolkit.notDownloaded'));
+        const copy = await verifiedSystemCopy(ctx, params.runfile, published.sha256);
         if (!(await hostPathExists(dir))) ctx.record({ type: 'dir-created', path: dir, owned: true });
         ctx.progress(0.55, ctx.say('cudaToolkit.installingRunfile', { version: params.version, dir }));
         try {
@@ -117,8 +131,9 @@ export const cudaToolkitStep: InstallStep<CudaToolkitParams> = {
           await discardSystemCopy(copy);
         }
       } else {
-        ctx.progress(0.05, ctx.say('cudaToolkit.installingPackage', { package: params.package }));
-        await aptInstall(ctx, [params.package], { noRecommends: true, progressSpan: [0.05, 0.9] });
+        const name = toolkitPackage(params.version);
+        ctx.progress(0.05, ctx.say('cudaToolkit.installingPackage', { package: name }));
+        await aptInstall(ctx, [name], { noRecommends: true, progressSpan: [0.05, 0.9] });
       }
     }
     if (params.setActive) await setActiveToolkit(ctx, params.version);

@@ -6,7 +6,9 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ProgressEvent } from '../../../shared/types/install.js';
 import type { PlanStep } from '../../../shared/types/plan.js';
+import { hostNvidiaArch } from '../../data/installSources.js';
 import { fixturePath } from '../../testing/fixturePath.js';
+import { overlayDataTable } from '../testkit/dataOverlay.js';
 import { InstallService, type InstallServiceOptions } from '../installService.js';
 import { readJournal } from '../runJournal.js';
 import { startFileServer, type TestFileServer } from '../testkit/fileServer.js';
@@ -77,13 +79,14 @@ afterEach(async () => {
   tmp = null;
 });
 
-const cudnnStep = (url: string, archiveSha256: string): PlanStep => ({
-  id: 'dnn',
-  kind: 'cudnn',
-  title: 'cuDNN 9.6',
-  elevated: true,
-  params: { version: '9.6.0', cudaMajor: '12', method: 'archive', archiveUrl: url, archiveSha256 },
-});
+/** The plan names the version only; the URL and sha256 are data/'s, here a test copy pointing at the loopback server. */
+const cudnnStep = (url: string, archiveSha256: string): PlanStep => {
+  overlayDataTable<{ cudnnArchives: { version: string; cudaMajor: string; arch: string; url: string; sha256: string }[] }>(path.join(tmp!, 'data'), 'nvidia-install-sources', (table) => {
+    const row = table.cudnnArchives.find((candidate) => candidate.version === '9.6.0' && candidate.cudaMajor === '12' && candidate.arch === hostNvidiaArch())!;
+    Object.assign(row, { url, sha256: archiveSha256 });
+  });
+  return { id: 'dnn', kind: 'cudnn', title: 'cuDNN 9.6', elevated: true, params: { version: '9.6.0', cudaMajor: '12', method: 'archive' } };
+};
 
 async function runPlan(options: InstallServiceOptions, step: PlanStep) {
   const service = new InstallService(options);

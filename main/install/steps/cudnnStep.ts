@@ -9,6 +9,9 @@ import { installText } from '../installText.js';
 import { downloadForStep } from '../stepDownload.js';
 import { DEB_PACKAGE_PATTERN, ParamReader, SHA256_PATTERN, checkPathUnder } from '../stepParams.js';
 import { discardSystemCopy, verifiedSystemCopy } from '../systemArtifact.js';
+import { cudnnArchive, cudnnPackage, hostNvidiaArch } from '../../data/installSources.js';
+import type { StepContext } from '../installStep.js';
+import { checkDerived } from './derivedParam.js';
 
 export interface CudnnParams {
   /** "9.1.0" */
@@ -16,12 +19,22 @@ export interface CudnnParams {
   /** CUDA major the build targets: "12". */
   cudaMajor: string;
   method: 'apt' | 'archive';
+  /** package, archiveUrl and archiveSha256 come from data/; the root side looks them up again itself. */
   package: string;
   archiveUrl?: string;
   archiveSha256?: string;
-  /** Its own folder, registered with the dynamic linker (not copied into the toolkit). */
+  /** Its own folder (cudnnDir), registered with the dynamic linker (not copied into the toolkit). */
   installDir: string;
   archive?: string;
+}
+
+/** The one folder a cuDNN archive goes to: the root side derives it, so a plan cannot point it elsewhere. */
+export function cudnnDir(version: string, cudaMajor: string): string {
+  return `/opt/dlsetup/cudnn-${version}-cuda${cudaMajor}`;
+}
+
+function noArchive(ctx: StepContext, params: CudnnParams): DlsetupError {
+  return new DlsetupError('DATA_OUT_OF_DATE', ctx.say('sources.noCudnnArchive', { version: params.version, cudaMajor: params.cudaMajor, arch: hostNvidiaArch() }));
 }
 
 export function cudnnLdConf(params: CudnnParams): string {
@@ -46,23 +59,23 @@ export const cudnnStep: InstallStep<CudnnParams> = {
     const reader = new ParamReader('cudnn', raw);
     const version = reader.string('version', /^\d+\.\d+(\.\d+){0,2}$/);
     const cudaMajor = reader.string('cudaMajor', /^\d{1,2}$/);
-    const major = version.split('.')[0];
     const archive = reader.optionalString('archive');
+    const published = cudnnArchive(version, cudaMajor, hostNvidiaArch());
     return {
       version,
       cudaMajor,
       method: reader.oneOf('method', ['apt', 'archive'] as const, 'apt'),
-      package: reader.optionalString('package', DEB_PACKAGE_PATTERN) ?? `cudnn${major}-cuda-${cudaMajor}`,
-      archiveUrl: reader.optionalUrl('archiveUrl'),
-      archiveSha256: reader.optionalString('archiveSha256', SHA256_PATTERN),
-      installDir: reader.optionalPath('installDir', ['/opt/dlsetup']) ?? `/opt/dlsetup/cudnn-${version}-cuda${cudaMajor}`,
+      package: checkDerived('cudnn', 'package', reader.optionalString('package', DEB_PACKAGE_PATTERN), cudnnPackage(version, cudaMajor)) ?? '',
+      archiveUrl: checkDerived('cudnn', 'archiveUrl', reader.optionalUrl('archiveUrl'), published?.url),
+      archiveSha256: checkDerived('cudnn', 'archiveSha256', reader.optionalString('archiveSha256', SHA256_PATTERN), published?.sha256),
+      installDir: checkDerived('cudnn', 'installDir', reader.optionalPath('installDir', ['/opt/dlsetup']), cudnnDir(version, cudaMajor))!,
       archive: archive ? checkPathUnder('cudnn', 'archive', archive, ['/']) : undefined,
     };
   },
   async check(params, ctx) {
     if (params.method === 'apt') {
       const installed = await installedDebs(ctx);
-      return installed.has(params.package)
+      return params.package && installed.has(params.package)
         ? { satisfied: true, message: ctx.say('cudnn.packageInstalled', { package: params.package, version: String(installed.get(params.package)) }) }
         : { satisfied: false, message: '' };
     }
@@ -75,41 +88,51 @@ export const cudnnStep: InstallStep<CudnnParams> = {
   },
   async prepare(params, ctx) {
     if (params.method !== 'archive') return params;
-    if (!params.archiveUrl || !params.archiveSha256) throw new DlsetupError('INVALID_ARGUMENT', ctx.say('cudnn.noArchiveChecksum'));
-    const download = await downloadForStep(ctx, { url: params.archiveUrl, sha256: params.archiveSha256, label: `cuDNN ${params.version}`, span: [0, 0.6] });
+    // Only NVIDIA's archive as data/ publishes it is worth downloading: the root side accepts no other.
+    const published = cudnnArchive(params.version, params.cudaMajor, hostNvidiaArch());
+    if (!published) throw noArchive(ctx, params);
+    const download = await downloadForStep(ctx, { url: published.url, sha256: published.sha256, label: `cuDNN ${params.version}`, span: [0, 0.6] });
     return { ...params, archive: download.path };
   },
   async run(params, ctx) {
+    // Runs as root: package, checksum and folder are looked up here from data/, never taken from the request.
     if (params.method === 'apt') {
-      await aptInstall(ctx, [params.package], { progressSpan: [0, 1] });
+      const name = cudnnPackage(params.version, params.cudaMajor);
+      if (!name) throw new DlsetupError('DATA_OUT_OF_DATE', ctx.say('sources.noCudnnPackage', { version: params.version }));
+      await aptInstall(ctx, [name], { progressSpan: [0, 1] });
       return {};
     }
-    if (!params.archive || !params.archiveSha256) throw new DlsetupError('INTERNAL', ctx.say('cudnn.notDownloaded'));
-    if (await hostPathExists(params.installDir)) {
-      throw new DlsetupError('INVALID_ARGUMENT', ctx.say('cudnn.dirExists', { dir: params.installDir, version: params.version }));
+    const published = cudnnArchive(params.version, params.cudaMajor, hostNvidiaArch());
+    if (!published) throw noArchive(ctx, params);
+    if (!params.archive) throw new DlsetupError('INTERNAL', ctx.say('cudnn.notDownloaded'));
+    const installDir = cudnnDir(params.version, params.cudaMajor);
+    if (await hostPathExists(installDir)) {
+      throw new DlsetupError('INVALID_ARGUMENT', ctx.say('cudnn.dirExists', { dir: installDir, version: params.version }));
     }
-    const copy = await verifiedSystemCopy(ctx, params.archive, params.archiveSha256);
+    const copy = await verifiedSystemCopy(ctx, params.archive, published.sha256);
     try {
-      const parent = path.dirname(params.installDir);
+      const parent = path.dirname(installDir);
       // /opt/dlsetup itself goes too on rollback when this run made it (only if empty: other runs may use it).
       if (!(await hostPathExists(parent))) ctx.record({ type: 'dir-created', path: parent });
-      ctx.record({ type: 'dir-created', path: params.installDir, owned: true });
-      await mkdir(sysrootPath(params.installDir), { recursive: true, mode: 0o755 }).catch((cause: unknown) => {
-        throw hostWriteError(cause, params.installDir, ctx.say);
+      ctx.record({ type: 'dir-created', path: installDir, owned: true });
+      await mkdir(sysrootPath(installDir), { recursive: true, mode: 0o755 }).catch((cause: unknown) => {
+        throw hostWriteError(cause, installDir, ctx.say);
       });
-      ctx.progress(0.65, ctx.say('cudnn.unpacking', { dir: params.installDir }));
-      await ctx.run(['tar', '-xf', copy, '-C', sysrootPath(params.installDir), '--strip-components=1', '--no-same-owner']);
+      ctx.progress(0.65, ctx.say('cudnn.unpacking', { dir: installDir }));
+      await ctx.run(['tar', '-xf', copy, '-C', sysrootPath(installDir), '--strip-components=1', '--no-same-owner']);
     } finally {
       await discardSystemCopy(copy);
     }
     ctx.progress(0.9, ctx.say('cudnn.registering'));
-    await writeHostFileWithBackup(ctx, cudnnLdConf(params), `# Managed by DL Setup; \`dlsetup rollback\` removes it.\n${params.installDir}/lib\n`);
+    await writeHostFileWithBackup(ctx, cudnnLdConf(params), `# Managed by DL Setup; \`dlsetup rollback\` removes it.\n${installDir}/lib\n`);
     ctx.record({ type: 'needs-ldconfig' });
     await ctx.run(['ldconfig']);
-    return { message: ctx.say('cudnn.result', { version: params.version, dir: params.installDir, file: cudnnLdConf(params) }) };
+    return { message: ctx.say('cudnn.result', { version: params.version, dir: installDir, file: cudnnLdConf(params) }) };
   },
   describe(params, say = installText()): PlannedCommand[] {
-    if (params.method === 'apt') return [{ argv: ['apt-get', 'install', '--yes', params.package], elevated: true }];
+    if (params.method === 'apt') {
+      return [params.package ? { argv: ['apt-get', 'install', '--yes', params.package], elevated: true } : { argv: [], elevated: true, note: say('sources.noCudnnPackage', { version: params.version }) }];
+    }
     return [
       { argv: [], elevated: false, note: say('cudnn.noteDownload', { url: String(params.archiveUrl), sha: String(params.archiveSha256?.slice(0, 12)) }) },
       { argv: ['tar', '-xf', '<verified archive>', '-C', params.installDir, '--strip-components=1', '--no-same-owner'], elevated: true },

@@ -8,8 +8,10 @@ import { readHostOsRelease } from '../hostOsRelease.js';
 import type { InstallStep, PlannedCommand, StepContext } from '../installStep.js';
 import { installText, type InstallSay } from '../installText.js';
 import { DEB_PACKAGE_PATTERN, ParamReader } from '../stepParams.js';
+import { checkDerived } from './derivedParam.js';
 import { parseProcDriverVersion } from '../../detect/parsers/parseProcDriverVersion.js';
 import { driverVersion } from '../../../shared/versions/driverVersion.js';
+import { debianDriverPackages, ubuntuDriverPackage } from '../../data/installSources.js';
 
 export const NOUVEAU_BLACKLIST = '/etc/modprobe.d/dlsetup-blacklist-nouveau.conf';
 const SECURE_BOOT_VAR = '/sys/firmware/efi/efivars/SecureBoot-8be4df61-93ca-11d2-aa0d-00e098032b8c';
@@ -19,12 +21,8 @@ export interface DriverParams {
   branch?: string;
   /** nvidia-driver-NNN-open on Ubuntu (Turing and newer). */
   open: boolean;
-  /** Explicit package (nvidia-driver-550, nvidia-driver, cuda-drivers); otherwise chosen per distro. */
-  package?: string;
   /** The loaded driver must be at least this for the step to count as done. */
   minimum?: string;
-  /** Ubuntu's package for the branch (plan: ubuntuPackage); ignored on other distros. */
-  ubuntuPackage?: string;
   /** WSL2: the Windows driver serves Linux; nothing is installed here, the user updates it on Windows. */
   manual: boolean;
   targetOs: 'linux' | 'windows';
@@ -45,26 +43,29 @@ async function nouveauLoaded(): Promise<boolean> {
   return /^nouveau\s/m.test(modules);
 }
 
-/** Per-distro choice of what to install; other systems get manual instructions instead of guesses. */
+/**
+ * Per-distro choice of what to install, from data/ for the branch and this host's distro (the plan's package names
+ * are never installed: issue 15); other systems get manual instructions instead of guesses.
+ */
 async function driverCommand(params: DriverParams, ctx: StepContext | null, say: InstallSay): Promise<{ method: 'ubuntu-drivers' | 'apt'; packages: string[] }> {
   const os = await readHostOsRelease();
   const id = os?.id ?? 'unknown';
   if (params.targetOs === 'windows') {
     throw new DlsetupError('UNSUPPORTED_OS', say('driver.windows'));
   }
-  if (params.package) return { method: 'apt', packages: [params.package] };
   if (id === 'ubuntu' || os?.idLike.includes('ubuntu')) {
-    if (params.ubuntuPackage) return { method: 'apt', packages: [params.ubuntuPackage] };
-    if (params.branch) return { method: 'apt', packages: [`nvidia-driver-${params.branch}${params.open ? '-open' : ''}`] };
+    const named = params.branch ? ubuntuDriverPackage(params.branch, params.open) : null;
+    if (named) return { method: 'apt', packages: [named] };
     if (await findOnPath('ubuntu-drivers')) return { method: 'ubuntu-drivers', packages: [] };
     throw new DlsetupError('INVALID_ARGUMENT', say('driver.noBranch'));
   }
   if (id === 'debian') {
-    if (ctx && (await aptCandidate(ctx, 'nvidia-driver')) === null) {
-      if ((await aptCandidate(ctx, 'cuda-drivers')) !== null) return { method: 'apt', packages: ['cuda-drivers'] };
+    const { packages, fallbackPackages } = debianDriverPackages();
+    if (ctx && (await aptCandidate(ctx, packages[0]!)) === null) {
+      for (const fallback of fallbackPackages) if ((await aptCandidate(ctx, fallback)) !== null) return { method: 'apt', packages: [fallback] };
       throw new DlsetupError('NOT_FOUND', say('driver.debianNonFree'));
     }
-    return { method: 'apt', packages: ['nvidia-driver', 'firmware-misc-nonfree'] };
+    return { method: 'apt', packages };
   }
   throw new DlsetupError('UNSUPPORTED_OS', say('driver.unsupportedOs', { system: os?.prettyName ?? say('system.this') }));
 }
@@ -76,11 +77,18 @@ export const driverStep: InstallStep<DriverParams> = {
   network: true,
   parse(raw) {
     const reader = new ParamReader('driver', raw);
+    const branch = reader.optionalString('branch', /^\d{3}(-server)?$/);
+    const open = reader.boolean('open', false);
+    // A plan may repeat the package names data/ gives for its branch; what gets installed is always data/'s.
+    const ubuntu = branch ? ubuntuDriverPackage(branch, open) : null;
+    checkDerived('driver', 'ubuntuPackage', reader.optionalString('ubuntuPackage', DEB_PACKAGE_PATTERN), ubuntu ?? '');
+    const { packages, fallbackPackages } = debianDriverPackages();
+    const known = [...(ubuntu ? [ubuntu] : []), ...packages, ...fallbackPackages];
+    const named = reader.optionalString('package', DEB_PACKAGE_PATTERN);
+    checkDerived('driver', 'package', named, named && known.includes(named) ? named : known.join(' | '));
     return {
-      branch: reader.optionalString('branch', /^\d{3}(-server)?$/),
-      open: reader.boolean('open', false),
-      package: reader.optionalString('package', DEB_PACKAGE_PATTERN),
-      ubuntuPackage: reader.optionalString('ubuntuPackage', DEB_PACKAGE_PATTERN),
+      branch,
+      open,
       minimum: reader.optionalString('minimum', /^\d+(\.\d+){0,2}$/) ?? reader.optionalString('minimumVersion', /^\d+(\.\d+){0,2}$/),
       manual: reader.boolean('manual', false),
       targetOs: reader.oneOf('os', ['linux', 'windows'] as const, 'linux'),
@@ -146,10 +154,9 @@ export const driverStep: InstallStep<DriverParams> = {
     if (params.manual) return [{ argv: [], elevated: false, note: say('driver.noteWindows', { version: String(params.minimum ?? params.branch) }) }];
     const commands: PlannedCommand[] = [{ argv: [], elevated: true, note: say('driver.noteNouveau', { file: NOUVEAU_BLACKLIST }) }];
     const debianNote = say('driver.noteDebian');
-    if (params.package ?? params.ubuntuPackage) commands.unshift({ argv: ['apt-get', 'install', '--yes', (params.package ?? params.ubuntuPackage)!], elevated: true, note: params.package ? undefined : debianNote });
-    else if (params.branch) {
-      commands.unshift({ argv: ['apt-get', 'install', '--yes', `nvidia-driver-${params.branch}${params.open ? '-open' : ''}`], elevated: true, note: debianNote });
-    } else commands.unshift({ argv: ['ubuntu-drivers', 'install'], elevated: true, note: debianNote });
+    const named = params.branch ? ubuntuDriverPackage(params.branch, params.open) : null;
+    if (named) commands.unshift({ argv: ['apt-get', 'install', '--yes', named], elevated: true, note: debianNote });
+    else commands.unshift({ argv: ['ubuntu-drivers', 'install'], elevated: true, note: debianNote });
     commands.push({ argv: [], elevated: false, note: say('driver.noteRestart') });
     return commands;
   },
