@@ -4,6 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Locale } from '../../shared/i18n/localize.js';
 import type { ProgressEvent } from '../../shared/types/install.js';
+import { appendHelperEntry } from './elevation/helperJournal.js';
 import { sha256Of } from './hostFileWriter.js';
 import { InstallService } from './installService.js';
 import type { JournalChange } from './journalEntry.js';
@@ -33,7 +34,11 @@ const systemVars = testPlan([{ id: 'vars', kind: 'env-vars', title: 'Set CUDA va
 function journalRun(runId: string, locale: Locale | undefined, changes: { elevated: boolean; change: JournalChange }[]): void {
   const journal = new RunJournal(runId);
   journal.append({ t: 'run-started', time: '2025-01-01T00:00:00.000Z', runId, plan: systemVars, dryRun: false, pid: 1, bootId: null, ...(locale ? { locale } : {}) });
-  for (const { elevated, change } of changes) journal.append({ t: 'change', time: '2025-01-01T00:00:01.000Z', stepId: 'vars', elevated, change });
+  for (const { elevated, change } of changes) {
+    journal.append({ t: 'change', time: '2025-01-01T00:00:01.000Z', stepId: 'vars', elevated, change });
+    // The helper undoes only what its own root-owned journal records (issue 15): it made the elevated changes.
+    if (elevated) appendHelperEntry(runId, { t: 'change', time: '2025-01-01T00:00:01.000Z', stepId: 'vars', kind: 'env-vars', change });
+  }
   journal.append({ t: 'run-finished', time: '2025-01-01T00:00:02.000Z', state: 'failed' });
 }
 

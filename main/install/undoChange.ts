@@ -1,10 +1,12 @@
 import { copyFile, chmod, readFile, rm, rmdir } from 'node:fs/promises';
 import { sysrootPath } from '../system/sysroot.js';
 import type { RollbackAction } from '../../shared/types/install.js';
+import { DlsetupError } from '../../shared/errors.js';
 import { sha256Of } from './hostFileWriter.js';
 import type { StepContext } from './installStep.js';
 import { installText, type InstallSay, type InstallTextKey } from './installText.js';
 import type { JournalChange } from './journalEntry.js';
+import { DEB_PACKAGE_PATTERN } from './stepParams.js';
 
 /** What undoing one change will do, in words (in `say`'s language), before anything is touched (issue 5: rollback shows first). */
 export function describeUndo(change: JournalChange, say: InstallSay = installText()): { kind: RollbackAction['kind']; description: string } | null {
@@ -81,6 +83,9 @@ export async function undoChange(change: JournalChange, ctx: StepContext, writte
     }
     case 'packages-installed':
       if (change.manager === 'apt') {
+        // A journal line is input: a name apt could read as an option ("-o…") is never passed on.
+        const bad = change.packages.find((name) => !DEB_PACKAGE_PATTERN.test(name));
+        if (bad !== undefined) throw new DlsetupError('INVALID_ARGUMENT', ctx.say('params.entryNotAccepted', { name: 'packages', entry: JSON.stringify(bad) }));
         await ctx.run(['apt-get', 'remove', '--yes', ...change.packages], { env: { DEBIAN_FRONTEND: 'noninteractive' } });
       } else if (change.python) {
         await ctx.run([sysrootPath(change.python), '-m', 'pip', 'uninstall', '--yes', ...change.packages]);

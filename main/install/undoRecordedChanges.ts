@@ -6,7 +6,8 @@ import type { JournalChange } from './journalEntry.js';
 import type { RunJournal } from './runJournal.js';
 import { userBackupDir } from './runJournal.js';
 import { createStepContext, type StepContextSinks } from './stepContext.js';
-import { undoChange, type WrittenHashes } from './undoChange.js';
+import { describeUndo, undoChange, type WrittenHashes } from './undoChange.js';
+import { helperText } from './elevation/helperText.js';
 
 export interface RecordedChange {
   stepId: string;
@@ -88,11 +89,26 @@ export async function undoRecordedChanges(changes: RecordedChange[], options: Un
     if (first.elevated) {
       try {
         if (!options.channel) throw new Error(say('undo.needsAdmin'));
-        const result = await options.channel.undo(first.stepId, first.kind, group.map((c) => c.change), written, sinks);
+        // The request names the step only: the helper undoes what its own root-owned journal says that step did.
+        const result = await options.channel.undo(first.stepId, sinks);
         notes.push(...(result.notes ?? []));
+        const helperSay = helperText(options.locale);
+        const accounted = new Map<string, number>();
+        for (const change of result.undone ?? []) accounted.set(JSON.stringify(change), (accounted.get(JSON.stringify(change)) ?? 0) + 1);
         for (const c of group) {
-          undone(c);
-          options.journal?.append({ t: 'rollback-undone', time: time(), stepId: c.stepId, change: c.change, ok: true });
+          const key = JSON.stringify(c.change);
+          const count = accounted.get(key) ?? 0;
+          if (count > 0) {
+            accounted.set(key, count - 1);
+            undone(c);
+            options.journal?.append({ t: 'rollback-undone', time: time(), stepId: c.stepId, change: c.change, ok: true });
+            continue;
+          }
+          // This journal claims a change the helper never recorded: nothing was done for it.
+          const message = helperSay('helper.notRecorded', { change: describeUndo(c.change, say)?.description ?? c.change.type });
+          ok = false;
+          notes.push(`${c.stepId}: ${message}`);
+          options.journal?.append({ t: 'rollback-undone', time: time(), stepId: c.stepId, change: c.change, ok: false, message });
         }
       } catch (error) {
         ok = false;

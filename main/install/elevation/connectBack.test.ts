@@ -110,9 +110,9 @@ describe('the connect-back helper (the transport UAC uses), end to end on this m
       message: expect.stringContaining('"framework" is not allowed to run elevated'),
     });
 
-    // Undo goes through the helper too.
-    const undone = await channel.undo('env', 'env-vars', changes, new Map(), sinks);
-    expect(undone).toBeTypeOf('object');
+    // Undo goes through the helper too, naming the step only: the helper undoes what its own journal recorded.
+    const undone = await channel.undo('env', sinks);
+    expect(undone.undone).toEqual(changes);
     expect(existsSync(path.join(tmp, 'root', 'etc', 'profile.d', 'dlsetup-cuda.sh'))).toBe(false);
 
     await channel.close();

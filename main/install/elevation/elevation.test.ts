@@ -106,9 +106,10 @@ describe('the elevated helper process', () => {
       { type: 'run-step', requestId: 1, stepId: 'fw', kind: 'framework', params: { packages: ['torch'] } },
       { type: 'run-step', requestId: 2, stepId: 'env', kind: 'env-vars', params: { scope: 'system', cudaHome: '/etc' } },
       { type: 'run-step', requestId: 3, stepId: 'env', kind: 'env-vars', params: { scope: 'user', cudaHome: '/usr/local/cuda-12.4' } },
-      { type: 'run-step', requestId: 4, stepId: 'drv', kind: 'driver', params: { package: 'nvidia-driver-550; rm -rf /' } },
+      { type: 'run-step', requestId: 4, stepId: 'drv', kind: 'driver', params: { branch: '550; rm -rf /' } },
+      // An undo names its run and step only; changes come from the helper's own journal, never from the request.
       { type: 'undo', requestId: 5, stepId: 'env', kind: 'env-vars', changes: [{ type: 'file-created', path: '/etc/passwd' }], written: [] },
-      { type: 'undo', requestId: 6, stepId: 'tk', kind: 'cuda-toolkit', changes: [{ type: 'dir-created', path: '/usr', owned: true }], written: [] },
+      { type: 'undo', requestId: 6, runId, stepId: 'tk', changes: [{ type: 'dir-created', path: '/usr', owned: true }] },
       'rm -rf /',
     ]);
     expect(replies[0]).toMatchObject({ type: 'ready', protocol: 1 });
@@ -119,8 +120,8 @@ describe('the elevated helper process', () => {
       expect.stringContaining('outside the places DL Setup may change'),
       expect.stringContaining('does not need root'),
       expect.stringContaining('is not an accepted value'),
-      expect.stringContaining('/etc/passwd is not a file DL Setup manages'),
-      expect.stringContaining('/usr is not a folder DL Setup may remove'),
+      expect.stringContaining('the undo descriptor has no field "kind"'),
+      expect.stringContaining('the undo descriptor has no field "changes"'),
       expect.stringContaining('not a JSON descriptor'),
     ]);
     expect(replies.some((r) => r.type === 'done')).toBe(false);

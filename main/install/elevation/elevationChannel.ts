@@ -3,30 +3,30 @@ import type net from 'node:net';
 import path from 'node:path';
 import readline from 'node:readline';
 import { packageRoot } from '../../appPaths.js';
-import { DlsetupError, type AppError } from '../../../shared/errors.js';
+import { DlsetupError, isErrorCode, type AppError } from '../../../shared/errors.js';
 import type { Locale } from '../../../shared/i18n/localize.js';
 import type { StepContextSinks } from '../stepContext.js';
 import { connectBackArgs, listenForHelper } from './connectBack.js';
 import { createHelperServer } from './helperServer.js';
-import { HELPER_PROTOCOL, type HelperReply, type HelperRequest } from './helperProtocol.js';
+import { elevatedDescriptor, isElevatedKind } from './elevatedDescriptor.js';
+import { HELPER_PROTOCOL, type HelperDone, type HelperReply, type HelperRequest } from './helperProtocol.js';
 import type { StepParams } from '../installStep.js';
-import type { JournalChange } from '../journalEntry.js';
 import { launchWithUac } from './uacLaunch.js';
 
 /** pkexec/sudo pipe the helper's stdin/stdout; 'uac' (Windows) starts it through the consent prompt and it connects back. */
 export type ElevationMode = 'pkexec' | 'sudo' | 'sudo-noninteractive' | 'uac' | 'direct';
 
-export interface ElevatedResult {
-  needsReboot?: boolean;
-  message?: string;
-  notes?: string[];
-}
+export type ElevatedResult = HelperDone;
 
-/** The one elevated helper of a run: every elevated step and undo goes through it as a typed descriptor. */
+/**
+ * The one elevated helper of a run: every elevated step and undo goes through it as a typed descriptor. A step
+ * goes as its kind's descriptor fields only (versions, branches, OS facts, downloaded files); an undo names the step
+ * only, and the helper undoes what its own journal says that step changed (issue 15).
+ */
 export interface ElevationChannel {
   readonly mode: ElevationMode;
   runStep(stepId: string, kind: string, params: StepParams, sinks: StepContextSinks, signal: AbortSignal): Promise<ElevatedResult>;
-  undo(stepId: string, kind: string, changes: JournalChange[], written: Map<string, string>, sinks: StepContextSinks): Promise<ElevatedResult>;
+  undo(stepId: string, sinks: StepContextSinks): Promise<ElevatedResult>;
   close(): Promise<void>;
 }
 
@@ -74,6 +74,7 @@ class JsonLineChannel implements ElevationChannel {
   private resolveReady!: () => void;
   private rejectReady!: (error: Error) => void;
   private closed = false;
+  private runId = '';
   isReady = false;
 
   constructor(
@@ -89,6 +90,7 @@ class JsonLineChannel implements ElevationChannel {
   }
 
   start(runId: string, locale?: Locale): Promise<void> {
+    this.runId = runId;
     // The helper writes its step messages in the run's language too.
     this.send({ type: 'hello', protocol: HELPER_PROTOCOL, runId, ...(locale && locale !== 'en' ? { locale } : {}) });
     return this.ready;
@@ -115,8 +117,8 @@ class JsonLineChannel implements ElevationChannel {
       return;
     }
     if (reply.requestId === null) {
-      this.rejectReady(new DlsetupError('UNAUTHORIZED', reply.type === 'refused' ? reply.reason : 'The elevated helper refused the request.'));
-      for (const waiter of this.waiting.values()) waiter.reject(new DlsetupError('UNAUTHORIZED', reply.type === 'refused' ? reply.reason : 'Refused.'));
+      this.rejectReady(refusedError(reply));
+      for (const waiter of this.waiting.values()) waiter.reject(refusedError(reply));
       this.waiting.clear();
       return;
     }
@@ -145,7 +147,7 @@ class JsonLineChannel implements ElevationChannel {
         return;
       case 'refused':
         this.waiting.delete(reply.requestId);
-        waiter.reject(new DlsetupError('UNAUTHORIZED', reply.reason));
+        waiter.reject(refusedError(reply));
         return;
     }
   }
@@ -177,11 +179,13 @@ class JsonLineChannel implements ElevationChannel {
   }
 
   runStep(stepId: string, kind: string, params: StepParams, sinks: StepContextSinks, signal: AbortSignal): Promise<ElevatedResult> {
-    return this.request({ type: 'run-step', requestId: this.nextId++, stepId, kind, params }, sinks, signal);
+    // Package names, URLs and checksums stay behind: the helper derives its own from data/.
+    const descriptor = isElevatedKind(kind) ? elevatedDescriptor(kind, params) : {};
+    return this.request({ type: 'run-step', requestId: this.nextId++, stepId, kind, params: descriptor }, sinks, signal);
   }
 
-  undo(stepId: string, kind: string, changes: JournalChange[], written: Map<string, string>, sinks: StepContextSinks): Promise<ElevatedResult> {
-    return this.request({ type: 'undo', requestId: this.nextId++, stepId, kind, changes, written: [...written] }, sinks);
+  undo(stepId: string, sinks: StepContextSinks): Promise<ElevatedResult> {
+    return this.request({ type: 'undo', requestId: this.nextId++, runId: this.runId, stepId }, sinks);
   }
 
   async close(): Promise<void> {
@@ -194,6 +198,12 @@ class JsonLineChannel implements ElevationChannel {
     this.closed = true;
     await this.shutdown();
   }
+}
+
+/** A refusal keeps the helper's code (a field it does not take is INVALID_ARGUMENT), UNAUTHORIZED otherwise. */
+function refusedError(reply: HelperReply): DlsetupError {
+  if (reply.type !== 'refused') return new DlsetupError('UNAUTHORIZED', 'The elevated helper refused the request.');
+  return new DlsetupError(isErrorCode(reply.code) ? reply.code : 'UNAUTHORIZED', reply.reason);
 }
 
 function fromAppError(error: AppError): DlsetupError {

@@ -1,119 +1,116 @@
 import path from 'node:path';
-import { DlsetupError, toAppError } from '../../../shared/errors.js';
+import { DlsetupError, toAppError, type ErrorCode } from '../../../shared/errors.js';
 import { isLocale, type Locale } from '../../../shared/i18n/localize.js';
 import { sysrootPath } from '../../system/sysroot.js';
-import { createStepContext } from '../stepContext.js';
-import type { JournalChange } from '../journalEntry.js';
+import { installText } from '../installText.js';
 import { RUN_ID_PATTERN } from '../runJournal.js';
-import { DEB_PACKAGE_PATTERN } from '../stepParams.js';
+import { errorMessageIn } from '../sayableError.js';
+import { createStepContext, type StepContextSinks } from '../stepContext.js';
 import { stepForKind } from '../stepRegistry.js';
-import { undoChange } from '../undoChange.js';
-import { ELEVATED_DIR_ROOTS, SYSTEM_BACKUP_ROOT, isAllowedElevatedDir, isAllowedElevatedFile } from './allowedRoots.js';
-import { HELPER_PROTOCOL, type HelperReply, type HelperRequest } from './helperProtocol.js';
+import { SYSTEM_BACKUP_ROOT } from './allowedRoots.js';
+import { checkDescriptor, isElevatedKind } from './elevatedDescriptor.js';
+import { appendHelperEntry } from './helperJournal.js';
+import { HELPER_PROTOCOL, REQUEST_FIELDS, type HelperReply, type HelperRequest } from './helperProtocol.js';
+import { helperText, type HelperSay } from './helperText.js';
+import { undoStepFromJournal } from './helperUndo.js';
 
-/** Step kinds that may ever run as root; python-env and framework never do (pip as root breaks systems). */
-export const ELEVATED_KINDS: ReadonlySet<string> = new Set(['driver', 'cuda-repo', 'cuda-toolkit', 'cudnn', 'env-vars']);
+export { ELEVATED_KINDS } from './elevatedDescriptor.js';
+export { validateUndoChange } from './helperUndo.js';
 
-function refuse(reason: string): never {
-  throw new DlsetupError('UNAUTHORIZED', `The elevated helper refused: ${reason}`);
-}
+const STEP_ID_PATTERN = /^[A-Za-z0-9._:-]{1,80}$/;
+/** Codes a refusal carries: a request outside the allowlist, or one whose fields are not accepted. */
+const REFUSAL_CODES: readonly ErrorCode[] = ['UNAUTHORIZED', 'INVALID_ARGUMENT'];
 
-/** Every change an undo request names must be one the helper could have made itself. */
-export function validateUndoChange(change: JournalChange, runId: string): void {
-  switch (change.type) {
-    case 'file-backed-up': {
-      if (!isAllowedElevatedFile(change.path)) refuse(`${change.path} is not a file DL Setup manages.`);
-      const backupRoot = sysrootPath(path.join(SYSTEM_BACKUP_ROOT, runId));
-      if (path.normalize(change.backup) !== change.backup || !change.backup.startsWith(`${backupRoot}/`)) refuse(`backup ${change.backup} is not in ${backupRoot}.`);
-      if (!Number.isInteger(change.mode) || change.mode < 0 || change.mode > 0o777) refuse('bad file mode.');
-      return;
-    }
-    case 'file-created':
-    case 'file-written':
-      if (!isAllowedElevatedFile(change.path)) refuse(`${change.path} is not a file DL Setup manages.`);
-      return;
-    case 'dir-created':
-      if (change.owned ? !isAllowedElevatedDir(change.path) : !/^\/(etc|opt|usr\/local)(\/[A-Za-z0-9._-]+)+$/.test(change.path)) {
-        refuse(`${change.path} is not a folder DL Setup may remove (allowed: ${ELEVATED_DIR_ROOTS.join(', ')}).`);
-      }
-      return;
-    case 'packages-installed':
-      if (change.manager !== 'apt') refuse('only apt packages are removed as root.');
-      if (!change.packages.length || change.packages.some((name) => !DEB_PACKAGE_PATTERN.test(name))) refuse('a package name is not valid.');
-      return;
-    case 'alternative-set':
-      if (change.name !== 'cuda' || !isAllowedElevatedDir(change.path) || (change.previous !== null && !isAllowedElevatedDir(change.previous))) {
-        refuse('only the "cuda" alternative between /usr/local/cuda-X.Y trees is managed.');
-      }
-      return;
-    case 'needs-ldconfig':
-    case 'needs-initramfs':
-      return;
-    case 'packages-upgraded':
-      refuse('pip changes are never undone as root.');
+type WorkRequest = Extract<HelperRequest, { type: 'run-step' | 'undo' }>;
+
+class Refusal extends DlsetupError {}
+
+const refusal = (code: ErrorCode, message: string) => new Refusal(code, message);
+
+/** The request as sent: a plain object whose type is known and whose fields are exactly that type's. */
+function readRequest(line: string, say: HelperSay): HelperRequest {
+  let value: unknown;
+  try {
+    value = JSON.parse(line);
+  } catch {
+    throw refusal('INVALID_ARGUMENT', say('helper.notJson'));
   }
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) throw refusal('INVALID_ARGUMENT', say('helper.notJson'));
+  const type = (value as { type?: unknown }).type;
+  if (typeof type !== 'string' || !Object.prototype.hasOwnProperty.call(REQUEST_FIELDS, type)) {
+    throw refusal('UNAUTHORIZED', say('helper.unknownType', { type: String(type) }));
+  }
+  const fields = REQUEST_FIELDS[type as HelperRequest['type']];
+  const extra = Object.keys(value).find((field) => !fields.includes(field));
+  if (extra !== undefined) throw refusal('INVALID_ARGUMENT', say('helper.extraField', { type, field: extra }));
+  return value as HelperRequest;
 }
 
 /**
- * The elevated helper's brain (docs/design.md §5): reads typed descriptors, validates them against the allowlist of
- * step kinds and each step's own argument patterns, runs them, and reports back. Used by the helper process and,
- * when DL Setup already is root, in-process through the same JSON lines.
+ * The elevated helper's brain (DESIGN.md §5, docs/security.md): reads typed descriptors, checks each against the
+ * allowlist of kinds, the kind's descriptor fields and its step's own argument patterns, looks package names,
+ * downloads and checksums up in data/ itself, runs the step and journals every change in its own root-owned
+ * journal; an undo acts on that journal only. Used by the helper process and, when DL Setup already is root,
+ * in-process through the same JSON lines.
  */
 export function createHelperServer(send: (reply: HelperReply) => void): { handle(line: string): Promise<void>; idle(): Promise<void> } {
   let runId: string | null = null;
   let locale: Locale = 'en';
+  let say = helperText();
   const running = new Map<number, AbortController>();
   const pending = new Set<Promise<void>>();
 
-  async function execute(request: Extract<HelperRequest, { type: 'run-step' | 'undo' }>): Promise<void> {
-    const controller = new AbortController();
-    running.set(request.requestId, controller);
+  const refuse = (requestId: number | null, error: DlsetupError) => send({ type: 'refused', requestId, reason: error.message, code: error.code });
+
+  async function execute(request: WorkRequest, run: string): Promise<void> {
     const id = request.requestId;
+    const controller = new AbortController();
+    running.set(id, controller);
+    let checked = false;
     try {
-      if (!runId) refuse('no hello yet.');
-      if (!ELEVATED_KINDS.has(request.kind)) refuse(`step kind "${String(request.kind)}" is not allowed to run elevated.`);
-      if (typeof request.stepId !== 'string' || !/^[A-Za-z0-9._:-]{1,80}$/.test(request.stepId)) refuse('bad step id.');
-      const step = stepForKind(request.kind);
-      const ctx = createStepContext({
-        runId,
-        stepId: request.stepId,
-        signal: controller.signal,
-        elevated: true,
-        plan: null,
-        locale,
-        backupDir: sysrootPath(path.join(SYSTEM_BACKUP_ROOT, runId)),
-        sinks: {
-          log: (stream, line, command) => send({ type: 'log', requestId: id, stream, line, ...(command ? { command } : {}) }),
-          progress: (fraction, detail, bytes) => send({ type: 'progress', requestId: id, fraction, detail, ...(bytes ? { bytes } : {}) }),
-          record: (change) => send({ type: 'change', requestId: id, change }),
-          command: (record) => send({ type: 'command', requestId: id, record }),
-        },
-      });
-      if (request.type === 'run-step') {
-        // parse() is the argument allowlist: package-name and path patterns, URLs, checksums.
-        let params: unknown;
-        try {
-          params = step.parse(request.params);
-        } catch (error) {
-          refuse((error as Error).message);
-        }
-        const needsRoot = typeof step.elevated === 'function' ? step.elevated(params) : step.elevated;
-        if (!needsRoot) refuse(`this ${request.kind} step does not need root, so it does not get it.`);
-        const outcome = await step.run(params, ctx);
-        send({ type: 'done', requestId: id, value: outcome });
-      } else {
-        if (!Array.isArray(request.changes)) refuse('changes must be a list.');
-        for (const change of request.changes) validateUndoChange(change, runId);
-        const written = new Map(Array.isArray(request.written) ? request.written.filter((pair) => typeof pair?.[0] === 'string' && typeof pair?.[1] === 'string') : []);
-        const notes: string[] = [];
-        for (const change of request.changes) {
-          const note = await undoChange(change, ctx, written);
-          if (note) notes.push(note);
-        }
-        send({ type: 'done', requestId: id, value: { notes } });
+      if (typeof request.stepId !== 'string' || !STEP_ID_PATTERN.test(request.stepId)) throw refusal('UNAUTHORIZED', say('helper.badStepId'));
+      const stepId = request.stepId;
+      const sinks: StepContextSinks = {
+        log: (stream, line, command) => send({ type: 'log', requestId: id, stream, line, ...(command ? { command } : {}) }),
+        progress: (fraction, detail, bytes) => send({ type: 'progress', requestId: id, fraction, detail, ...(bytes ? { bytes } : {}) }),
+        record: () => undefined,
+        command: (record) => send({ type: 'command', requestId: id, record }),
+      };
+      const backupDir = sysrootPath(path.join(SYSTEM_BACKUP_ROOT, run));
+      if (request.type === 'undo') {
+        if (request.runId !== run) throw refusal('UNAUTHORIZED', say('helper.otherRun', { runId: run, other: String(request.runId) }));
+        const ctx = createStepContext({ runId: run, stepId, signal: controller.signal, elevated: true, plan: null, locale, backupDir, sinks });
+        checked = true;
+        const { notes, undone } = await undoStepFromJournal(run, stepId, ctx, say);
+        send({ type: 'done', requestId: id, value: { notes, undone } });
+        return;
       }
+      const kind = request.kind;
+      if (!isElevatedKind(kind)) throw refusal('UNAUTHORIZED', say('helper.kindNotElevated', { kind: String(kind) }));
+      const step = stepForKind(kind);
+      // parse() after the field check: each field's pattern and root, and data/'s packages, URLs and checksums.
+      let params: unknown;
+      try {
+        params = step.parse(checkDescriptor(kind, request.params, say));
+      } catch (error) {
+        if (error instanceof Refusal) throw error;
+        throw refusal('INVALID_ARGUMENT', say('helper.stepRefused', { reason: errorMessageIn(error, installText(locale)) }));
+      }
+      const needsRoot = typeof step.elevated === 'function' ? step.elevated(params) : step.elevated;
+      if (!needsRoot) throw refusal('UNAUTHORIZED', say('helper.noRootNeeded', { kind }));
+      // Journalled before the app hears of it: the helper's undo trusts this record only.
+      sinks.record = (change) => {
+        appendHelperEntry(run, { t: 'change', time: new Date().toISOString(), stepId, kind, change });
+        send({ type: 'change', requestId: id, change });
+      };
+      const ctx = createStepContext({ runId: run, stepId, signal: controller.signal, elevated: true, plan: null, locale, backupDir, sinks });
+      checked = true;
+      const outcome = await step.run(params, ctx);
+      send({ type: 'done', requestId: id, value: outcome });
     } catch (error) {
-      if (error instanceof DlsetupError && error.code === 'UNAUTHORIZED') send({ type: 'refused', requestId: id, reason: error.message });
+      // Outside the allowlist is a refusal whenever it is found; a bad field only before anything ran.
+      const refused = error instanceof DlsetupError && (error.code === 'UNAUTHORIZED' || (!checked && REFUSAL_CODES.includes(error.code)));
+      if (refused) refuse(id, error);
       else send({ type: 'failed', requestId: id, error: toAppError(error) });
     } finally {
       running.delete(id);
@@ -124,29 +121,44 @@ export function createHelperServer(send: (reply: HelperReply) => void): { handle
     async handle(line: string) {
       let request: HelperRequest;
       try {
-        request = JSON.parse(line) as HelperRequest;
-        if (typeof request !== 'object' || request === null) throw new Error('not an object');
-      } catch {
-        send({ type: 'refused', requestId: null, reason: 'The elevated helper refused: a line that is not a JSON descriptor.' });
+        request = readRequest(line, say);
+      } catch (error) {
+        const id = (() => {
+          try {
+            const value = JSON.parse(line) as { requestId?: unknown };
+            return typeof value?.requestId === 'number' ? value.requestId : null;
+          } catch {
+            return null;
+          }
+        })();
+        refuse(id, error as DlsetupError);
         return;
       }
       switch (request.type) {
-        case 'hello':
-          if (request.protocol !== HELPER_PROTOCOL || typeof request.runId !== 'string' || !RUN_ID_PATTERN.test(request.runId)) {
-            send({ type: 'refused', requestId: null, reason: 'The elevated helper refused: bad hello (protocol or run id).' });
+        case 'hello': {
+          const valid = request.protocol === HELPER_PROTOCOL && typeof request.runId === 'string' && RUN_ID_PATTERN.test(request.runId);
+          // One helper serves one run: its journal and backups are that run's.
+          if (!valid || (runId !== null && request.runId !== runId)) {
+            refuse(null, refusal('UNAUTHORIZED', say('helper.badHello')));
             return;
           }
           runId = request.runId;
           locale = isLocale(request.locale) ? request.locale : 'en';
+          say = helperText(locale);
           send({ type: 'ready', protocol: HELPER_PROTOCOL, pid: process.pid, uid: process.getuid?.() ?? null });
           return;
+        }
         case 'run-step':
         case 'undo': {
-          if (typeof request.requestId !== 'number') {
-            send({ type: 'refused', requestId: null, reason: 'The elevated helper refused: a descriptor without a request id.' });
+          if (!Number.isSafeInteger(request.requestId)) {
+            refuse(null, refusal('UNAUTHORIZED', say('helper.noRequestId')));
             return;
           }
-          const task = execute(request);
+          if (!runId) {
+            refuse(request.requestId, refusal('UNAUTHORIZED', say('helper.noHello')));
+            return;
+          }
+          const task = execute(request, runId);
           pending.add(task);
           await task;
           pending.delete(task);
@@ -157,8 +169,6 @@ export function createHelperServer(send: (reply: HelperReply) => void): { handle
           return;
         case 'bye':
           return;
-        default:
-          send({ type: 'refused', requestId: null, reason: `The elevated helper refused: unknown descriptor type "${String((request as { type?: unknown }).type)}".` });
       }
     },
     async idle() {

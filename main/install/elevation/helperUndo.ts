@@ -1,0 +1,114 @@
+import path from 'node:path';
+import { DlsetupError } from '../../../shared/errors.js';
+import { isRemovablePackage } from '../../data/installSources.js';
+import { sysrootPath } from '../../system/sysroot.js';
+import type { StepContext } from '../installStep.js';
+import type { JournalChange } from '../journalEntry.js';
+import { DEB_PACKAGE_PATTERN } from '../stepParams.js';
+import { undoChange, type WrittenHashes } from '../undoChange.js';
+import { ELEVATED_DIR_ROOTS, ELEVATED_PARENT_DIRS, SYSTEM_BACKUP_ROOT, isAllowedElevatedDir, isAllowedElevatedFile, isToolkitDir } from './allowedRoots.js';
+import { appendHelperEntry, readHelperJournal } from './helperJournal.js';
+import type { HelperSay } from './helperText.js';
+
+const refuse = (message: string): never => {
+  throw new DlsetupError('UNAUTHORIZED', message);
+};
+const text = (value: unknown): string => (typeof value === 'string' ? value : '');
+
+/**
+ * Every change the helper undoes must be one it could have made itself: DL Setup's own files, its toolkit and cuDNN
+ * trees, apt packages with valid names, the "cuda" alternative. Checked again on the helper's own journal lines.
+ */
+export function validateUndoChange(change: JournalChange, runId: string, say: HelperSay): void {
+  const raw = change as unknown as Record<string, unknown>;
+  switch (change.type) {
+    case 'file-backed-up': {
+      if (!isAllowedElevatedFile(text(raw.path))) refuse(say('helper.notManagedFile', { path: text(raw.path) }));
+      const root = sysrootPath(path.join(SYSTEM_BACKUP_ROOT, runId));
+      const backup = text(raw.backup);
+      if (path.normalize(backup) !== backup || path.dirname(backup) !== root || !/^[A-Za-z0-9._-]+$/.test(path.basename(backup))) refuse(say('helper.badBackup', { backup, root }));
+      if (typeof raw.sha256 !== 'string' || !Number.isInteger(raw.mode) || (raw.mode as number) < 0 || (raw.mode as number) > 0o777) refuse(say('helper.badMode'));
+      return;
+    }
+    case 'file-created':
+      if (!isAllowedElevatedFile(text(raw.path))) refuse(say('helper.notManagedFile', { path: text(raw.path) }));
+      return;
+    case 'file-written':
+      if (!isAllowedElevatedFile(text(raw.path)) || typeof raw.sha256 !== 'string') refuse(say('helper.notManagedFile', { path: text(raw.path) }));
+      return;
+    case 'dir-created': {
+      const dir = text(raw.path);
+      const allowed = raw.owned === true ? isAllowedElevatedDir(dir) : ELEVATED_PARENT_DIRS.includes(dir) || isAllowedElevatedDir(dir);
+      if (!allowed) refuse(say('helper.notRemovableDir', { path: dir, roots: ELEVATED_DIR_ROOTS.join(', ') }));
+      return;
+    }
+    case 'packages-installed': {
+      if (raw.manager !== 'apt') refuse(say('helper.onlyApt'));
+      const names = Array.isArray(raw.packages) ? (raw.packages as unknown[]) : [];
+      if (!names.length) refuse(say('helper.badPackage', { name: '[]' }));
+      for (const name of names) if (typeof name !== 'string' || !DEB_PACKAGE_PATTERN.test(name)) refuse(say('helper.badPackage', { name: JSON.stringify(name) }));
+      return;
+    }
+    case 'alternative-set':
+      if (raw.name !== 'cuda' || !isToolkitDir(text(raw.path)) || (raw.previous !== null && !isToolkitDir(text(raw.previous))) || typeof raw.registered !== 'boolean') {
+        refuse(say('helper.onlyCudaAlternative'));
+      }
+      return;
+    case 'needs-ldconfig':
+    case 'needs-initramfs':
+      return;
+    case 'packages-upgraded':
+      return refuse(say('helper.noPipAsRoot'));
+    default:
+      throw new DlsetupError('INVALID_ARGUMENT', say('helper.unknownChange', { type: String(raw.type) }));
+  }
+}
+
+const keyOf = (change: JournalChange) => JSON.stringify(change);
+const isRefresh = (change: JournalChange) => change.type === 'needs-ldconfig' || change.type === 'needs-initramfs';
+
+/** The changes one step recorded in the helper's journal and the ones already undone, as JSON keys with counts. */
+function stepState(runId: string, stepId: string, say: HelperSay): { recorded: JournalChange[]; outstanding: JournalChange[]; written: WrittenHashes } {
+  const entries = readHelperJournal(runId, say);
+  const written: WrittenHashes = new Map();
+  const undone = new Map<string, number>();
+  for (const entry of entries) {
+    if (entry.t === 'change' && entry.change.type === 'file-written') written.set(entry.change.path, entry.change.sha256);
+    if (entry.t === 'undone' && entry.stepId === stepId) undone.set(keyOf(entry.change), (undone.get(keyOf(entry.change)) ?? 0) + 1);
+  }
+  const recorded = entries.flatMap((entry) => (entry.t === 'change' && entry.stepId === stepId ? [entry.change] : []));
+  const outstanding = recorded.filter((change) => {
+    const count = undone.get(keyOf(change)) ?? 0;
+    if (count > 0) undone.set(keyOf(change), count - 1);
+    return count === 0;
+  });
+  return { recorded, outstanding, written };
+}
+
+/**
+ * Undoes what one step changed, from the helper's own journal only (a request names the run and the step, never a
+ * change): newest first, ldconfig and update-initramfs last, each success journalled as undone so a retry skips it.
+ * Packages are removed only when the helper installed them and data/ knows them as driver, CUDA or cuDNN packages.
+ * Returns every change of the step that is no longer in place, for the app to compare with its own journal.
+ */
+export async function undoStepFromJournal(runId: string, stepId: string, ctx: StepContext, say: HelperSay): Promise<{ notes: string[]; undone: JournalChange[] }> {
+  const { recorded, outstanding, written } = stepState(runId, stepId, say);
+  for (const change of outstanding) validateUndoChange(change, runId, say);
+  const order = outstanding.filter((change) => change.type !== 'file-written').reverse();
+  const notes: string[] = [];
+  for (const change of [...order.filter((c) => !isRefresh(c)), ...order.filter(isRefresh)]) {
+    let target: JournalChange | null = change;
+    if (change.type === 'packages-installed') {
+      const kept = change.packages.filter((name) => !isRemovablePackage(name));
+      if (kept.length) notes.push(say('helper.keptPackages', { packages: kept.join(' ') }));
+      target = kept.length === change.packages.length ? null : { ...change, packages: change.packages.filter(isRemovablePackage) };
+    }
+    if (target) {
+      const note = await undoChange(target, ctx, written);
+      if (note) notes.push(note);
+    }
+    appendHelperEntry(runId, { t: 'undone', time: new Date().toISOString(), stepId, change });
+  }
+  for (const change of outstanding.filter((c) => c.type === 'file-written')) appendHelperEntry(runId, { t: 'undone', time: new Date().toISOString(), stepId, change });
+  return { notes, undone: recorded };
+}
