@@ -1,14 +1,18 @@
 import type { Locale } from '../../shared/i18n/localize.js';
+import { oneLine } from '../../shared/quote/controlChars.js';
+import { shDisplayWord } from '../../shared/quote/sh.js';
 import type { Plan } from '../../shared/types/plan.js';
 import { displayWidth, padEndToWidth } from '../../shared/text/displayWidth.js';
 import { installCliText } from './installCliText.js';
 import { installText } from './installText.js';
 import { planStepParams, type InstallOverrides } from './planStepParams.js';
 import { errorMessageIn } from './sayableError.js';
-import { quoteForDisplay } from './stepContext.js';
 import { stepForKind } from './stepRegistry.js';
 
-/** `dlsetup install --dry-run`: every command that would run, marked where it runs as administrator, in `locale`. */
+/**
+ * `dlsetup install --dry-run`: every command that would run, marked where it runs as administrator, in `locale`. Text
+ * from the plan stays on its line (control characters shown escaped), so a plan cannot add lines or fake commands.
+ */
 export function formatDryRun(plan: Plan, overrides: InstallOverrides = {}, locale: Locale = 'en'): string {
   const say = installCliText(locale);
   const stepSay = installText(locale);
@@ -18,10 +22,10 @@ export function formatDryRun(plan: Plan, overrides: InstallOverrides = {}, local
   const lines: string[] = [];
   const steps = Array.isArray(plan?.steps) ? plan.steps : [];
   lines.push(steps.length === 1 ? say('dryRun.headerOne', { mark: rootMark }) : say('dryRun.headerMany', { count: steps.length, mark: rootMark }));
-  if (plan?.status === 'blocked') lines.push(say('dryRun.blocked', { blockers: plan.blockers.map((b) => b.message).join(' ') }));
+  if (plan?.status === 'blocked') lines.push(say('dryRun.blocked', { blockers: oneLine(plan.blockers.map((b) => b.message).join(' ')) }));
   steps.forEach((step, index) => {
     lines.push('');
-    const heading = { number: index + 1, title: step.title, kind: step.kind };
+    const heading = { number: index + 1, title: oneLine(String(step.title)), kind: oneLine(String(step.kind)) };
     try {
       const impl = stepForKind(step.kind);
       const params = impl.parse(planStepParams(plan, step, overrides));
@@ -31,14 +35,14 @@ export function formatDryRun(plan: Plan, overrides: InstallOverrides = {}, local
       for (const command of impl.describe(params, stepSay)) {
         const mark = padEndToWidth(command.elevated ? rootMark : '', markWidth);
         if (command.argv.length) {
-          lines.push(`   ${mark}$ ${command.argv.map(quoteForDisplay).join(' ')}${command.note ? `   # ${command.note}` : ''}`);
+          lines.push(`   ${mark}$ ${command.argv.map(shDisplayWord).join(' ')}${command.note ? `   # ${oneLine(command.note)}` : ''}`);
         } else {
-          lines.push(`   ${mark}# ${command.note}`);
+          lines.push(`   ${mark}# ${oneLine(command.note ?? '')}`);
         }
       }
     } catch (error) {
       lines.push(say('dryRun.step', heading));
-      lines.push(`   ${say('dryRun.cannotRun', { message: errorMessageIn(error, stepSay) })}`);
+      lines.push(`   ${say('dryRun.cannotRun', { message: oneLine(errorMessageIn(error, stepSay)) })}`);
     }
   });
   return `${lines.join('\n')}\n`;

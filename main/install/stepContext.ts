@@ -1,6 +1,7 @@
 import type { Locale } from '../../shared/i18n/localize.js';
 import type { ByteProgress, CommandRecord } from '../../shared/types/install.js';
 import type { Plan } from '../../shared/types/plan.js';
+import { shDisplayWord } from '../../shared/quote/sh.js';
 import { runCommand } from '../system/runCommand.js';
 import { classifyFailure } from './failureClassifier.js';
 import type { StepContext } from './installStep.js';
@@ -82,7 +83,5 @@ export function createStepContext(options: StepContextOptions): StepContext {
   };
 }
 
-/** For the log only: commands never pass through a shell. */
-export function quoteForDisplay(arg: string): string {
-  return /^[A-Za-z0-9_@%+=:,./-]+$/.test(arg) ? arg : `'${arg.replace(/'/g, `'\\''`)}'`;
-}
+/** For the log only: commands never pass through a shell (the sh quoting people know, control characters shown escaped). */
+export const quoteForDisplay = shDisplayWord;
