@@ -1,6 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -182,5 +182,20 @@ describe('package names, downloads and checksums come from data/, never from the
     expect(outcome(replies, 2)).toMatchObject({ type: 'failed', error: { code: 'CHECKSUM_MISMATCH' } });
     expect(existsSync(path.join(root, 'opt/dlsetup'))).toBe(false);
     expect(calls('ldconfig')).toEqual([]);
+  });
+});
+
+describe('the downloaded file a descriptor names', () => {
+  it('is read without following a symlink, and a mismatch never reports the checksum of what it pointed at', async () => {
+    const secret = path.join(root, 'etc', 'shadow');
+    writeFileSync(secret, 'root:$6$salt$hash:19000:0:99999:7:::\n');
+    const link = path.join(tmp, 'home', 'cuda_12.6.3_560.35.05_linux.run');
+    mkdirSync(path.dirname(link), { recursive: true });
+    symlinkSync(secret, link);
+    const replies = await talk([{ type: 'run-step', requestId: 1, stepId: 'tk', kind: 'cuda-toolkit', params: { version: '12.6.3', method: 'runfile', useRunfile: true, runfile: link } }]);
+    const result = outcome(replies, 1);
+    expect(result).toMatchObject({ type: 'failed', error: { code: 'CHECKSUM_MISMATCH' } });
+    expect(JSON.stringify(result)).not.toContain(sha256(readFileSync(secret)));
+    expect(existsSync(path.join(root, 'var/cache/dlsetup', RUN_ID, 'cuda_12.6.3_560.35.05_linux.run'))).toBe(false);
   });
 });
