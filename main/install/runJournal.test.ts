@@ -50,6 +50,16 @@ describe('the journal on disk', () => {
     expect(read.damaged).toEqual([{ line: 3, reason: 'torn', text: cut }]);
   });
 
+  it('appendJournalLine (the helper\'s journals) truncates a torn last line to the last newline before appending', () => {
+    const file = path.join(tmp, 'helper.jsonl');
+    writeFileSync(file, '{"t":"change","n":1}\n{"t":"chan');
+    appendJournalLine(file, { t: 'undone', n: 2 });
+    expect(readFileSync(file, 'utf8')).toBe('{"t":"change","n":1}\n{"t":"undone","n":2}\n');
+    writeFileSync(file, '{"t":"chan');
+    appendJournalLine(file, { t: 'change', n: 3 });
+    expect(readFileSync(file, 'utf8')).toBe('{"t":"change","n":3}\n');
+  });
+
   it('reports lines that are not JSON or not an entry, with their line numbers, and reads the rest', () => {
     useDataDir(path.join(tmp, 'damaged'));
     const runId = nextRunId();

@@ -64,7 +64,7 @@ export class RunJournal {
   /** Appends one entry; a full disk becomes DISK_FULL with a sentence, the journal left ending on a whole line. */
   append(entry: JournalEntry): void {
     try {
-      appendJournalLine(this.file, entry);
+      appendLine(this.file, entry, true);
     } catch (error) {
       throw isDiskFull(error) ? diskFull(this, 'journal.diskFull') : error;
     }
@@ -111,11 +111,11 @@ function writeAll(fd: number, data: Buffer): void {
 }
 
 /**
- * Where the journal's whole lines end. A last line without its newline was cut short by a crash: it is truncated away
- * and a `{"t":"torn"}` line holding its bytes is written in its place, so the next line starts clean and readers still
- * see that something was recorded there (its change may have been made). Returns the new end of the file.
+ * Where the journal's whole lines end. A last line without its newline was cut short by a crash: it is truncated away,
+ * so the next line starts clean; with `markTorn`, a `{"t":"torn"}` line holding its bytes is written in its place, so
+ * readers still see that something was recorded there (its change may have been made). Returns the new end.
  */
-function repairTornTail(fd: number): number {
+function repairTornTail(fd: number, markTorn: boolean): number {
   const size = fstatSync(fd).size;
   if (size === 0) return 0;
   const last = Buffer.alloc(1);
@@ -133,20 +133,26 @@ function repairTornTail(fd: number): number {
   const torn = Buffer.alloc(Math.min(size - cut, 4096));
   readSync(fd, torn, 0, torn.length, cut);
   ftruncateSync(fd, cut);
+  if (!markTorn) return cut;
   writeAll(fd, Buffer.from(`${JSON.stringify({ t: TORN_MARK, text: torn.toString('utf8') })}\n`, 'utf8'));
   return fstatSync(fd).size;
 }
 
 /**
  * Appends one JSON line and fsyncs it, so an entry that returned is on disk when the machine loses power. A torn last
- * line is repaired first; a line that cannot be written whole (ENOSPC, EDQUOT) is taken back and the error thrown.
- * Used for the user's journal and the elevated helper's own.
+ * line (a crash mid-write) is truncated first; a line that cannot be written whole (ENOSPC, EDQUOT) is taken back and
+ * the error thrown (its code as the system gave it). For journals whose readers skip a torn tail (the elevated helper's);
+ * the user's run journal keeps a mark of it instead (RunJournal).
  */
 export function appendJournalLine(file: string, value: unknown): void {
+  appendLine(file, value, false);
+}
+
+function appendLine(file: string, value: unknown, markTorn: boolean): void {
   const line = Buffer.from(`${JSON.stringify(value)}\n`, 'utf8');
   const fd = openSync(file, 'a+', 0o600);
   try {
-    const end = repairTornTail(fd);
+    const end = repairTornTail(fd, markTorn);
     try {
       writeAll(fd, line);
       fsyncSync(fd);
