@@ -145,6 +145,12 @@ describe('package names, downloads and checksums come from data/, never from the
     expect(calls('apt-get')).toEqual([]);
   });
 
+  it('refuses a repository mirror that is more than a plain URL (it is written into an apt source as root)', async () => {
+    const replies = await talk([{ type: 'run-step', requestId: 1, stepId: 'repo', kind: 'cuda-repo', params: { distro: 'ubuntu2204', mirror: 'https://evil.example/x?#[trusted=yes]' } }]);
+    expect(outcome(replies, 1)).toMatchObject({ type: 'refused', code: 'INVALID_ARGUMENT', reason: expect.stringContaining('"mirror"') });
+    expect(recordedCalls(log)).toEqual([]);
+  });
+
   it('installs the Ubuntu package data/ names for the branch', async () => {
     const replies = await talk([{ type: 'run-step', requestId: 1, stepId: 'drv', kind: 'driver', params: { branch: '580', os: 'linux' } }]);
     expect(outcome(replies, 1)).toMatchObject({ type: 'done' });

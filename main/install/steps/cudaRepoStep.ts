@@ -67,6 +67,8 @@ export const cudaRepoStep: InstallStep<CudaRepoParams> = {
   network: true,
   parse(raw) {
     const reader = new ParamReader('cuda-repo', raw);
+    // Written into an apt source as root: a plain URL only (no query, fragment, spaces or brackets).
+    reader.optionalString('mirror', /^https?:\/\/[A-Za-z0-9.-]+(:\d{1,5})?(\/[A-Za-z0-9._~+/-]*)?$/);
     const sha = reader.optionalString('keyringSha256', SHA256_PATTERN);
     const file = reader.optionalString('keyringFile');
     return {
