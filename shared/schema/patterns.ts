@@ -39,6 +39,22 @@ export function isSafeWindowsPath(value: string): boolean {
   return value.length <= 1024 && WINDOWS_PATH.test(value) && !DOT_SEGMENT.test(value);
 }
 
+/**
+ * An absolute, normalised path of any printable characters (POSIX, or Windows with a drive letter): where DL Setup keeps
+ * its own files, since the per-user data folder may hold a space (macOS "Application Support"). Never written unquoted.
+ */
+export function isLocalPath(value: string): boolean {
+  if (value.length > 4096 || CONTROL_CHARS.test(value)) return false;
+  if (value === '/') return true;
+  const windows = /^[A-Za-z]:\\/.test(value);
+  if (!windows && !value.startsWith('/')) return false;
+  if (windows && /[<>:"|?*/]/.test(value.slice(2))) return false;
+  return value
+    .slice(windows ? 3 : 1)
+    .split(windows ? '\\' : '/')
+    .every((segment) => segment !== '' && segment !== '.' && segment !== '..');
+}
+
 /** `value` is `root` or lies below it (both safe POSIX paths, so a prefix test is exact). */
 export function isPathUnder(value: string, roots: readonly string[]): boolean {
   return roots.some((root) => value === root || root === '/' || value.startsWith(`${root}/`));

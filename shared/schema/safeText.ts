@@ -18,6 +18,7 @@ import {
   RUN_ID_PATTERN,
   SHA256_PATTERN,
   VERSION_PATTERN,
+  isLocalPath,
   isPathUnder,
   isSafePosixPath,
   isSafeProxy,
@@ -109,6 +110,9 @@ export const hostPathOrHome = accepted((value) => isSafePosixPath(expandHome(val
 export function pathUnder(roots: readonly string[]) {
   return v.pipe(safePath, v.check<string, string>((value) => isPathUnder(value, roots), problem('problem.outsideRoots', { roots: roots.join(', ') })));
 }
+
+/** A path where DL Setup keeps its own files (backups, an environment's python): see isLocalPath. */
+export const localPath = accepted(isLocalPath, 'problem.localPath');
 
 /** A host path: a Windows one, or a POSIX one inside `roots`. */
 export function hostPathUnder(roots: readonly string[]) {

@@ -23,6 +23,7 @@ export const schemaTextEn = {
   'problem.pathOrHome': 'it must be an absolute path (or one starting with ~/) of letters, digits and . _ / + - without "..", "." or empty parts.',
   'problem.hostPath':
     'it must be an absolute path of letters, digits and . _ / + - (or a Windows path such as C:\\Program Files\\…) without "..", "." or empty parts.',
+  'problem.localPath': 'it must be an absolute path without "..", "." or empty parts.',
   'problem.windowsPath': 'it must be a Windows path such as C:\\Program Files\\… of letters, digits, single spaces and . _ + - ( ).',
   'problem.outsideRoots': 'it must lie inside {{roots}}.',
   'problem.commandOrPath': 'it must be a program name or an absolute path of letters, digits and . _ / + -.',

@@ -25,6 +25,7 @@ export const schemaTextZhCN: Translation<typeof schemaTextEn> = {
   'problem.path': '它必须是绝对路径，只含字母、数字和 . _ / + -，且不含“..”、“.”或空的路径段。',
   'problem.pathOrHome': '它必须是绝对路径（或以 ~/ 开头），只含字母、数字和 . _ / + -，且不含“..”、“.”或空的路径段。',
   'problem.hostPath': '它必须是绝对路径，只含字母、数字和 . _ / + -（或 C:\\Program Files\\… 这样的 Windows 路径），且不含“..”、“.”或空的路径段。',
+  'problem.localPath': '它必须是绝对路径，且不含“..”、“.”或空的路径段。',
   'problem.windowsPath': '它必须是 C:\\Program Files\\… 这样的 Windows 路径，只含字母、数字、单个空格和 . _ + - ( )。',
   'problem.outsideRoots': '它必须位于 {{roots}} 之内。',
   'problem.commandOrPath': '它必须是程序名，或只含字母、数字和 . _ / + - 的绝对路径。',

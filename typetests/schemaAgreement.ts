@@ -1,0 +1,27 @@
+// Compile-time proof that the boundary schemas (shared/schema) and the TypeScript types the engine uses describe the
+// same shapes: a value a schema lets through is of the type, and every variant of the type can pass the schema.
+import type { JournalChange, JournalEntry } from '../main/install/journalEntry.js';
+import type { JournalChangeFromSchema, JournalEntryFromSchema } from '../shared/schema/journalSchema.js';
+import type { PLAN_STEP_KINDS } from '../shared/schema/stepSchemas.js';
+import type { PlanFromSchema } from '../shared/schema/planSchema.js';
+import type { Plan, PlanStepKind } from '../shared/types/plan.js';
+
+type Extends<A, B> = [A] extends [B] ? true : false;
+type Assert<T extends true> = T;
+
+export type CheckedPlanIsPlan = Assert<Extends<PlanFromSchema, Plan>>;
+export type EveryPlanFieldChecked = Assert<Extends<keyof Plan, keyof PlanFromSchema>>;
+export type StepKindsAgree = Assert<Extends<PlanStepKind, (typeof PLAN_STEP_KINDS)[number]>> | Assert<Extends<(typeof PLAN_STEP_KINDS)[number], PlanStepKind>>;
+
+export type CheckedChangeIsChange = Assert<Extends<JournalChangeFromSchema, JournalChange>>;
+export type EveryChangeCanPass = Assert<Extends<JournalChange, JournalChangeFromSchema>>;
+export type CheckedEntryIsEntry = Assert<Extends<JournalEntryFromSchema, JournalEntry>>;
+// A journal's plan is a Plan (its params a loose record), checked field by field by planSchema; the rest must agree exactly.
+type WithoutPlan<E> = E extends { plan: unknown } ? Omit<E, 'plan'> : E;
+export type EveryEntryCanPass = Assert<Extends<WithoutPlan<JournalEntry>, WithoutPlan<JournalEntryFromSchema>>>;
+
+// And field for field: a field the type has but the schema would refuse (or the reverse) fails here.
+type SameSet<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+type SameKeysPerVariant<A, B, K extends PropertyKey> = A extends Record<K, infer Tag> ? SameSet<keyof A, keyof Extract<B, Record<K, Tag>>> : never;
+export type EntryFieldsAgree = Assert<SameKeysPerVariant<JournalEntry, JournalEntryFromSchema, 't'>>;
+export type ChangeFieldsAgree = Assert<SameKeysPerVariant<JournalChange, JournalChangeFromSchema, 'type'>>;
