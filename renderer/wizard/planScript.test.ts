@@ -28,7 +28,7 @@ describe('plan as a shell script', () => {
     });
     const script = planToShellScript(plan);
     expect(script).toContain('# 1. Install NVIDIA driver 550 (admin)\nsudo apt-get install -y nvidia-driver-550');
-    expect(script).toContain(`python3 -m venv '/home/me/my env'\\''s'`);
+    expect(script).toContain(`python3 -m venv "/home/me/my env's"`);
     expect(script).toContain('#    cudaHome: /usr/local/cuda-12.4');
   });
 });

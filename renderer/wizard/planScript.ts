@@ -1,9 +1,22 @@
+import { DlsetupError } from '../../shared/errors.js';
+import { shComment, shWord as quote } from '../../shared/quote/sh.js';
 import type { Plan, PlanStep } from '../../shared/types/plan.js';
 import { PYPI_MIRRORS, PYTORCH_MIRRORS, type MirrorChoice } from './mirrorPresets.js';
 
-/** POSIX single-quoting: safe for any text, including paths with spaces. */
-function quote(value: string): string {
-  return /^[A-Za-z0-9_@%+=:,./-]+$/.test(value) ? value : `'${value.replace(/'/g, `'\\''`)}'`;
+const STEP_KINDS: readonly string[] = ['driver', 'cuda-repo', 'cuda-toolkit', 'cudnn', 'env-vars', 'python-env', 'framework'];
+/** Debian package names (Policy §5.6.1): nothing apt could read as an option. */
+const DEB_PACKAGE = /^[a-z0-9][a-z0-9+.-]+$/;
+
+/** Folders from the plan: absolute, so a command named after one never runs from wherever the script is pasted. */
+function absolute(value: string, what: string): string {
+  if (!value.startsWith('/')) throw new DlsetupError('INVALID_ARGUMENT', `The plan's ${what} ${JSON.stringify(value).slice(0, 80)} is not an absolute path.`);
+  return value;
+}
+
+/** A value for an operand position: quoting keeps it one word, but a leading - would still be read as an option. */
+function operand(value: string, what: string): string {
+  if (value.startsWith('-')) throw new DlsetupError('INVALID_ARGUMENT', `The plan's ${what} ${JSON.stringify(value).slice(0, 80)} starts with "-", which a command would read as an option.`);
+  return quote(value);
 }
 
 function list(value: PlanStep['params'][string] | undefined): string[] {
@@ -35,28 +48,35 @@ function pipSources(planIndex: string | null, pypiMirror: string | null, pytorch
 function stepCommands(step: PlanStep, plan: Plan): string[] {
   const { params } = step;
   const envParams = plan.steps.find((candidate) => candidate.kind === 'python-env')?.params;
-  const planEnv = text(envParams?.path);
-  // Without a chosen folder the engine picks one; the script names it after the plan's environment.
-  const defaultEnv = `"$HOME/${text(envParams?.name) ?? 'dlsetup-env'}"`;
+  const planEnv = text(envParams?.path) && absolute(text(envParams?.path)!, 'environment folder');
+  // Without a chosen folder the engine picks one; the script names it after the plan's environment (one folder name).
+  const envName = text(envParams?.name) ?? 'dlsetup-env';
+  if (!/^[A-Za-z0-9][A-Za-z0-9._-]*$/.test(envName)) throw new DlsetupError('INVALID_ARGUMENT', `The plan's environment name ${JSON.stringify(envName).slice(0, 80)} is not one folder name.`);
+  const inHome = (tail: string) => `"$HOME"/${quote(`${envName}${tail}`)}`;
   switch (step.kind) {
     case 'python-env': {
-      const python = text(params.python) ? `python${text(params.python)}` : 'python3';
-      return [`${python} -m venv ${planEnv ? quote(planEnv) : defaultEnv}`];
+      const version = text(params.python);
+      // The version becomes part of a command name, so it must be a version and nothing else.
+      if (version && !/^\d+\.\d+(\.\d+)?$/.test(version)) throw new DlsetupError('INVALID_ARGUMENT', `The plan's Python version ${JSON.stringify(version).slice(0, 80)} is not a version such as 3.12.`);
+      const python = version ? `python${version}` : 'python3';
+      return [`${python} -m venv ${planEnv ? operand(planEnv, 'environment folder') : inHome('')}`];
     }
     case 'framework': {
-      const envDir = text(params.envPath) ?? planEnv;
-      const python = envDir ? quote(`${envDir}/bin/python`) : `${defaultEnv.slice(0, -1)}/bin/python"`;
+      const envDir = text(params.envPath) ? absolute(text(params.envPath)!, 'environment folder') : planEnv;
+      const python = envDir ? quote(`${envDir}/bin/python`) : inHome('/bin/python');
       const sources = pipSources(text(params.indexUrl) ?? plan.framework.indexUrl ?? null, text(params.pypiMirror), text(params.pytorchMirror));
       const argv = [python, '-m', 'pip', 'install'];
       if (sources.index) argv.push('--index-url', quote(sources.index));
       for (const url of [...sources.extra, ...list(params.extraIndexUrls)]) argv.push('--extra-index-url', quote(url));
       for (const url of sources.findLinks) argv.push('--find-links', quote(url));
       if (text(params.proxy)) argv.push('--proxy', quote(text(params.proxy)!));
-      argv.push(...list(params.packages).map(quote));
+      argv.push(...list(params.packages).map((name) => operand(name, 'pip package')));
       return [argv.join(' ')];
     }
     default: {
       const packages = list(params.packages);
+      const odd = packages.find((name) => !DEB_PACKAGE.test(name));
+      if (odd !== undefined) throw new DlsetupError('INVALID_ARGUMENT', `The plan's package ${JSON.stringify(odd).slice(0, 80)} is not a Debian package name.`);
       return packages.length > 0 ? [`${step.elevated ? 'sudo ' : ''}apt-get install -y ${packages.map(quote).join(' ')}`] : [];
     }
   }
@@ -64,20 +84,23 @@ function stepCommands(step: PlanStep, plan: Plan): string[] {
 
 /**
  * The plan as a shell script a person can read or run by hand. The engine's --dry-run is the exact list; this is the
- * readable version, with every step's parameters as comments where no command can be written down.
+ * readable version, with every step's parameters as comments where no command can be written down. Every value from
+ * the plan is one quoted word or part of a comment; a plan that cannot be written so is refused with INVALID_ARGUMENT.
  */
 export function planToShellScript(plan: Plan): string {
   const lines = [
     '#!/bin/sh',
-    `# DL Setup plan: ${plan.framework.name} ${plan.framework.version} (${plan.framework.variant}), Python ${plan.python.version}, method ${plan.method}`,
+    shComment(`DL Setup plan: ${plan.framework.name} ${plan.framework.version} (${plan.framework.variant}), Python ${plan.python.version}, method ${plan.method}`),
     '# Steps marked (admin) need administrator rights.',
     'set -e',
   ];
   for (const [index, step] of plan.steps.entries()) {
-    lines.push('', `# ${index + 1}. ${step.title}${step.elevated ? ' (admin)' : ''}`);
+    // An unknown kind would be written as the wrong commands; the engine refuses it too.
+    if (!STEP_KINDS.includes(step.kind)) throw new DlsetupError('INVALID_ARGUMENT', `The plan has a step DL Setup does not know (${JSON.stringify(String(step.kind)).slice(0, 80)}).`);
+    lines.push('', shComment(`${index + 1}. ${step.title}${step.elevated ? ' (admin)' : ''}`));
     const commands = stepCommands(step, plan);
     if (commands.length > 0) lines.push(...commands);
-    else for (const [key, value] of Object.entries(step.params)) lines.push(`#    ${key}: ${Array.isArray(value) ? value.join(' ') : String(value)}`);
+    else for (const [key, value] of Object.entries(step.params)) lines.push(shComment(`   ${key}: ${Array.isArray(value) ? value.join(' ') : String(value)}`));
   }
   return `${lines.join('\n')}\n`;
 }

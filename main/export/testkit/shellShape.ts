@@ -48,7 +48,8 @@ export function shellShape(script: string): string[] {
     const type = typeOf(node);
     switch (type) {
       case 'CallExpr':
-        shape.push(`command ${wordText(items(node.Args)[0])} args=${items(node.Args).length} assigns=${items(node.Assigns).length}`);
+        // A command found on PATH is named; one run by its path (a folder the plan chose) is only marked as such.
+        shape.push(`command ${wordText(items(node.Args)[0]).replace(/^.*\/.*$/, '<path>')} args=${items(node.Args).length} assigns=${items(node.Assigns).length}`);
         break;
       case 'Assign':
         shape.push(`assign ${String((node.Name as GoValue | null)?.Value)}`);
