@@ -3,8 +3,10 @@ import path from 'node:path';
 import { DlsetupError } from '../../shared/errors.js';
 import type { VerifyReport } from '../../shared/types/verify.js';
 import type { FleetInput } from './buildFleetReport.js';
+import { checkSchema } from '../../shared/schema/checkSchema.js';
+import { verifyReportSchema } from '../../shared/schema/verifyReportSchema.js';
 
-/** The fields a fleet row reads; anything without them is some other JSON (an inventory, a plan). */
+/** The fields every verify report has; JSON without them is something else (an inventory, a plan), not a damaged report. */
 export function isVerifyReport(value: unknown): value is VerifyReport {
   const record = value as Partial<VerifyReport> | null;
   return (
@@ -51,8 +53,14 @@ export async function loadFleetReports(dir: string, options: { concurrency?: num
       const source = files[index]!;
       try {
         const parsed: unknown = JSON.parse(await readFile(path.join(root, source), 'utf8'));
-        if (isVerifyReport(parsed)) reports[index] = { source, report: parsed };
-        else warnings[index] = `Skipped ${source}: it is not a DL Setup verify report.`;
+        if (!isVerifyReport(parsed)) {
+          warnings[index] = `Skipped ${source}: it is not a DL Setup verify report.`;
+          continue;
+        }
+        // Another machine's report: every field is checked before it reaches the table, the HTML or a terminal.
+        const checked = checkSchema(verifyReportSchema, parsed);
+        if (checked.ok) reports[index] = { source, report: checked.value };
+        else warnings[index] = `Skipped ${source}: ${checked.error.message}`;
       } catch (error) {
         warnings[index] = `Skipped ${source}: ${error instanceof SyntaxError ? 'not valid JSON' : (error as Error).message}.`;
       }

@@ -3,6 +3,8 @@ import path from 'node:path';
 import type { Locale } from '../../shared/i18n/localize.js';
 import type { VerifyReport } from '../../shared/types/verify.js';
 import { appDataDir } from '../appPaths.js';
+import { checkSchema } from '../../shared/schema/checkSchema.js';
+import { verifyReportSchema } from '../../shared/schema/verifyReportSchema.js';
 import { fingerprintId } from './machineFingerprint.js';
 import { renderHtmlReport } from './renderHtmlReport.js';
 
@@ -28,12 +30,8 @@ export async function saveReport(report: VerifyReport, options: { dir?: string; 
   return { jsonPath, htmlPath };
 }
 
-function looksLikeReport(value: unknown): value is VerifyReport {
-  const record = value as Partial<VerifyReport> | null;
-  return !!record && typeof record.createdAt === 'string' && Array.isArray(record.checks) && typeof record.fingerprint === 'object';
-}
 
-/** Reports in the history folder, newest first; damaged files are skipped, not fatal. */
+/** Reports in the history folder, newest first; damaged files and ones that fail the schema are skipped, not fatal. */
 export async function listReports(options: { dir?: string } = {}): Promise<{ path: string; report: VerifyReport }[]> {
   const dir = options.dir ?? reportsDir();
   let names: string[];
@@ -46,8 +44,9 @@ export async function listReports(options: { dir?: string } = {}): Promise<{ pat
   for (const name of names.filter((entry) => entry.startsWith('verify-') && entry.endsWith('.json'))) {
     const file = path.join(dir, name);
     try {
-      const parsed: unknown = JSON.parse(await readFile(file, 'utf8'));
-      if (looksLikeReport(parsed)) reports.push({ path: file, report: parsed });
+      // The folder is the user's to edit: a report read back passes the same schema as another machine's.
+      const checked = checkSchema(verifyReportSchema, JSON.parse(await readFile(file, 'utf8')));
+      if (checked.ok) reports.push({ path: file, report: checked.value });
     } catch {
       // A half-written or hand-edited file must not block re-verification.
     }

@@ -1,4 +1,8 @@
-/** The plan request and the resolved Plan (issue 4). Field names are part of the `dlsetup plan --json` contract. */
+/**
+ * The plan request and the resolved Plan (issue 4). Field names are part of the `dlsetup plan --json` contract. A plan
+ * from outside the resolver is checked by shared/schema/planSchema.ts (per-kind step params included); the compiler
+ * proves the schema and these types agree (planSchema.ts, typetests/schemaAgreement.ts).
+ */
 
 import type { DownloadEstimate } from './downloadEstimate.js';
 
