@@ -11,7 +11,8 @@ import { powershellLiteral } from '../../shared/quote/powershell.js';
 import { shCommand, shComment, shDisplayWord, shExport, shInsideDoubleQuotes, shWord, shWordWith } from '../../shared/quote/sh.js';
 import { windowsArgument } from '../../shared/quote/windowsArgument.js';
 import { ansibleData, ansibleText, yamlComment, yamlScalar } from '../../shared/quote/yaml.js';
-import { readPowerShellLiteral, splitWindowsCommandLine } from '../install/elevation/testkit/windowsCommandLine.js';
+import { uacLaunchScript } from '../install/elevation/uacLaunch.js';
+import { parseStartProcess, readPowerShellLiteral, splitWindowsCommandLine } from '../install/elevation/testkit/windowsCommandLine.js';
 import { shellShape } from './testkit/shellShape.js';
 
 /** Every hostile string through every quoting function: the real reader (sh, dash, bash, PyYAML, js-yaml, a Dockerfile parser) reads back exactly the value, or the function refused it with INVALID_ARGUMENT. */
@@ -151,6 +152,12 @@ describe('PowerShell and Windows command lines (models of their parsers: no pwsh
       expect(readPowerShellLiteral(`${literal}`, 0)).toEqual({ value, end: literal.length });
     }
     expect(splitWindowsCommandLine(withoutNul.map(windowsArgument).join(' '))).toEqual(withoutNul);
+  });
+
+  test('the UAC launch script starts exactly the helper with exactly its arguments', () => {
+    const started = parseStartProcess(uacLaunchScript('C:\\Program Files\\DL Setup\\dlsetup.exe', withoutNul));
+    expect(started.file).toBe('C:\\Program Files\\DL Setup\\dlsetup.exe');
+    expect(started.args).toEqual(withoutNul);
   });
 });
 

@@ -6,41 +6,18 @@
  */
 import path from 'node:path';
 import { DlsetupError } from '../../../shared/errors.js';
+import { powershellLiteral } from '../../../shared/quote/powershell.js';
+import { windowsArgument } from '../../../shared/quote/windowsArgument.js';
 import { runCommand } from '../../system/runCommand.js';
+
+// The two quoting functions live with the other output languages' (shared/quote); kept importable from here.
+export { powershellLiteral, windowsArgument };
 
 /** What the launch script exits with when the user declined the prompt (Win32 ERROR_CANCELLED). */
 export const UAC_CANCELLED_EXIT = 1223;
 
 /** How long the consent prompt may wait for an answer before the install gives up. */
 export const UAC_ANSWER_TIMEOUT_MS = 15 * 60_000;
-
-/**
- * A PowerShell verbatim string. Inside '…' nothing expands; the only special characters are the single quotes,
- * and PowerShell counts the typographic ones (U+2018–U+201B) as single quotes too, so each of them is doubled.
- */
-export function powershellLiteral(value: string): string {
-  if (value.includes('\0')) throw new DlsetupError('INVALID_ARGUMENT', 'A value for PowerShell contains a NUL character.');
-  return `'${value.replace(/['\u2018\u2019\u201a\u201b]/g, (quote) => quote + quote)}'`;
-}
-
-/**
- * One argument of a Windows command line, quoted so CommandLineToArgvW (and so Node and Electron) read it back
- * unchanged: always in double quotes; backslashes doubled only where they precede a quote; quotes escaped.
- */
-export function windowsArgument(value: string): string {
-  if (value.includes('\0')) throw new DlsetupError('INVALID_ARGUMENT', 'A command-line argument contains a NUL character.');
-  let quoted = '"';
-  let backslashes = 0;
-  for (const char of value) {
-    if (char === '\\') {
-      backslashes += 1;
-      continue;
-    }
-    quoted += char === '"' ? `${'\\'.repeat(backslashes * 2 + 1)}"` : `${'\\'.repeat(backslashes)}${char}`;
-    backslashes = 0;
-  }
-  return `${quoted}${'\\'.repeat(backslashes * 2)}"`;
-}
 
 /**
  * The PowerShell script that starts `file args…` elevated. Start-Process joins -ArgumentList with spaces into the new
