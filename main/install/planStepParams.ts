@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { defaultEnvRoot } from '../appPaths.js';
+import { NAME_PATTERN } from '../../shared/schema/patterns.js';
 import type { Plan, PlanStep } from '../../shared/types/plan.js';
 import type { StepParams } from './installStep.js';
 import { cudaRepoStep, publishedKeyringSha256 } from './steps/cudaRepoStep.js';
@@ -21,7 +22,8 @@ export interface InstallOverrides {
 export function pythonEnvPath(step: PlanStep | undefined, overrides: InstallOverrides = {}): string | undefined {
   if (!step) return undefined;
   if (typeof step.params?.path === 'string') return step.params.path;
-  const name = typeof step.params?.name === 'string' && /^[A-Za-z0-9._-]+$/.test(step.params.name) ? step.params.name : 'dlsetup-env';
+  // NAME_PATTERN starts with a letter or digit, so ".." cannot climb out of the environment root.
+  const name = typeof step.params?.name === 'string' && NAME_PATTERN.test(step.params.name) ? step.params.name : 'dlsetup-env';
   return path.join(overrides.envRoot ?? defaultEnvRoot(), name);
 }
 
