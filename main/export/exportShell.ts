@@ -146,6 +146,10 @@ function driverSection(model: ExportModel): string[] {
 
 function cudaRepoSection(model: ExportModel): string[] {
   const repo = model.cudaRepo!;
+  // The script swaps the mirror, distro and arch for its own variables; a model where they are not where they belong is refused.
+  if (!repo.keyringUrl.startsWith(`${repo.mirror}/`) || ![repo.keyringUrl, repo.sourcesList].every((text) => text.includes(ARCH_PLACEHOLDER))) {
+    throw new DlsetupError('INVALID_ARGUMENT', "The CUDA repository's keyring URL and source list do not follow its mirror, distribution and architecture; nothing was exported.");
+  }
   // One word: literal text quoted, the mirror, distro and arch as the script's own variables.
   const MIRROR = '@CUDA_REPO_MIRROR@';
   const toShell = (text: string) => shWordWith(text.replace(`${repo.mirror}/`, `${MIRROR}/`), { [MIRROR]: 'CUDA_REPO_MIRROR', [DISTRO_PLACEHOLDER]: 'CUDA_DISTRO', [ARCH_PLACEHOLDER]: 'CUDA_ARCH' });

@@ -11,11 +11,16 @@ import yaml from 'js-yaml';
 const UNSAFE = new yaml.Type('!unsafe', { kind: 'scalar', construct: (data: string) => data });
 export const ANSIBLE_YAML_SCHEMA = yaml.DEFAULT_SCHEMA.extend([UNSAFE]);
 
-/** A loaded value with every scalar replaced by its type: lists keep their length, mappings their keys. */
+/**
+ * A loaded value with every scalar replaced by its type: lists keep their length, mappings their keys. Keys that are
+ * names (variables, modules, keywords) are kept; keys that are data (the keyring checksums' "distro/arch") count only.
+ */
 export function valueShape(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(valueShape);
   if (value && typeof value === 'object') {
-    return Object.fromEntries(Object.keys(value).sort().map((key) => [key, valueShape((value as Record<string, unknown>)[key])]));
+    return Object.entries(value)
+      .map(([key, item]) => [/^[A-Za-z_][A-Za-z0-9_.]*$/.test(key) ? key : '<data key>', valueShape(item)] as const)
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
   }
   return value === null ? 'null' : typeof value;
 }
