@@ -8,6 +8,7 @@ import type { ExportFile } from './exportPlan.js';
 import { exportShell } from './exportShell.js';
 import { dockerfileShape, yamlShape } from './testkit/documentShapes.js';
 import { shellShapeByParagraphs } from './testkit/shellShape.js';
+import { stringLeaves, withLeaf, type Leaf } from './testkit/stringLeaves.js';
 import { loadVerifyAssets } from './verifyAssets.js';
 
 /**
@@ -16,22 +17,8 @@ import { loadVerifyAssets } from './verifyAssets.js';
  * words, not data) give INVALID_ARGUMENT or exactly the structure of the benign export.
  */
 
-type Leaf = (string | number)[];
-
-function stringLeaves(value: unknown, at: Leaf = []): Leaf[] {
-  if (typeof value === 'string') return value.startsWith('-') && typeof at.at(-1) === 'number' ? [] : [at];
-  if (Array.isArray(value)) return value.flatMap((item, index) => stringLeaves(item, [...at, index]));
-  if (value && typeof value === 'object') return Object.entries(value).flatMap(([key, item]) => (key === 'plan' && at.length === 0 ? [] : stringLeaves(item, [...at, key])));
-  return [];
-}
-
-function withLeaf(model: ExportModel, leaf: Leaf, text: string): ExportModel {
-  const copy = structuredClone(model);
-  let node = copy as unknown as Record<string | number, unknown>;
-  for (const key of leaf.slice(0, -1)) node = node[key] as Record<string | number, unknown>;
-  node[leaf.at(-1)!] = text;
-  return copy;
-}
+/** The engine's own flags in an argv (--yes, --index-url…) and the plan the model was read from are not data. */
+const notData = (at: Leaf, text: string) => (at[0] === 'plan' && at.length > 0) || (text.startsWith('-') && typeof at.at(-1) === 'number');
 
 const assets = loadVerifyAssets();
 const GENERATORS: [string, (model: ExportModel) => ExportFile[], (files: ExportFile[]) => unknown][] = [
@@ -45,7 +32,7 @@ describe.each(GENERATORS)('the %s generator fed a hostile export model', (format
   test.each([['v100TensorflowSystem'], ['rtx4090Wheels']] as const)('%s: INVALID_ARGUMENT or the benign structure', (planName) => {
     const model = buildExportModel(examplePlan(planName));
     const expected = shapeOf(generate(model));
-    const leaves = stringLeaves(model);
+    const leaves = stringLeaves(model, notData);
     const problems: string[] = [];
     let refused = 0;
     let same = 0;

@@ -11,6 +11,7 @@ import { examplePlan } from './examplePlans.js';
 import { EXPORT_FORMATS, exportPlan, type ExportFormat, type ExportResult } from './exportPlan.js';
 import { dockerfileShape, hasPyYaml, pyYamlShapes, yamlShape } from './testkit/documentShapes.js';
 import { shellShape, shellShapeByParagraphs } from './testkit/shellShape.js';
+import { stringLeaves, withLeaf, type Leaf } from './testkit/stringLeaves.js';
 import { writeExportFiles } from './writeExportFiles.js';
 
 /**
@@ -19,24 +20,6 @@ import { writeExportFiles } from './writeExportFiles.js';
  * commands from mvdan.cc/sh, plays and tasks from js-yaml and PyYAML, instructions from dockerfile-ast), and bash -n
  * and dash -n accept every shell script. The env-vars step's own block (/etc/profile.d or the venv's activate) too.
  */
-
-type Leaf = (string | number)[];
-
-/** Paths to every string in a plan: fields, step params and list items. */
-function stringLeaves(value: unknown, at: Leaf = []): Leaf[] {
-  if (typeof value === 'string') return [at];
-  if (Array.isArray(value)) return value.flatMap((item, index) => stringLeaves(item, [...at, index]));
-  if (value && typeof value === 'object') return Object.entries(value).flatMap(([key, item]) => stringLeaves(item, [...at, key]));
-  return [];
-}
-
-function withLeaf(plan: Plan, leaf: Leaf, text: string): Plan {
-  const copy = structuredClone(plan);
-  let node = copy as unknown as Record<string | number, unknown>;
-  for (const key of leaf.slice(0, -1)) node = node[key] as Record<string | number, unknown>;
-  node[leaf.at(-1)!] = text;
-  return copy;
-}
 
 const named = (leaf: Leaf, plan: Plan) => leaf.map((key, index) => (index === 1 && leaf[0] === 'steps' ? plan.steps[key as number]!.kind : key)).join('.');
 

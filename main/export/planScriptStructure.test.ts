@@ -8,29 +8,13 @@ import type { Plan } from '../../shared/types/plan.js';
 import { planToShellScript } from '../../renderer/wizard/planScript.js';
 import { examplePlan } from './examplePlans.js';
 import { shellShape } from './testkit/shellShape.js';
+import { stringLeaves, withLeaf } from './testkit/stringLeaves.js';
 
 /**
  * The wizard's "copy as shell script" (renderer/wizard/planScript.ts), which people paste into a terminal: hostile
  * strings in every string field of real plans give either INVALID_ARGUMENT or exactly the benign script's commands.
  * (Here rather than beside it because the renderer may not import the shell-parser kit in main/.)
  */
-
-type Leaf = (string | number)[];
-
-function stringLeaves(value: unknown, at: Leaf = []): Leaf[] {
-  if (typeof value === 'string') return [at];
-  if (Array.isArray(value)) return value.flatMap((item, index) => stringLeaves(item, [...at, index]));
-  if (value && typeof value === 'object') return Object.entries(value).flatMap(([key, item]) => stringLeaves(item, [...at, key]));
-  return [];
-}
-
-function withLeaf(plan: Plan, leaf: Leaf, text: string): Plan {
-  const copy = structuredClone(plan);
-  let node = copy as unknown as Record<string | number, unknown>;
-  for (const key of leaf.slice(0, -1)) node = node[key] as Record<string | number, unknown>;
-  node[leaf.at(-1)!] = text;
-  return copy;
-}
 
 /** The V100 system plan, with its own environment folder and a driver step that names its packages (the apt branch). */
 function systemPlan(): Plan {
