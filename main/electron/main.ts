@@ -13,6 +13,9 @@ import { ELEVATED_HELPER_FLAG } from '../install/elevation/elevationChannel.js';
 if (process.argv.includes(ELEVATED_HELPER_FLAG)) {
   // Started by pkexec/UAC as the one elevated helper: no window, only typed step descriptors on stdin.
   app.disableHardwareAcceleration();
+  // Test hooks (DLSETUP_SYSROOT, DLSETUP_DATA_DIR, …) would let the user's environment choose what root runs: the
+  // released helper reads only its own files (UAC passes the user's environment block on).
+  for (const name of Object.keys(process.env)) if (name.startsWith('DLSETUP_')) delete process.env[name];
   await import('../install/elevation/elevatedHelper.js');
 } else {
   startDesktopApp();
