@@ -3,12 +3,10 @@
  * install engine's ParamReader both use these, so a value means the same thing at every boundary.
  */
 
-/**
- * Characters that end or bend a line somewhere: C0 controls (NUL, tab, CR, LF, ESC…), DEL, C1 controls (NEL ends a
- * line in YAML 1.1), the Unicode line and paragraph separators, the bidirectional overrides and isolates that make a
- * line read differently from what it is, and the byte-order mark.
- */
-export const CONTROL_CHARS = /[\u0000-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069\ufeff]/;
+// The characters that end or bend a line (C0/C1 controls, U+2028/2029, bidi overrides, BOM): one definition, the quoting's.
+import { CONTROL_CHARS } from '../quote/controlChars.js';
+
+export { CONTROL_CHARS };
 
 /** The same, but tab and line feed are allowed: multi-line text shown to people (step messages, pasted logs). */
 export const CONTROL_CHARS_BUT_LINES = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069\ufeff]/;
