@@ -1,3 +1,5 @@
+import * as v from 'valibot';
+import { journalEntrySchema } from '../../shared/schema/journalSchema.js';
 import type { JournalEntry } from './journalEntry.js';
 
 /** The `t` of the line appendJournalLine writes in place of a line a crash cut short (the cut bytes in `text`). */
@@ -18,65 +20,11 @@ export interface JournalLines {
   damaged: DamagedLine[];
 }
 
-type Fields = Record<string, unknown>;
+const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
-const isObject = (value: unknown): value is Fields => typeof value === 'object' && value !== null && !Array.isArray(value);
-const isText = (value: unknown): value is string => typeof value === 'string';
-const isTextList = (value: unknown): boolean => Array.isArray(value) && value.every(isText);
-
-// TODO(issue 15): check with the valibot schema in shared/schema/journalSchema.ts once it exists; this is its minimal shape.
-function isChange(change: unknown): boolean {
-  if (!isObject(change)) return false;
-  switch (change.type) {
-    case 'file-backed-up':
-      return isText(change.path) && isText(change.backup) && isText(change.sha256) && typeof change.mode === 'number';
-    case 'file-created':
-      return isText(change.path);
-    case 'file-written':
-      return isText(change.path) && isText(change.sha256);
-    case 'dir-created':
-      return isText(change.path) && (change.owned === undefined || typeof change.owned === 'boolean');
-    case 'packages-installed':
-      return (change.manager === 'apt' || change.manager === 'pip') && isTextList(change.packages) && (change.python === undefined || isText(change.python));
-    case 'packages-upgraded':
-      return change.manager === 'pip' && Array.isArray(change.packages) && change.packages.every((p) => isObject(p) && isText(p.name) && isText(p.from) && isText(p.to)) && isText(change.python);
-    case 'alternative-set':
-      return isText(change.name) && isText(change.path) && (change.previous === null || isText(change.previous)) && typeof change.registered === 'boolean';
-    case 'needs-ldconfig':
-    case 'needs-initramfs':
-      return true;
-    default:
-      return false;
-  }
-}
-
-/** Whether a parsed line has the shape of a journal entry the engine acts on. */
+/** Whether a parsed line is a journal entry the engine acts on (shared/schema/journalSchema.ts: the one shape). */
 export function isJournalEntry(value: unknown): value is JournalEntry {
-  if (!isObject(value) || !isText(value.time)) return false;
-  const step = isText(value.stepId);
-  switch (value.t) {
-    case 'run-started':
-      return isText(value.runId) && isObject(value.plan) && Array.isArray(value.plan.steps) && typeof value.dryRun === 'boolean' && Number.isSafeInteger(value.pid);
-    case 'run-resumed':
-      return Number.isSafeInteger(value.pid);
-    case 'step-started':
-      return step;
-    case 'step-finished':
-    case 'run-finished':
-      return (value.t === 'run-finished' || step) && isText(value.state);
-    case 'command':
-      return step && isTextList(value.argv);
-    case 'change':
-      return step && typeof value.elevated === 'boolean' && isChange(value.change);
-    case 'rollback-started':
-      return true;
-    case 'rollback-undone':
-      return step && typeof value.ok === 'boolean' && isChange(value.change);
-    case 'rollback-finished':
-      return typeof value.ok === 'boolean';
-    default:
-      return false;
-  }
+  return v.is(journalEntrySchema, value);
 }
 
 const shown = (text: string) => (text.length > 200 ? `${text.slice(0, 200)}…` : text);

@@ -7,6 +7,7 @@ import { installText } from './installText.js';
 import type { JournalEntry } from './journalEntry.js';
 import { appendJournalLine, journalPath, readRunJournal, RunJournal } from './runJournal.js';
 import { errorMessageIn } from './sayableError.js';
+import { testPlan } from './testkit/testPlan.js';
 import { mountTinyDisk, type TinyDisk } from './testkit/tinyDisk.js';
 
 let tmp: string;
@@ -20,7 +21,7 @@ afterAll(() => {
 });
 
 const time = '2025-01-01T00:00:00.000Z';
-const started = (runId: string): JournalEntry => ({ t: 'run-started', time, runId, plan: { steps: [] } as never, dryRun: false, pid: 1, bootId: null });
+const started = (runId: string): JournalEntry => ({ t: 'run-started', time, runId, plan: testPlan([]), dryRun: false, pid: 1, bootId: null });
 const line = (entry: JournalEntry) => `${JSON.stringify(entry)}\n`;
 let counter = 0;
 const nextRunId = () => `20250101-000000-${(++counter).toString(16).padStart(6, '0')}`;

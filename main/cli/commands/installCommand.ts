@@ -5,6 +5,8 @@ import { LANG_FLAG, type CliCommand } from '../cliCommand.js';
 import { commandLocale } from '../cliLocale.js';
 import { cliText } from '../cliText.js';
 import { readPlanFile } from '../readPlanFile.js';
+import { parseSchema } from '../../../shared/schema/checkSchema.js';
+import { planSchema } from '../../../shared/schema/planSchema.js';
 import { confirm } from '../confirm.js';
 import { formatDryRun, preflightNotices } from '../../install/formatDryRun.js';
 import { InstallService } from '../../install/installService.js';
@@ -63,7 +65,8 @@ export const installCommand: CliCommand = {
       // A resumed run keeps the language it started in unless --lang asks for another.
       runId = service.resume(positionals[0], flags.lang ? { locale } : {}).runId;
     } else {
-      const plan = withInstallSources(await readPlanFile(String(flags.plan), say, locale), installSourcesOf(flags));
+      // The source flags (--env, --pypi-mirror, --proxy) land in the plan after the file was checked: check it again.
+      const plan = parseSchema(planSchema, withInstallSources(await readPlanFile(String(flags.plan), say, locale), installSourcesOf(flags)), { field: 'plan', locale });
       if (plan.status !== 'ok') throw new DlsetupError('PLAN_BLOCKED', say('install.planBlocked', { blockers: plan.blockers.map((blocker) => blocker.message).join(' ') }));
       if (flags['dry-run']) {
         io.out(formatDryRun(plan, {}, locale));

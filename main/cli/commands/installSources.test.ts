@@ -58,8 +58,17 @@ describe('dlsetup install --env / --pypi-mirror / --pytorch-mirror / --proxy', (
 
   it('refuses a plain-http mirror as the wizard does (credentials and downgrade stay out of pip)', async () => {
     const { code, stdout, stderr } = await dryRun('--pypi-mirror', 'http://mirror.example/simple');
-    expect(code).toBe(0);
-    expect(stdout).toContain('"pypiMirror" must be an https URL.');
-    expect(stderr).toBe('');
+    expect(code).toBe(1);
+    expect(stdout).toBe('');
+    expect(stderr).toMatch(/INVALID_ARGUMENT/);
+    expect(stderr).toContain('pypiMirror');
+  });
+
+  it('checks the plan again after the flags: a hostile --env is refused naming its field, nothing run', async () => {
+    const { code, stdout, stderr } = await dryRun('--env', '/tmp/env;touch /tmp/dlsetup-pwned');
+    expect(code).toBe(1);
+    expect(stdout).toBe('');
+    expect(stderr).toMatch(/INVALID_ARGUMENT/);
+    expect(stderr).toMatch(/plan\.steps\[\d\]\.params\.path/);
   });
 });
