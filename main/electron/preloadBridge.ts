@@ -1,5 +1,6 @@
 import type { IpcRenderer, IpcRendererEvent } from 'electron';
-import { PROGRESS_CHANNEL, type DlsetupApi } from '../../shared/ipc/contract.js';
+import type { DlsetupApi } from '../../shared/ipc/contract.js';
+import { PROGRESS_CHANNEL } from '../../shared/ipc/progressChannel.js';
 import type { ProgressEvent } from '../../shared/types/install.js';
 
 /** One function per contract channel; the renderer never sees ipcRenderer itself (docs/design.md §5). */

@@ -149,8 +149,7 @@ export type ValueOf<C extends Channel> = Contract[C] extends ChannelSpec<unknown
 
 export const CHANNELS = Object.keys(contract) as Channel[];
 
-/** The single event channel. */
-export const PROGRESS_CHANNEL = 'install:progress';
+export { PROGRESS_CHANNEL } from './progressChannel.js';
 
 /** What the renderer sees as `window.dlsetup`, whichever transport is underneath. */
 export type DlsetupApi = {
