@@ -1,3 +1,7 @@
+import { Tokenizer } from 'htmlparser2';
+
+type TokenizerCallbacks = ConstructorParameters<typeof Tokenizer>[1];
+
 /** A minimal XML element tree: enough for nvidia-smi -q -x, no DTD, no namespaces. */
 export interface XmlElement {
   name: string;
@@ -6,50 +10,82 @@ export interface XmlElement {
   text: string;
 }
 
-const ENTITIES: Record<string, string> = { lt: '<', gt: '>', amp: '&', quot: '"', apos: "'" };
+/** What a parse did, for tests that prove it linear: tokenizer events plus elements popped off the open stack. */
+export interface XmlStats {
+  steps: number;
+}
 
-function decode(text: string): string {
-  return text.replace(/&(#x[0-9a-fA-F]+|#\d+|\w+);/g, (whole, entity: string) => {
-    if (entity.startsWith('#x')) return String.fromCodePoint(parseInt(entity.slice(2), 16));
-    if (entity.startsWith('#')) return String.fromCodePoint(Number(entity.slice(1)));
-    return ENTITIES[entity] ?? whole;
-  });
+function counted(callbacks: TokenizerCallbacks, stats: XmlStats): TokenizerCallbacks {
+  const wrapped: Record<string, (...args: never[]) => void> = {};
+  for (const [name, callback] of Object.entries(callbacks) as [string, (...args: never[]) => void][]) {
+    wrapped[name] = (...args) => {
+      stats.steps += 1;
+      callback(...args);
+    };
+  }
+  return wrapped as unknown as TokenizerCallbacks;
 }
 
 /**
  * Tolerant reader: skips prolog, DOCTYPE, comments and CDATA markers; closes unclosed elements at the end;
- * a stray closing tag pops back to its opener. Returns null when the text holds no element at all.
+ * a stray closing tag pops back to its opener; a tag cut off at the end is dropped. Returns null when the text holds
+ * no element at all. Linear in the text: htmlparser2's tokenizer (a state machine, XML entities) does the lexing, and
+ * the open-element stack keeps a count per name so a closing tag never searches it.
  */
-export function readXml(text: string): XmlElement | null {
+export function readXml(text: string, stats?: XmlStats): XmlElement | null {
   if (typeof text !== 'string') return null;
   const root: XmlElement = { name: '#document', attributes: {}, children: [], text: '' };
   const stack: XmlElement[] = [root];
-  const tag = /<!--[\s\S]*?(?:-->|$)|<!\[CDATA\[([\s\S]*?)(?:\]\]>|$)|<![^>]*>|<\?[\s\S]*?(?:\?>|$)|<\/\s*([^\s>]+)\s*>|<([^\s/>!?]+)((?:\s+[^\s=/>]+(?:\s*=\s*(?:"[^"]*"|'[^']*'|[^\s>]+))?)*)\s*(\/?)>/g;
-  let last = 0;
-  for (let match = tag.exec(text); match; match = tag.exec(text)) {
-    const top = stack[stack.length - 1] as XmlElement;
-    top.text += decode(text.slice(last, match.index));
-    last = tag.lastIndex;
-    const [, cdata, closing, opening, attributeText, selfClosing] = match;
-    if (cdata !== undefined) {
-      top.text += cdata;
-    } else if (closing) {
-      const at = stack.map((element) => element.name).lastIndexOf(closing);
-      if (at > 0) stack.length = at;
-    } else if (opening) {
-      const attributes: Record<string, string> = {};
-      for (const attribute of (attributeText ?? '').matchAll(/([^\s=/>]+)(?:\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s>]+)))?/g)) {
-        attributes[attribute[1] as string] = decode(attribute[2] ?? attribute[3] ?? attribute[4] ?? '');
-      }
-      const element: XmlElement = { name: opening, attributes, children: [], text: '' };
-      top.children.push(element);
-      if (!selfClosing) stack.push(element);
+  const openByName = new Map<string, number>();
+  let pending: XmlElement | null = null;
+  let attributeName = '';
+  let attributeValue = '';
+  const top = () => stack[stack.length - 1] as XmlElement;
+  // A tag joins the tree only once its `>` is seen, as the regex reader did.
+  const finishTag = (selfClosing: boolean) => {
+    if (!pending) return;
+    top().children.push(pending);
+    if (!selfClosing) {
+      stack.push(pending);
+      openByName.set(pending.name, (openByName.get(pending.name) ?? 0) + 1);
     }
-  }
-  const rest = text.slice(last);
-  if (!rest.includes('<')) (stack[stack.length - 1] as XmlElement).text += decode(rest);
-  const first = root.children[0];
-  return first ?? null;
+    pending = null;
+  };
+  const callbacks: TokenizerCallbacks = {
+    ontext: (start, end) => void (top().text += text.slice(start, end)),
+    ontextentity: (codepoint) => void (top().text += String.fromCodePoint(codepoint)),
+    oncdata: (start, end, endOffset) => void (top().text += text.slice(start, end - endOffset)),
+    onopentagname: (start, end) => void (pending = { name: text.slice(start, end), attributes: {}, children: [], text: '' }),
+    onattribname: (start, end) => {
+      attributeName = text.slice(start, end);
+      attributeValue = '';
+    },
+    onattribdata: (start, end) => void (attributeValue += text.slice(start, end)),
+    onattribentity: (codepoint) => void (attributeValue += String.fromCodePoint(codepoint)),
+    onattribend: () => {
+      // "__proto__" as a key would reach the prototype; nvidia-smi has no such attribute.
+      if (pending && attributeName !== '__proto__') pending.attributes[attributeName] = attributeValue;
+    },
+    onopentagend: () => finishTag(false),
+    onselfclosingtag: () => finishTag(true),
+    onclosetag: (start, end) => {
+      const name = text.slice(start, end);
+      if (!openByName.get(name)) return;
+      for (let closed = stack.pop() as XmlElement; ; closed = stack.pop() as XmlElement) {
+        if (stats) stats.steps += 1;
+        openByName.set(closed.name, (openByName.get(closed.name) ?? 1) - 1);
+        if (closed.name === name) break;
+      }
+    },
+    oncomment: () => undefined,
+    ondeclaration: () => undefined,
+    onprocessinginstruction: () => undefined,
+    onend: () => undefined,
+  };
+  const tokenizer = new Tokenizer({ xmlMode: true, decodeEntities: true }, stats ? counted(callbacks, stats) : callbacks);
+  tokenizer.write(text);
+  tokenizer.end();
+  return root.children[0] ?? null;
 }
 
 /** The first child element along a path of names ("fb_memory_usage/total"). */
