@@ -8,10 +8,11 @@ import { ProgressHub } from '../transport/progressHub.js';
 import { SECURITY_HEADERS } from '../transport/contentSecurityPolicy.js';
 import { readStaticFile } from '../transport/staticFiles.js';
 import { APP_ORIGIN, isTrustedSender, PRELOAD_PATH } from './windowSecurity.js';
-import { ELEVATED_HELPER_FLAG } from '../install/elevation/elevationChannel.js';
+import { ELEVATED_HELPER_FLAG } from '../install/elevation/helperCommand.js';
 
 if (process.argv.includes(ELEVATED_HELPER_FLAG)) {
   // Started by pkexec/UAC as the one elevated helper: no window, only typed step descriptors on stdin.
+  // On Linux helperCommand() put --no-sandbox on the argv: Chromium checks it as root before this script runs, so appendSwitch would be too late.
   app.disableHardwareAcceleration();
   // Test hooks (DLSETUP_SYSROOT, DLSETUP_DATA_DIR, …) would let the user's environment choose what root runs: the
   // released helper reads only its own files (UAC passes the user's environment block on).

@@ -31,6 +31,20 @@ export const installTextEn = {
   'service.nothingToRollBack': 'There is no install to roll back.',
   'service.rollbackBusy': 'Install {{runId}} is being undone; wait for that to finish first.',
   'service.rollbackWhileRunning': 'Run {{runId}} is still running; cancel it first.',
+
+  // The administrator helper, from the app's side: starting it, and losing it.
+  'elevation.helperGone': 'The elevated helper is no longer running.',
+  'elevation.otherVersion': 'The elevated helper is a different version of DL Setup; reinstall DL Setup.',
+  'elevation.refused': 'The elevated helper refused the request.',
+  'elevation.stoppedUnexpectedly': 'The administrator helper stopped unexpectedly; resume the install to continue.',
+  'elevation.sudoNeedsPassword': 'sudo needs a password, and --yes runs without asking. Run the install without --yes, or run `sudo -v` first. Nothing was changed.',
+  'elevation.notGranted': 'Administrator access was not granted (the password prompt was dismissed or refused). Nothing was changed.',
+  'elevation.couldNotStart': 'The administrator helper could not start ({{mode}} exited with {{exitCode}}). Nothing was changed.',
+  'elevation.launcherNotStarted': '{{program}} could not be started. Nothing was changed.',
+  'elevation.launcherMissing': '{{program}} is not available: {{reason}}. Nothing was changed.',
+  'elevation.noConnectBack':
+    'The administrator helper started but did not connect back to DL Setup within {{seconds}} s; a firewall or security tool may block connections to 127.0.0.1. Nothing was changed.',
+  'elevation.closedBeforeReady': 'The administrator helper closed its connection before it was ready. Nothing was changed.',
   'journal.notARunId': '"{{runId}}" is not a DL Setup run id.',
   'journal.diskFullAtStart':
     'DL Setup could not start run {{runId}}: the disk holding {{dir}} is full (or your disk quota is used up), so the run could not be recorded. Nothing was changed. Free some space there, then start the install again.',

@@ -10,7 +10,7 @@ import type { StepContextSinks } from '../stepContext.js';
 import type { JournalChange } from '../journalEntry.js';
 import { buildHelperBundle } from '../testkit/helperBundle.js';
 import { CONNECT_FLAG, TOKEN_FLAG, connectBackArgs, listenForHelper, parseConnectBackArgs } from './connectBack.js';
-import { startConnectBackElevation, type HelperLauncher } from './elevationChannel.js';
+import { startConnectBackElevation, type HelperLauncher } from './connectBackElevation.js';
 import type { HelperReply } from './helperProtocol.js';
 import { uacLaunchFailure } from './uacLaunch.js';
 

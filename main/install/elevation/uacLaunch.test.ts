@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { chooseElevationMode, helperCommand } from './elevationChannel.js';
+import { chooseElevationMode } from './chooseElevationMode.js';
 import { connectBackArgs } from './connectBack.js';
 import { parseStartProcess, readPowerShellLiteral, splitWindowsCommandLine } from './testkit/windowsCommandLine.js';
 import { UAC_CANCELLED_EXIT, launchWithUac, powershellLiteral, uacLaunchArgv, uacLaunchFailure, uacLaunchScript, windowsArgument } from './uacLaunch.js';
@@ -141,9 +141,5 @@ describe('choosing UAC', () => {
       expect(chooseElevationMode('gui', false, 'linux')).toBe('pkexec');
       expect(chooseElevationMode('cli', true, 'linux')).toBe('sudo-noninteractive');
     }
-  });
-
-  it('starts the helper as node + entry outside Electron', () => {
-    expect(helperCommand('/x/elevatedHelper.js', 'win32')).toEqual([process.execPath, '/x/elevatedHelper.js']);
   });
 });
