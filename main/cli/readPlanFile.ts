@@ -1,9 +1,12 @@
-import { readFile } from 'node:fs/promises';
 import { DlsetupError } from '../../shared/errors.js';
 import type { Locale, Say } from '../../shared/i18n/localize.js';
 import type { Plan } from '../../shared/types/plan.js';
+import { readUntrustedFile } from '../system/readUntrustedFile.js';
 import { cliText, type CliTextKey } from './cliText.js';
 import { planFromJson } from './planFromJson.js';
+
+/** A plan from `dlsetup plan --json` is a few KB; 4 MB is a thousand times that, and small enough to check without a pause. */
+const PLAN_FILE_MAX_BYTES = 4 * 1024 * 1024;
 
 /**
  * A plan file from `dlsetup plan --json`, for install and export: a missing file or one that is not a plan says how to
@@ -12,8 +15,10 @@ import { planFromJson } from './planFromJson.js';
 export async function readPlanFile(file: string, say: Say<CliTextKey> = cliText(), locale?: Locale): Promise<Plan> {
   let text: string;
   try {
-    text = await readFile(file, 'utf8');
+    text = await readUntrustedFile(file, { maxBytes: PLAN_FILE_MAX_BYTES, utf8: 'strict', locale });
   } catch (cause) {
+    // A FIFO, a device, a folder, too large, not UTF-8: the reader's own sentence says which.
+    if (cause instanceof DlsetupError && cause.code !== 'NOT_FOUND') throw cause;
     throw new DlsetupError('NOT_FOUND', say('planFile.cannotRead', { file }), { cause });
   }
   return planFromJson(text, file, say, locale);

@@ -1,27 +1,35 @@
-import { readFile } from 'node:fs/promises';
 import { DlsetupError } from '../../../shared/errors.js';
+import type { Locale } from '../../../shared/i18n/localize.js';
 import { JSON_FLAG, LANG_FLAG, type CliCommand } from '../cliCommand.js';
 import { commandLocale } from '../cliLocale.js';
 import { diagnoseOnMachine } from '../../diagnose/diagnoseOnMachine.js';
 import { formatDiagnosis } from '../../diagnose/formatDiagnosis.js';
+import { decodeText, readUntrustedFile } from '../../system/readUntrustedFile.js';
+import { untrustedInputText } from '../../system/untrustedInputText.js';
 import { UsageError } from '../parseArgs.js';
 
-async function readStdin(): Promise<string> {
+/** A whole CI log or journal export fits; diagnosing 64 MB takes about 3 s (it is linear), so more would only be a wait. */
+const INPUT_MAX_BYTES = 64 * 1024 * 1024;
+const INPUT_MAX_MB = INPUT_MAX_BYTES / (1024 * 1024);
+
+async function readStdin(locale: Locale): Promise<string> {
   const chunks: Buffer[] = [];
-  for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks).toString('utf8');
+  let total = 0;
+  for await (const chunk of process.stdin) {
+    total += (chunk as Buffer).length;
+    // `cat /dev/zero | dlsetup diagnose -` would otherwise fill the memory.
+    if (total > INPUT_MAX_BYTES) throw new DlsetupError('INVALID_ARGUMENT', untrustedInputText(locale)('stdin.tooLarge', { limit: INPUT_MAX_MB }));
+    chunks.push(chunk as Buffer);
+  }
+  return decodeText(Buffer.concat(chunks, total));
 }
 
-async function readInput(source: string | undefined): Promise<string> {
+async function readInput(source: string | undefined, locale: Locale): Promise<string> {
   if (source === undefined || source === '-') {
     if (source === undefined && process.stdin.isTTY) throw new UsageError('give a FILE, or pipe the text in: nvidia-smi 2>&1 | dlsetup diagnose -');
-    return readStdin();
+    return readStdin(locale);
   }
-  try {
-    return await readFile(source, 'utf8');
-  } catch (cause) {
-    throw new DlsetupError('NOT_FOUND', `Cannot read "${source}": ${(cause as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : 'not readable'}.`, { cause });
-  }
+  return readUntrustedFile(source, { maxBytes: INPUT_MAX_BYTES, utf8: 'lenient', refuseBinary: true, locale });
 }
 
 export const diagnoseCommand: CliCommand = {
@@ -33,9 +41,10 @@ export const diagnoseCommand: CliCommand = {
     json: JSON_FLAG,
   },
   async run({ flags, positionals }, io) {
-    const text = await readInput(positionals[0]);
+    const locale = commandLocale(flags, process.env);
+    const text = await readInput(positionals[0], locale);
     if (!text.trim()) throw new UsageError('the input is empty: paste an error message or tool output');
-    const result = await diagnoseOnMachine(text, { locale: commandLocale(flags, process.env), useMachine: !flags['no-machine'] });
+    const result = await diagnoseOnMachine(text, { locale, useMachine: !flags['no-machine'] });
     io.out(flags.json ? `${JSON.stringify(result, null, 2)}\n` : formatDiagnosis(result, { color: io.color }));
     return 0;
   },
