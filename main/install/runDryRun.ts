@@ -1,0 +1,18 @@
+import type { RunStatus } from '../../shared/types/install.js';
+import type { InstallSay } from './installText.js';
+import type { PreparedStep } from './prepareSteps.js';
+import type { RunRecord } from './runRecord.js';
+import { quoteForDisplay } from './stepContext.js';
+
+/** A dry run: every step lists the commands it would issue (root ones marked) and is skipped; nothing changes. */
+export function dryRunSteps(steps: PreparedStep[], record: RunRecord, say: InstallSay): RunStatus {
+  for (const step of steps) {
+    record.emit({ type: 'step-started', stepId: step.id });
+    for (const command of step.impl.describe(step.params, say)) {
+      const text = command.argv.length ? `$ ${command.argv.map(quoteForDisplay).join(' ')}` : `# ${command.note}`;
+      record.emit({ type: 'step-log', stepId: step.id, stream: 'info', line: `${command.elevated ? '[root] ' : ''}${text}${command.argv.length && command.note ? `   # ${command.note}` : ''}` });
+    }
+    record.finishStep(step.id, 'skipped', say('run.dryRunNothingChanged'));
+  }
+  return record.finishRun('succeeded');
+}
