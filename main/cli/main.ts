@@ -2,7 +2,7 @@ import { appVersion } from '../appPaths.js';
 import { DlsetupError, toAppError } from '../../shared/errors.js';
 import type { CliIo } from './cliCommand.js';
 import { COMMANDS } from './commandRegistry.js';
-import { parseArgs, UsageError } from './parseArgs.js';
+import { findUnknownOption, parseArgs, UsageError } from './parseArgs.js';
 
 function generalHelp(): string {
   const width = Math.max(...COMMANDS.map((command) => command.name.length));
@@ -26,6 +26,12 @@ function generalHelp(): string {
 /** Runs the CLI and returns the exit code: 0 done, 1 the operation failed, 2 the command line was wrong. */
 export async function main(argv: string[], io: CliIo): Promise<number> {
   const [name, ...rest] = argv;
+  const alone = name === '--help' || name === '-h' || name === 'help' || name === '--version' || name === '-v';
+  // `dlsetup --version --bogus` is a typo to point out, not a version to print.
+  if (alone && rest.length > 0) {
+    io.err(`dlsetup: unexpected argument "${rest[0]}" after ${name} (see dlsetup --help)\n`);
+    return 2;
+  }
   if (name === undefined || name === '--help' || name === '-h' || name === 'help') {
     io.out(generalHelp() + '\n');
     return name === undefined ? 2 : 0;
@@ -45,6 +51,11 @@ export async function main(argv: string[], io: CliIo): Promise<number> {
   }
   const command = await registered.load();
   if (rest.includes('--help') || rest.includes('-h')) {
+    const unknown = findUnknownOption(rest, command.flags);
+    if (unknown !== undefined) {
+      io.err(`dlsetup ${name}: unknown option "${unknown}" (see dlsetup ${name} --help)\n`);
+      return 2;
+    }
     io.out(commandHelp(name, registered.summary, command) + '\n');
     return 0;
   }

@@ -49,3 +49,14 @@ export function parseArgs(argv: string[], specs: Record<string, FlagSpec>, maxPo
   if (positionals.length > maxPositionals) throw new UsageError(`unexpected argument "${positionals[maxPositionals]}"`);
   return { flags, positionals };
 }
+
+/** The first option in `argv` that `specs` does not know, for `--help`, which reads nothing else but must not hide a typo. */
+export function findUnknownOption(argv: string[], specs: Record<string, FlagSpec>): string | undefined {
+  for (const token of argv) {
+    if (token === '--') break;
+    if (token === '--help' || token === '-h' || token === '-' || !token.startsWith('-')) continue;
+    const name = token.startsWith('--') ? token.slice(2).split('=', 1)[0]! : '';
+    if (!Object.hasOwn(specs, name)) return token;
+  }
+  return undefined;
+}

@@ -1,15 +1,17 @@
-import { constants } from 'node:fs';
-import { access, chmod, mkdir, open } from 'node:fs/promises';
+import { lstat } from 'node:fs/promises';
 import path from 'node:path';
 import { DlsetupError } from '../../shared/errors.js';
+import type { Locale } from '../../shared/i18n/localize.js';
+import { prepareOutputFolder, prepareSubfolder, writeOutputFile } from '../system/outputPath.js';
 import type { ExportFile } from './exportPlan.js';
 
 /**
- * Writes an export into `dir` (created when missing). Existing files are refused unless `force`, checked for all files
- * before any is written; paths stay inside `dir`. Returns the absolute paths written.
+ * Writes an export into `dir` (created when missing; a file, a FIFO or a system folder such as /proc is refused with a
+ * sentence in `locale`). Existing files are refused unless `force`, checked for all files before any is written; paths
+ * stay inside `dir` and never pass through a link or a special file found there. Returns the absolute paths written.
  */
-export async function writeExportFiles(dir: string, files: readonly ExportFile[], options: { force?: boolean } = {}): Promise<string[]> {
-  const root = path.resolve(dir);
+export async function writeExportFiles(dir: string, files: readonly ExportFile[], options: { force?: boolean; locale?: Locale } = {}): Promise<string[]> {
+  const root = await prepareOutputFolder(dir, options.locale);
   const targets = files.map((file) => {
     const target = path.resolve(root, file.path);
     if (!target.startsWith(`${root}${path.sep}`)) throw new DlsetupError('INTERNAL', `Export file ${file.path} would land outside ${root}.`);
@@ -18,7 +20,8 @@ export async function writeExportFiles(dir: string, files: readonly ExportFile[]
   if (!options.force) {
     const existing: string[] = [];
     for (const { target } of targets) {
-      if (await access(target).then(() => true, () => false)) existing.push(path.relative(process.cwd(), target) || target);
+      // lstat: a dangling link counts as there too.
+      if (await lstat(target).then(() => true, () => false)) existing.push(path.relative(process.cwd(), target) || target);
     }
     if (existing.length > 0) {
       throw new DlsetupError('INVALID_ARGUMENT', `${existing.join(', ')} already exist${existing.length === 1 ? 's' : ''}; choose another --out folder or add --force to overwrite.`);
@@ -26,16 +29,8 @@ export async function writeExportFiles(dir: string, files: readonly ExportFile[]
   }
   const written: string[] = [];
   for (const { file, target } of targets) {
-    await mkdir(path.dirname(target), { recursive: true });
-    const mode = file.mode ?? 0o644;
-    // O_NOFOLLOW: never write through a symlink someone planted in the output folder.
-    const handle = await open(target, constants.O_WRONLY | constants.O_CREAT | constants.O_TRUNC | constants.O_NOFOLLOW, mode);
-    try {
-      await handle.writeFile(file.content, 'utf8');
-    } finally {
-      await handle.close();
-    }
-    await chmod(target, mode);
+    await prepareSubfolder(root, path.dirname(target), dir, options.locale);
+    await writeOutputFile(target, file.content, { mode: file.mode ?? 0o644, followLinks: false, locale: options.locale });
     written.push(target);
   }
   return written;

@@ -1,10 +1,14 @@
-import { readdir, readFile } from 'node:fs/promises';
+import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { DlsetupError } from '../../shared/errors.js';
 import type { VerifyReport } from '../../shared/types/verify.js';
 import type { FleetInput } from './buildFleetReport.js';
 import { checkSchema } from '../../shared/schema/checkSchema.js';
 import { verifyReportSchema } from '../../shared/schema/verifyReportSchema.js';
+import { readUntrustedFile } from '../system/readUntrustedFile.js';
+
+/** A verify report is tens of KB; a file far larger is not one, and is not read whole. */
+const REPORT_MAX_BYTES = 16 * 1024 * 1024;
 
 /** The fields every verify report has; JSON without them is something else (an inventory, a plan), not a damaged report. */
 export function isVerifyReport(value: unknown): value is VerifyReport {
@@ -52,7 +56,7 @@ export async function loadFleetReports(dir: string, options: { concurrency?: num
     for (let index = next++; index < files.length; index = next++) {
       const source = files[index]!;
       try {
-        const parsed: unknown = JSON.parse(await readFile(path.join(root, source), 'utf8'));
+        const parsed: unknown = JSON.parse(await readUntrustedFile(path.join(root, source), { maxBytes: REPORT_MAX_BYTES, utf8: 'strict' }));
         if (!isVerifyReport(parsed)) {
           warnings[index] = `Skipped ${source}: it is not a DL Setup verify report.`;
           continue;
@@ -62,7 +66,7 @@ export async function loadFleetReports(dir: string, options: { concurrency?: num
         if (checked.ok) reports[index] = { source, report: checked.value };
         else warnings[index] = `Skipped ${source}: ${checked.error.message}`;
       } catch (error) {
-        warnings[index] = `Skipped ${source}: ${error instanceof SyntaxError ? 'not valid JSON' : (error as Error).message}.`;
+        warnings[index] = `Skipped ${source}: ${error instanceof SyntaxError ? 'not valid JSON' : (error as Error).message.replace(/\.$/, '')}.`;
       }
     }
   };

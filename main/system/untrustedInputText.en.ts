@@ -12,7 +12,9 @@ export const untrustedInputTextEn = {
   'stdin.tooLarge': 'The text piped in is larger than {{limit}} MB, the most DL Setup reads.',
   'text.binary': 'This is binary data, not text: paste an error message or a tool\'s output.',
   'out.systemFolder': 'Cannot write to "{{path}}": it is inside {{root}}, a system folder. Choose a folder of your own.',
+  'out.itIsNotFolder': 'Cannot write into "{{path}}": it exists and is not a folder. Give a new folder or an existing one.',
   'out.notFolder': 'Cannot write into "{{path}}": "{{existing}}" exists and is not a folder. Give a new folder or an existing one.',
   'out.linkInside': 'Cannot write into "{{path}}": "{{existing}}" is a symbolic link; DL Setup does not write through links inside the folder.',
   'out.notFile': 'Cannot write "{{path}}": it exists and is not a regular file.',
+  'out.cannotWrite': 'Cannot write "{{path}}": {{reason}}.',
 } as const;

@@ -15,7 +15,9 @@ export const untrustedInputTextZhCN: Translation<typeof untrustedInputTextEn> = 
   'stdin.tooLarge': '通过管道输入的文本超过 {{limit}} MB，这是 DL Setup 读取的上限。',
   'text.binary': '这是二进制数据，不是文本：请粘贴报错信息或工具的输出。',
   'out.systemFolder': '无法写入“{{path}}”：它位于系统文件夹 {{root}} 内。请选择你自己的文件夹。',
+  'out.itIsNotFolder': '无法写入“{{path}}”：它已存在且不是文件夹。请指定一个新文件夹或已有的文件夹。',
   'out.notFolder': '无法写入“{{path}}”：“{{existing}}” 已存在且不是文件夹。请指定一个新文件夹或已有的文件夹。',
   'out.linkInside': '无法写入“{{path}}”：“{{existing}}” 是符号链接；DL Setup 不会通过输出文件夹内的链接写入。',
   'out.notFile': '无法写入“{{path}}”：它已存在且不是普通文件。',
+  'out.cannotWrite': '无法写入“{{path}}”：{{reason}}。',
 };

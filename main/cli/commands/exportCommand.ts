@@ -3,6 +3,8 @@ import { appVersion } from '../../appPaths.js';
 import { EXPORT_FORMATS, exportPlan, type ExportFormat } from '../../export/exportPlan.js';
 import { writeExportFiles } from '../../export/writeExportFiles.js';
 import type { CliCommand } from '../cliCommand.js';
+import { commandLocale } from '../cliLocale.js';
+import { cliText } from '../cliText.js';
 import { UsageError } from '../parseArgs.js';
 import { readPlanFile } from '../readPlanFile.js';
 
@@ -21,7 +23,8 @@ export const exportCommand: CliCommand = {
   async run({ flags }, io) {
     if (typeof flags.plan !== 'string') throw new UsageError('--plan FILE is required');
     if (typeof flags.format !== 'string') throw new UsageError(`--format is required (${EXPORT_FORMATS.join(', ')})`);
-    const plan = await readPlanFile(flags.plan);
+    const locale = commandLocale(flags, process.env);
+    const plan = await readPlanFile(flags.plan, cliText(locale), locale);
     const text = (name: string) => (typeof flags[name] === 'string' ? (flags[name] as string) : undefined);
     const result = exportPlan(plan, flags.format as ExportFormat, {
       mirrors: { pypi: text('pypi-mirror'), pytorch: text('pytorch-mirror'), cuda: text('cuda-mirror') },
@@ -34,7 +37,7 @@ export const exportCommand: CliCommand = {
       io.err(`${result.mainFile} needs ${others.join(', ')} beside it; use --out DIR to write them all.\n`);
       return 0;
     }
-    const written = await writeExportFiles(flags.out, result.files, { force: Boolean(flags.force) });
+    const written = await writeExportFiles(flags.out, result.files, { force: Boolean(flags.force), locale });
     const main = path.join(flags.out, result.mainFile);
     io.out(`Wrote ${written.length} files to ${flags.out}.\n`);
     io.out(

@@ -1,11 +1,12 @@
-import { writeFile } from 'node:fs/promises';
 import type { GpuRow, GpuTable } from '../../../shared/gpus/lookupGpu.js';
 import { loadDataTable } from '../../data/loadDataTable.js';
 import { buildFleetReport } from '../../fleet/buildFleetReport.js';
 import { formatFleetReport } from '../../fleet/formatFleetReport.js';
 import { loadFleetReports } from '../../fleet/loadFleetReports.js';
 import { renderFleetHtml } from '../../fleet/renderFleetHtml.js';
+import { writeOutputFile } from '../../system/outputPath.js';
 import { JSON_FLAG, type CliCommand } from '../cliCommand.js';
+import { commandLocale } from '../cliLocale.js';
 import { UsageError } from '../parseArgs.js';
 
 function gpuSpecs(): GpuRow[] | undefined {
@@ -36,7 +37,8 @@ export const fleetCommand: CliCommand = {
     }
     const report = buildFleetReport(reports, { specs: gpuSpecs() });
     if (typeof flags.html === 'string') {
-      await writeFile(flags.html, renderFleetHtml(report), 'utf8');
+      // A FIFO, a folder or a path in /proc named by --html is refused instead of blocking or failing half-way.
+      await writeOutputFile(flags.html, renderFleetHtml(report), { locale: commandLocale(flags, process.env) });
       io.err(`Wrote ${flags.html}\n`);
     }
     io.out(flags.json ? `${JSON.stringify({ ...report, warnings }, null, 2)}\n` : formatFleetReport(report, { color: io.color }));
