@@ -61,8 +61,10 @@ describe('rollback of a user journal that claims elevated changes the helper nev
     expect(recordedCalls(log).filter((call) => call[0] === 'apt-get')).toEqual([]);
     expect(existsSync(path.join(root, 'run', 'x'))).toBe(true);
     expect(result.ok).toBe(false);
-    expect(result.notes).toEqual([expect.stringContaining('has no record of this change'), expect.stringContaining('has no record of this change')]);
+    // The package claim is a well-formed line the helper never recorded; the `..` path fails the journal schema, so
+    // that line is reported as damaged and nothing is done for it either.
+    expect(result.notes).toEqual([expect.stringContaining('has no record of this change'), expect.stringMatching(/damaged at line 4/)]);
     const undone = readJournal(RUN_ID).filter((entry) => entry.t === 'rollback-undone');
-    expect(undone.map((entry) => entry.t === 'rollback-undone' && entry.ok)).toEqual([false, false]);
+    expect(undone.map((entry) => entry.t === 'rollback-undone' && entry.ok)).toEqual([false]);
   });
 });
