@@ -1,5 +1,5 @@
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, truncateSync, writeFileSync } from 'node:fs';
+import { closeSync, existsSync, mkdirSync, mkdtempSync, openSync, readFileSync, rmSync, truncateSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -35,9 +35,9 @@ interface Run {
 }
 
 /** Runs `dlsetup ...args` as installed; kills it after `limitMs` (a hang is a failure, not a stuck suite). */
-function dlsetup(args: string[], limitMs = 10_000): Promise<Run> {
+function dlsetup(args: string[], limitMs = 10_000, stdin: 'ignore' | number = 'ignore'): Promise<Run> {
   const child = spawn(process.execPath, [path.join(cliDir, 'bin', 'dlsetup.js'), ...args], {
-    stdio: ['ignore', 'pipe', 'pipe'],
+    stdio: [stdin, 'pipe', 'pipe'],
     env: { ...process.env, LC_ALL: '', LC_MESSAGES: '', LANG: 'en_US.UTF-8', NO_COLOR: '1' },
   });
   let stdout = '';
@@ -91,6 +91,27 @@ describe('--plan and diagnose FILE refuse what is not a regular file, before rea
     expect(run.stderr).not.toMatch(/not a DL Setup plan/);
     expect(run.code).toBe(0);
     expect(run.stdout).toMatch(/^#!\/bin\/sh\n/);
+  }, 60_000);
+
+  it('diagnose - with /dev/zero or random bytes piped in: refused (cap, then not text) instead of filling the memory', async () => {
+    const zero = openSync('/dev/zero', 'r');
+    try {
+      const run = await dlsetup(['diagnose', '-', '--no-machine'], 10_000, zero);
+      expect(run.hung).toBe(false);
+      expect(run.stderr).toBe('dlsetup diagnose: The text piped in is larger than 64 MB, the most DL Setup reads. [INVALID_ARGUMENT]\n');
+      expect(run.code).toBe(1);
+    } finally {
+      closeSync(zero);
+    }
+    const noise = path.join(tmp, 'noise');
+    writeFileSync(noise, Buffer.from(Array.from({ length: 65_536 }, (_, index) => (index * 7919) % 256)));
+    const piped = openSync(noise, 'r');
+    try {
+      const run = await dlsetup(['diagnose', '-', '--no-machine'], 10_000, piped);
+      expect(run.stderr).toBe("dlsetup diagnose: This is binary data, not text: paste an error message or a tool's output. [INVALID_ARGUMENT]\n");
+    } finally {
+      closeSync(piped);
+    }
   }, 60_000);
 
   it('a 50 MB binary file given to diagnose: one sentence saying it is not text', async () => {
