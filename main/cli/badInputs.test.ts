@@ -43,8 +43,8 @@ function dlsetup(args: string[], limitMs = 10_000, stdin: 'ignore' | number = 'i
   let stdout = '';
   let stderr = '';
   let hung = false;
-  child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString('utf8')));
-  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
+  child.stdout?.on('data', (chunk: Buffer) => (stdout += chunk.toString('utf8')));
+  child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
   const timer = setTimeout(() => {
     hung = true;
     child.kill('SIGKILL');
