@@ -3,7 +3,7 @@ import { closeSync, existsSync, mkdirSync, mkdtempSync, openSync, readFileSync, 
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { examplePlan } from '../export/examplePlans.js';
+import { examplePlan } from '../export/testkit/examplePlans.js';
 import { sampleReport } from '../verify/testkit/sampleReport.js';
 import { buildInstalledCli } from '../testing/buildInstalledCli.js';
 
@@ -181,6 +181,21 @@ describe('fleet report DIR and --html', () => {
     expect((await dlsetup(['fleet', 'report', dir, '--html', path.join(tmp, 'fleet.html')])).code).toBe(0);
     expect(readFileSync(path.join(tmp, 'fleet.html'), 'utf8')).toMatch(/^<!doctype html>/i);
   }, 60_000);
+});
+
+describe('verify --report', () => {
+  it('onto /proc or a FIFO: refused instead of hanging after the checks ran', async () => {
+    // verify prints its progress on stderr first; the refusal is its last line.
+    for (const [file, why] of [['/proc/x.html', /system folder/], [fifo, /not a regular file/]] as const) {
+      const run = await dlsetup(['verify', '--quick', '--report', file], 60_000);
+      expect(run.hung, `verify --report ${file} hung`).toBe(false);
+      expect(run.code, run.stderr).toBe(1);
+      const last = run.stderr.trimEnd().split('\n').at(-1)!;
+      expect(last).toMatch(/^dlsetup verify: .*\[INVALID_ARGUMENT\]$/);
+      expect(last).toContain(file);
+      expect(last).toMatch(why);
+    }
+  }, 130_000);
 });
 
 describe('flags after --version and --help', () => {

@@ -1,5 +1,5 @@
-import { writeFile } from 'node:fs/promises';
 import { JSON_FLAG, LANG_FLAG, type CliCommand } from '../cliCommand.js';
+import { writeOutputFile } from '../../system/outputPath.js';
 import { commandLocale } from '../cliLocale.js';
 import { cliText } from '../cliText.js';
 import { runVerification } from '../../verify/runVerification.js';
@@ -30,7 +30,7 @@ export const verifyCommand: CliCommand = {
         if (event.kind === 'stage') io.err(`… ${event.detail}\n`);
       },
     });
-    if (flags.report) await writeFile(String(flags.report), renderHtmlReport(outcome.report, { comparison: outcome.comparison ?? undefined, locale }));
+    if (flags.report) await writeOutputFile(String(flags.report), renderHtmlReport(outcome.report, { comparison: outcome.comparison ?? undefined, locale }), { locale });
     if (flags.json) {
       io.out(`${JSON.stringify(flags.compare ? { ...outcome.report, comparison: outcome.comparison } : outcome.report, null, 2)}\n`);
     } else {
