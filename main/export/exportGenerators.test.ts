@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { HOSTILE_STRINGS } from '../../shared/quote/hostileStrings.js';
-import { examplePlan } from './examplePlans.js';
+import { examplePlan } from './testkit/examplePlans.js';
 import { exportAnsible } from './exportAnsible.js';
 import { exportDockerfile } from './exportDockerfile.js';
 import { buildExportModel, type ExportModel } from './exportModel.js';

@@ -6,7 +6,7 @@ import { afterAll, describe, expect, test } from 'vitest';
 import { HOSTILE_STRINGS } from '../../shared/quote/hostileStrings.js';
 import type { Plan } from '../../shared/types/plan.js';
 import { planToShellScript } from '../../renderer/wizard/planScript.js';
-import { examplePlan } from './examplePlans.js';
+import { examplePlan } from './testkit/examplePlans.js';
 import { shellShape } from './testkit/shellShape.js';
 import { stringLeaves, withLeaf } from './testkit/stringLeaves.js';
 

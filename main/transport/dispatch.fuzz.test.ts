@@ -8,7 +8,7 @@ import { CONTROL_CHARS } from '../../shared/schema/patterns.js';
 import { cliText } from '../cli/cliText.js';
 import { planFromJson } from '../cli/planFromJson.js';
 import { readPlanFile } from '../cli/readPlanFile.js';
-import { examplePlan } from '../export/examplePlans.js';
+import { examplePlan } from '../export/testkit/examplePlans.js';
 import { hostileText, hostileValue, jsonText, mutated } from '../testing/hostileInputs.js';
 import { createHandlers } from './handlers.js';
 import { dispatch } from './dispatch.js';

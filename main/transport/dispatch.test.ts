@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Plan, PlanStep } from '../../shared/types/plan.js';
-import { examplePlan } from '../export/examplePlans.js';
+import { examplePlan } from '../export/testkit/examplePlans.js';
 import { dispatch } from './dispatch.js';
 import { recordingHandlers } from './testkit/recordingHandlers.js';
 
