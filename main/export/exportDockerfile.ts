@@ -1,7 +1,7 @@
 import { DlsetupError } from '../../shared/errors.js';
 import { dockerComment, dockerExecForm as execForm, dockerImage, dockerKeyValue } from '../../shared/quote/dockerfile.js';
 import { oneLine } from '../../shared/quote/controlChars.js';
-import type { ExportFile } from './exportPlan.js';
+import type { ExportFile } from './exportFile.js';
 import type { ExportModel } from './exportModel.js';
 
 /**

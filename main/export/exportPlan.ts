@@ -2,6 +2,7 @@ import { DlsetupError } from '../../shared/errors.js';
 import type { Plan } from '../../shared/types/plan.js';
 import { exportAnsible } from './exportAnsible.js';
 import { exportDockerfile } from './exportDockerfile.js';
+import type { ExportFile } from './exportFile.js';
 import { buildExportModel, type ExportOptions } from './exportModel.js';
 import { exportShell } from './exportShell.js';
 import { loadVerifyAssets } from './verifyAssets.js';
@@ -9,13 +10,8 @@ import { loadVerifyAssets } from './verifyAssets.js';
 export type ExportFormat = 'shell' | 'ansible' | 'dockerfile';
 export const EXPORT_FORMATS: readonly ExportFormat[] = ['shell', 'ansible', 'dockerfile'];
 
-export interface ExportFile {
-  /** Relative to the output folder, '/'-separated. */
-  path: string;
-  content: string;
-  /** File mode (0o755 for scripts); 0o644 when absent. */
-  mode?: number;
-}
+// Also here for code that takes the type with exportPlan (writeExportFiles, the tests).
+export type { ExportFile } from './exportFile.js';
 
 export interface ExportResult {
   format: ExportFormat;
