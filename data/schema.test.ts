@@ -113,6 +113,10 @@ const schemas: Record<string, Schema> = {
     reviewedAt: 'date',
     rows: [{ component: 'string', os: 'string?', megabytes: 'number', basis: 'string', source: 'source' }],
   },
+  mirrors: {
+    reviewedAt: 'date',
+    mirrors: [{ id: 'string', name: 'string', pypiIndexUrl: 'string?', pytorch: 'object?', planCarriesUrl: 'boolean?', note: 'string?', source: 'source' }],
+  },
   // The diagnose knowledge base (main/diagnose checks its patterns in depth); here only what every table owes.
   errors: {
     reviewedAt: 'date',
@@ -168,6 +172,17 @@ describe('data tables', () => {
     }
     const keys = keyrings.map((row) => `${row.distro}/${row.arch}/${row.version}`);
     expect(new Set(keys).size).toBe(keys.length);
+  });
+
+  it('mirrors.json: unique ids, https addresses, each row a PyPI index or a PyTorch wheel source', () => {
+    const mirrors = (tables.mirrors as { mirrors: { id: string; pypiIndexUrl?: string; pytorch?: { style: string; baseUrl: string } }[] }).mirrors;
+    for (const row of mirrors) {
+      expect(row.id).toMatch(/^[a-z][a-z0-9-]*$/);
+      expect(row.pypiIndexUrl ?? row.pytorch, row.id).toBeDefined();
+      for (const url of [row.pypiIndexUrl, row.pytorch?.baseUrl].filter(Boolean)) expect(url, row.id).toMatch(/^https:\/\/[^\s]+$/);
+      if (row.pytorch) expect(['index', 'find-links'], row.id).toContain(row.pytorch.style);
+    }
+    expect(new Set(mirrors.map((row) => row.id)).size).toBe(mirrors.length);
   });
 
   it('keeps the facts the issue calls out', () => {

@@ -1,6 +1,9 @@
+import { BUNDLED_MIRRORS } from '../../shared/mirrors/bundledMirrors.js';
+import type { MirrorPreset } from '../../shared/types/mirrors.js';
+
 /**
- * Package mirrors offered on the Choose screen. Ids match the install engine's presets (framework step `pypiMirror` /
- * `pytorchMirror` accept an id or a URL); a preset the engine does not know travels as its URL.
+ * Package mirrors offered on the Choose screen, from data/mirrors.json. Ids match the install engine's presets (framework
+ * step `pypiMirror` / `pytorchMirror` accept an id or a URL); a preset the engine does not know travels as its URL.
  */
 export interface MirrorChoice {
   id: string;
@@ -14,24 +17,17 @@ export interface MirrorChoice {
   source: string;
 }
 
-export const PYPI_MIRRORS: readonly MirrorChoice[] = [
-  { id: 'official', labelKey: 'pypiOfficial', value: 'official', url: 'https://pypi.org/simple', source: 'https://pip.pypa.io/ (default index)' },
-  { id: 'tuna', labelKey: 'tuna', value: 'tuna', url: 'https://pypi.tuna.tsinghua.edu.cn/simple', source: 'main/install/mirrorPresets.ts (TUNA PyPI help)' },
-  { id: 'aliyun', labelKey: 'aliyun', value: 'aliyun', url: 'https://mirrors.aliyun.com/pypi/simple/', source: 'main/install/mirrorPresets.ts' },
-  { id: 'ustc', labelKey: 'ustc', value: 'ustc', url: 'https://mirrors.ustc.edu.cn/pypi/web/simple', source: 'ustclug/mirrorhelp pypi.html (via main/install/mirrorPresets.ts)' },
-  {
-    id: 'sjtu',
-    labelKey: 'sjtu',
-    value: 'https://mirror.sjtu.edu.cn/pypi/web/simple',
-    url: 'https://mirror.sjtu.edu.cn/pypi/web/simple',
-    source: 'SJTUG PyPI mirror URL as used in public pdm and Dockerfile configurations (found via find_string, code corpus)',
-  },
-];
+function choice(preset: MirrorPreset, labelKey: string, url: string, style?: 'index' | 'find-links'): MirrorChoice {
+  return { id: preset.id, labelKey, value: preset.planCarriesUrl ? url : preset.id, url, ...(style ? { style } : {}), source: preset.source };
+}
 
-export const PYTORCH_MIRRORS: readonly MirrorChoice[] = [
-  { id: 'official', labelKey: 'pytorchOfficial', value: 'official', url: 'https://download.pytorch.org/whl', source: 'compat-facts.json pytorch_general (--index-url https://download.pytorch.org/whl/cuXYZ)' },
-  { id: 'aliyun', labelKey: 'aliyunPytorch', value: 'aliyun', url: 'https://mirrors.aliyun.com/pytorch-wheels', style: 'find-links', source: 'main/install/mirrorPresets.ts (flat page per CUDA variant)' },
-];
+export const PYPI_MIRRORS: readonly MirrorChoice[] = BUNDLED_MIRRORS.flatMap((preset) =>
+  preset.pypiIndexUrl ? [choice(preset, preset.id === 'official' ? 'pypiOfficial' : preset.id, preset.pypiIndexUrl)] : [],
+);
+
+export const PYTORCH_MIRRORS: readonly MirrorChoice[] = BUNDLED_MIRRORS.flatMap((preset) =>
+  preset.pytorch ? [choice(preset, preset.id === 'official' ? 'pytorchOfficial' : `${preset.id}Pytorch`, preset.pytorch.baseUrl, preset.pytorch.style)] : [],
+);
 
 export const CUSTOM_MIRROR = 'custom';
 
