@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { execa } from 'execa';
+import { escapeHtml } from '../../shared/text/escapeHtml.js';
 
 /** Whether a person can see a browser here: a desktop OS, or Linux with a display server. */
 export function hasDisplay(): boolean {
@@ -22,10 +23,6 @@ export function openBrowser(url: string): boolean {
   } catch {
     return false;
   }
-}
-
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 }
 
 /**

@@ -1,9 +1,6 @@
+import { escapeHtml } from '../../shared/text/escapeHtml.js';
 import type { FleetReport } from './buildFleetReport.js';
 import { bestText, changesText } from './formatFleetReport.js';
-
-export function escapeHtml(text: string): string {
-  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
-}
 
 const STYLE = `body{font:14px/1.4 system-ui,sans-serif;margin:2em;color:#222}
 table{border-collapse:collapse;width:100%}th,td{border-bottom:1px solid #ddd;padding:.4em .6em;text-align:left;vertical-align:top}

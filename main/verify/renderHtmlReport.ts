@@ -1,14 +1,10 @@
 import type { Locale } from '../../shared/i18n/localize.js';
+import { escapeHtml } from '../../shared/text/escapeHtml.js';
 import type { MatmulResult, VerifyCheck, VerifyComparison, VerifyReport } from '../../shared/types/verify.js';
 import { formatEfficiency, formatThroughput } from './formatVerifyReport.js';
 import { verifyReportText } from './verifyReportText.js';
 
 type ReportSay = ReturnType<typeof verifyReportText>;
-
-/** Every piece of text in the report goes through here: check reasons and device names come from other programs. */
-export function escapeHtml(value: unknown): string {
-  return String(value ?? '').replace(/[&<>"']/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch]!);
-}
 
 const CSS = `
 body{font:15px/1.45 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;margin:2rem auto;max-width:60rem;padding:0 1rem;color:#1b1f24;background:#fff}

@@ -1,8 +1,5 @@
+import { escapeHtml } from '../../shared/text/escapeHtml.js';
 import type { VerifyReport } from '../../shared/types/verify.js';
-
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char]!);
-}
 
 /** A self-contained HTML page of the report: no scripts, no external assets, readable offline. */
 export function reportToHtml(report: VerifyReport, title: string): string {
