@@ -1,4 +1,4 @@
-import type { Framework, HardwareProfile } from '../types/plan.js';
+import type { Framework, HardwareProfile, InstallMethod } from '../types/plan.js';
 import type { CompatData, PythonRange } from './compatData.js';
 
 /** One installable build of one framework release, as the resolver compares them. */
@@ -31,6 +31,11 @@ export interface FrameworkBuild {
   /** GPU support exists but the framework calls it experimental here (JAX on WSL2). */
   experimental: boolean;
   source: string;
+}
+
+/** How a build installs when the request names no method: TensorFlow < 2.14 needs a system CUDA Toolkit. */
+export function defaultMethod(build: FrameworkBuild): InstallMethod {
+  return build.needsSystemCuda ? 'system' : 'wheels';
 }
 
 export type PlatformKey = 'linux-x86_64' | 'linux-aarch64' | 'windows' | 'macos-arm64' | 'macos-x86_64';

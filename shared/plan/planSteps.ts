@@ -1,6 +1,7 @@
 import type { HardwareProfile, InstallMethod, Plan, PlanStep } from '../types/plan.js';
 import type { DriverBranchTable } from './compatData.js';
 import type { FrameworkBuild } from './frameworkBuilds.js';
+import { majorMinor } from './majorMinor.js';
 import { planText, type PlanSay } from './planText.js';
 
 export interface StepInputs {
@@ -23,18 +24,6 @@ const ENGLISH = planText('en');
 
 function toolkitPath(os: HardwareProfile['os'], series: string): string {
   return os === 'windows' ? `C:\\Program Files\\NVIDIA GPU Computing Toolkit\\CUDA\\v${series}` : `/usr/local/cuda-${series}`;
-}
-
-const majorMinorCache = new Map<string, string>();
-
-/** "12.6.3" -> "12.6"; CUDA versions come from the data tables, so the cache stays small. */
-function majorMinor(version: string): string {
-  let series = majorMinorCache.get(version);
-  if (series === undefined) {
-    series = version.split('.').slice(0, 2).join('.');
-    if (majorMinorCache.size < 10_000) majorMinorCache.set(version, series);
-  }
-  return series;
 }
 
 /** The ordered install steps for a resolved plan; system-wide steps are elevated. */

@@ -1,0 +1,104 @@
+/*
+ * CUDA builds as candidates. Per data object and per GPU capability, driver OS and method, each release's CUDA builds
+ * become entries once (code match and driver floor), or the failure that rules a build out whatever the driver; a
+ * plan then only compares its driver with the floors.
+ */
+import { cudaSeries } from '../versions/cudaVersion.js';
+import { compareDotted } from '../versions/dottedVersion.js';
+import { driverVersion } from '../versions/driverVersion.js';
+import { matchCapability, smLabel } from './computeCapability.js';
+import { chooseDriverTarget, driverFloorFor } from './driverPolicy.js';
+import { defaultMethod, type FrameworkBuild } from './frameworkBuilds.js';
+import { FRAMEWORK_NAMES } from './frameworkNames.js';
+import type { Candidate, Context, CudaEntry, CudaRelease, Failure, ReleaseGroup } from './resolverTypes.js';
+
+/** The release's CUDA entries for this plan's GPU, driver OS and method, built on first use. */
+export function cudaRelease(ctx: Context, group: ReleaseGroup): CudaRelease {
+  let release = ctx.cudaReleases.get(group);
+  if (!release) {
+    const items = group.builds.filter((build) => build.kind === 'cuda').map((build) => cudaEntry(ctx, build));
+    const failures = items.filter((item): item is Failure => 'code' in item);
+    const floors = items.filter((item): item is CudaEntry => !('code' in item)).map((entry) => entry.floorParts);
+    const parsable = floors.length > 0 && floors.every((floor) => floor !== null);
+    release = {
+      items,
+      onlyFailures: failures.length === items.length ? failures : null,
+      lowestFloor: parsable ? floors.reduce((low, floor) => (compareDotted(floor!, low!) < 0 ? floor : low))! : null,
+    };
+    ctx.cudaReleases.set(group, release);
+  }
+  return release;
+}
+
+function cudaEntry(ctx: Context, build: FrameworkBuild): CudaEntry | Failure {
+  const { data, request, gpu } = ctx;
+  const cc = gpu.computeCapability!;
+  const match = matchCapability(build.capabilities ?? [], cc, build.ptx);
+  if (!match) {
+    return {
+      code: 'NO_KERNELS_FOR_GPU',
+      build,
+      message: (say) =>
+        say('failure.noKernels', { fw: FRAMEWORK_NAMES[build.framework], version: build.version, variant: build.variant, sm: smLabel(cc), capabilities: (build.capabilities ?? []).join(', ') }),
+    };
+  }
+  if (request.method === 'wheels' && build.needsSystemCuda) {
+    return {
+      code: 'METHOD_UNSUPPORTED',
+      build,
+      message: (say) => say('failure.tensorflowWheelsWithoutCuda', { version: build.version, cuda: String(build.cuda), cudnn: String(build.cudnn) }),
+    };
+  }
+  const os = ctx.driverOs;
+  const systemToolkit = (request.method ?? defaultMethod(build)) === 'system';
+  let floor = driverFloorFor(data, build.cuda!, os, match === 'ptx' || systemToolkit);
+  if (!floor) return { code: 'NO_KERNELS_FOR_GPU', build, message: (say) => say('failure.noDriverFloor', { cuda: String(build.cuda) }) };
+  if (systemToolkit && match !== 'ptx') {
+    const series = cudaSeries(build.cuda!);
+    const version = floor.version;
+    floor = { ...floor, why: (say) => say('driver.floor.systemToolkit', { series, floor: version }) };
+  }
+  const first = gpu.architecture?.firstDriver?.[os];
+  if (first && driverVersion.compare(first, floor.version) > 0) {
+    const architecture = gpu.architecture!.name;
+    floor = { version: first, why: (say) => say('driver.floor.architecture', { architecture, floor: first }) };
+  }
+  return { build, match, floor, floorParts: driverVersion.parse(floor.version), target: undefined };
+}
+
+/** An entry against this machine's driver: a candidate, or (only when collecting) why not. */
+export function evaluateCuda(ctx: Context, entry: CudaEntry, python: string, collect: boolean): Candidate | Failure | null {
+  const { data, profile, request, gpu } = ctx;
+  const { build, match, floor } = entry;
+  const current = profile.driverVersion;
+  if (ctx.driverParts && (entry.floorParts ? compareDotted(ctx.driverParts, entry.floorParts) : driverVersion.compare(current!, floor.version)) >= 0) {
+    return { build, python, match, driver: { action: 'keep', floor } };
+  }
+  if (request.allowDriverChange === false) {
+    if (!collect) return null;
+    return {
+      code: 'DRIVER_CHANGE_REFUSED',
+      build,
+      message: (say) =>
+        current
+          ? say('failure.driverChangeRefusedWithCurrent', { variant: build.variant, floor: floor.version, driver: current })
+          : say('failure.driverChangeRefused', { variant: build.variant, floor: floor.version }),
+    };
+  }
+  if (entry.target === undefined) entry.target = chooseDriverTarget(data, gpu.architecture, floor.version, ctx.driverOs);
+  const target = entry.target;
+  if (!target) {
+    if (!collect) return null;
+    const last = String(gpu.architecture?.lastDriverBranch);
+    const architecture = gpu.architecture?.name;
+    return {
+      code: 'DRIVER_BRANCH_ENDED',
+      build,
+      message: (say) =>
+        architecture === undefined
+          ? say('failure.driverBranchEndedUnknownArchitecture', { variant: build.variant, floor: floor.version, branch: last })
+          : say('failure.driverBranchEnded', { variant: build.variant, floor: floor.version, architecture, branch: last }),
+    };
+  }
+  return { build, python, match, driver: { action: current ? 'upgrade' : 'install', floor, target } };
+}

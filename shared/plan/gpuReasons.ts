@@ -1,0 +1,147 @@
+// The sentences of a GPU plan: which release and build and why, what happens to the driver, where CUDA comes from.
+import { cudaSeries } from '../versions/cudaVersion.js';
+import { driverVersion } from '../versions/driverVersion.js';
+import type { HardwareProfile, InstallMethod } from '../types/plan.js';
+import { matchCapability, smLabel } from './computeCapability.js';
+import { branchOf, driverFloorFor, driverOs } from './driverPolicy.js';
+import type { FrameworkBuild } from './frameworkBuilds.js';
+import { majorMinor } from './majorMinor.js';
+import { PLATFORM_KEYS } from './planReasons.js';
+import type { PlanSay } from './planText.js';
+import type { Candidate, Chosen, Context, DriverDecision, ReleaseGroup } from './resolverTypes.js';
+import type { ToolkitChoice } from './toolkitChoice.js';
+
+/** Which release, and why. */
+export function releaseReasons(ctx: Context, chosen: Chosen, build: FrameworkBuild, fw: string, reviewedAt: string | undefined, reasons: string[]): void {
+  const { request, profile, say } = ctx;
+  if (request.frameworkVersion) reasons.push(say('release.pinned', { fw, version: build.version }));
+  else if (chosen.skipped) reasons.push(summarizeSkip(chosen.skipped, fw, profile, say), say('release.newestForGpu', { fw, version: build.version }));
+  else reasons.push(say('release.newest', { fw, version: build.version, reviewedAt: String(reviewedAt) }));
+}
+
+function summarizeSkip(skipped: NonNullable<Chosen['skipped']>, fw: string, profile: HardwareProfile, say: PlanSay): string {
+  const first = skipped.failures[0];
+  const why = first
+    ? first.message(say)
+    : fw === 'TensorFlow' && profile.os === 'windows'
+      ? say('release.skipped.tensorflowWindows')
+      : say('release.skipped.noGpuBuild', { platform: say(PLATFORM_KEYS[profile.os]) });
+  return say('release.skipped', { fw, release: skipped.release, why });
+}
+
+/** Which build, and why: its code for this GPU, why not its release's other builds, where pip finds it. */
+export function buildReasons(ctx: Context, candidate: Candidate, build: FrameworkBuild, groups: ReleaseGroup[], fw: string, reasons: string[], warnings: string[]): void {
+  const { data, profile, gpu, say } = ctx;
+  if (build.kind === 'rocm') {
+    reasons.push(say('build.rocm', { variant: build.variant, gfx: String(gpu.gfxArch), rocm: String(build.rocm) }));
+  } else {
+    const cc = gpu.computeCapability!;
+    reasons.push(say(candidate.match === 'ptx' ? 'build.cuda.ptx' : 'build.cuda.native', { variant: build.variant, cuda: String(build.cuda), sm: smLabel(cc) }));
+    const release = groups.find((g) => g.release === candidate.build.release);
+    const others = release?.builds.filter((b) => b.kind === 'cuda' && b.variant !== build.variant) ?? [];
+    const lacking = others.filter((b) => !matchCapability(b.capabilities ?? [], cc, b.ptx)).map((b) => b.variant);
+    if (lacking.length) {
+      const driverWouldAccept = others
+        .filter((b) => lacking.includes(b.variant))
+        .every((b) => {
+          const floor = driverFloorFor(data, b.cuda!, driverOs(profile.os), false);
+          return Boolean(profile.driverVersion && floor && driverVersion.compare(profile.driverVersion, floor.version) >= 0);
+        });
+      const key =
+        lacking.length > 1
+          ? driverWouldAccept
+            ? 'build.lacking.manyDriverWouldAccept'
+            : 'build.lacking.many'
+          : driverWouldAccept
+            ? 'build.lacking.oneDriverWouldAccept'
+            : 'build.lacking.one';
+      reasons.push(say(key, { variants: lacking.join(say('list.or')), sm: smLabel(cc), fw }));
+    }
+    const fallback = others.find((b) => b.pipDefault && !lacking.includes(b.variant));
+    if (!build.pipDefault && fallback && candidate.driver.action === 'keep') {
+      const floor = driverFloorFor(data, fallback.cuda!, driverOs(profile.os), false);
+      if (floor && profile.driverVersion && driverVersion.compare(profile.driverVersion, floor.version) < 0) {
+        reasons.push(say('build.notDefault', { fallback: fallback.variant, floor: floor.version, variant: build.variant, driver: profile.driverVersion }));
+      }
+    }
+    if (build.experimental) warnings.push(say('warning.wslExperimental', { fw }));
+  }
+  if (build.pipDefault) reasons.push(say('build.pipDefault', { package: build.framework === 'pytorch' ? 'torch' : build.framework }));
+  else if (build.indexUrl || build.extraIndexUrl) {
+    reasons.push(say('build.indexFlag', { flag: build.indexUrl ? '--index-url' : '--extra-index-url', url: String(build.indexUrl ?? build.extraIndexUrl) }));
+  }
+}
+
+/**
+ * What happens to the driver and why; for a driver change, the build that would keep the current driver (found by the
+ * caller); the architecture's last driver branch.
+ */
+export function driverReasons(ctx: Context, decision: DriverDecision, keepDriverAlternative: Candidate | undefined, fw: string, reasons: string[], warnings: string[]): void {
+  const { data, profile, gpu, say } = ctx;
+  if (decision.action === 'keep') {
+    reasons.push(say(profile.os === 'wsl' ? 'driver.keepWsl' : 'driver.keep', { driver: profile.driverVersion!, why: decision.floor.why(say) }));
+  } else if (decision.action !== 'none') {
+    const { target } = decision;
+    const targetWhy = ctx.locale === 'en' && target.dataWhy !== undefined ? target.dataWhy : target.why(say);
+    const change = { why: decision.floor.why(say), branch: target.branch, target: target.minimumVersion, targetWhy };
+    // The action is "upgrade" exactly when there is a current driver.
+    reasons.push(profile.driverVersion ? say('driver.upgrade', { ...change, driver: profile.driverVersion }) : say('driver.install', change));
+    if (profile.os === 'wsl') warnings.push(say('warning.wslDriver', { branch: target.branch }));
+    if (keepDriverAlternative) {
+      const b = keepDriverAlternative.build;
+      reasons.push(say('driver.keepDriverAlternative', { fw, version: b.version, variant: b.variant }));
+    }
+  }
+  const last = gpu.architecture?.lastDriverBranch;
+  if (last && gpu.vendor === 'nvidia') {
+    const architecture = gpu.architecture!.name;
+    warnings.push(say('warning.lastDriverBranch', { branch: last, architecture }));
+    const current = profile.driverVersion ? branchOf(data, profile.driverVersion) : undefined;
+    if (current && Number(current.branch) > Number(last)) {
+      warnings.push(say('warning.driverPastLastBranch', { driver: profile.driverVersion!, branch: last, architecture }));
+    }
+  }
+}
+
+/** Where the CUDA Toolkit and cuDNN come from, and why. */
+export function toolkitReasons(
+  ctx: Context,
+  build: FrameworkBuild,
+  method: InstallMethod,
+  decision: DriverDecision,
+  toolkits: ToolkitChoice,
+  fw: string,
+  reasons: string[],
+  warnings: string[],
+): void {
+  const { profile, say } = ctx;
+  const series = build.cuda ? cudaSeries(build.cuda) : undefined;
+  if (build.kind === 'cuda' && series) {
+    const cudnnSeries = majorMinor(build.cudnn ?? '');
+    if (method === 'system') {
+      const kept = toolkits.cudaToolkit.action === 'keep';
+      const others = (profile.cudaToolkits ?? []).filter((v) => cudaSeries(v) !== series);
+      const systemKey = kept
+        ? build.needsSystemCuda
+          ? 'method.system.keepForTensorflow'
+          : 'method.system.keep'
+        : build.needsSystemCuda
+          ? 'method.system.installForTensorflow'
+          : 'method.system.install';
+      reasons.push(say(systemKey, { series, toolkit: String(toolkits.cudaToolkit.version), cudnn: cudnnSeries, variant: build.variant, version: build.version }));
+      if (others.length) reasons.push(say('method.system.sideBySide', { others: others.join(say('list.and')), series }));
+      else reasons.push(say('method.system.active', { series }));
+      if (build.cuda && decision.action !== 'none') warnings.push(say('warning.toolkitWithoutDriver'));
+    } else if (method === 'conda') {
+      if (build.needsSystemCuda) {
+        reasons.push(say('method.conda.cudaInEnvironment', { series, cudnn: cudnnSeries, packages: toolkits.condaCudaPackages.join(' ') }));
+      } else {
+        reasons.push(say('method.conda.wheel', { fw }));
+      }
+    } else {
+      reasons.push(build.cudnn ? say('method.wheelsWithCudnn', { series, cudnn: build.cudnn }) : say('method.wheels', { series }));
+    }
+  } else if (build.kind === 'rocm' && method === 'system') {
+    warnings.push(say('warning.rocmSystem'));
+  }
+}

@@ -1,0 +1,43 @@
+import type { PythonRange } from './compatData.js';
+import { majorMinor, majorMinorParts } from './majorMinor.js';
+
+/** Used when neither the request nor the machine names a Python: current wheels of all three frameworks have it. */
+const PREFERRED_PYTHON = '3.12';
+
+/** A release's Python range with its bounds parsed once (per data object), and the Python chosen when nothing names one. */
+export interface ParsedPythonRange {
+  min: string;
+  max: string;
+  minParts: readonly [number, number];
+  maxParts: readonly [number, number];
+  defaultPython: string;
+}
+
+export function parsePythonRange(range: PythonRange): ParsedPythonRange {
+  const minParts = majorMinorParts(range.min);
+  const maxParts = majorMinorParts(range.max);
+  const preferred = majorMinorParts(PREFERRED_PYTHON);
+  let defaultPython = PREFERRED_PYTHON;
+  if (compareParts(preferred, minParts) < 0) defaultPython = majorMinor(range.min);
+  else if (compareParts(preferred, maxParts) > 0) defaultPython = majorMinor(range.max);
+  return { min: range.min, max: range.max, minParts, maxParts, defaultPython };
+}
+
+function compareParts(a: readonly [number, number], b: readonly [number, number]): number {
+  return a[0] - b[0] || a[1] - b[1];
+}
+
+function inRange(python: string, range: ParsedPythonRange): boolean {
+  const parts = majorMinorParts(python);
+  return compareParts(parts, range.minParts) >= 0 && compareParts(parts, range.maxParts) <= 0;
+}
+
+/**
+ * The Python for a release: the requested one if the range has it (else null), then the machine's if the range has
+ * it, else the range's default.
+ */
+export function choosePython(range: ParsedPythonRange, requested: string | undefined, onMachine: string | undefined): string | null {
+  if (requested) return inRange(requested, range) ? majorMinor(requested) : null;
+  if (onMachine && inRange(onMachine, range)) return majorMinor(onMachine);
+  return range.defaultPython;
+}

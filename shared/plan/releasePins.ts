@@ -1,0 +1,27 @@
+// A pinned framework version ("2.7", "2.7.1", "2.7.0+cu118"): which releases it names, which version and variant it asks for.
+import type { Framework } from '../types/plan.js';
+import type { FrameworkBuild } from './frameworkBuilds.js';
+import { majorMinor } from './majorMinor.js';
+
+export function releaseMatchesPin(framework: Framework, release: string, pin: string): boolean {
+  const bare = pin.split('+')[0]!;
+  if (framework === 'jax') return release === bare || release.startsWith(`${bare}.`) || majorMinor(release) === bare;
+  return majorMinor(release) === majorMinor(bare);
+}
+
+/** The variant after "+", if the pin names one. */
+export function pinnedVariant(pin: string | undefined): string | undefined {
+  return pin?.includes('+') ? pin.split('+')[1] : undefined;
+}
+
+/** The version to install: a full pin's patch version (not for JAX, whose releases are patch versions), else the build's. */
+export function pinnedVersion(framework: Framework, build: FrameworkBuild, pin: string | undefined): string {
+  if (!pin || framework === 'jax') return build.version;
+  const bare = pin.split('+')[0]!;
+  return bare.split('.').length >= 3 ? bare : build.version;
+}
+
+export function withVersion(build: FrameworkBuild, version: string): FrameworkBuild {
+  if (version === build.version) return build;
+  return { ...build, version, packages: build.packages.map((pkg) => pkg.replace(/==.*$/, `==${version}`)) };
+}

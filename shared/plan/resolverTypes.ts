@@ -1,0 +1,110 @@
+// The shapes the resolver's parts pass between them: what a GPU is, a release's builds, a candidate, why one failed.
+import type { Locale } from '../i18n/localize.js';
+import type { DottedVersion } from '../versions/dottedVersion.js';
+import type { HardwareProfile, Plan, PlanRequest } from '../types/plan.js';
+import type { CompatData, GpuArchitecture } from './compatData.js';
+import type { CapabilityMatch } from './computeCapability.js';
+import type { DriverFloor, DriverOs, DriverTarget } from './driverPolicy.js';
+import type { FrameworkBuild } from './frameworkBuilds.js';
+import type { PlanPhrase, PlanSay } from './planText.js';
+import type { ParsedPythonRange } from './pythonRange.js';
+
+/** Codes a blocked plan can carry; each comes with a message and, where one exists, the nearest working request. */
+export const PLAN_BLOCKER_CODES = [
+  'VERSION_UNKNOWN',
+  'PYTHON_UNSUPPORTED',
+  'NO_KERNELS_FOR_GPU',
+  'DRIVER_BRANCH_ENDED',
+  'DRIVER_CHANGE_REFUSED',
+  'METHOD_UNSUPPORTED',
+  'NO_GPU_BUILD_ON_PLATFORM',
+] as const;
+export type PlanBlockerCode = (typeof PLAN_BLOCKER_CODES)[number];
+
+export interface GpuInfo {
+  vendor: HardwareProfile['gpuVendor'];
+  name?: string;
+  computeCapability?: string;
+  gfxArch?: string;
+  architecture?: GpuArchitecture;
+}
+
+export type DriverDecision =
+  | { action: 'keep'; floor: DriverFloor }
+  | { action: 'install' | 'upgrade'; floor: DriverFloor; target: DriverTarget }
+  | { action: 'none' };
+
+export interface Candidate {
+  build: FrameworkBuild;
+  python: string;
+  match: CapabilityMatch;
+  driver: DriverDecision;
+}
+
+export interface Failure {
+  code: PlanBlockerCode;
+  build?: FrameworkBuild;
+  /**
+   * Built only when shown: most failures are never read, and plans are resolved in bulk. Failures are cached per data
+   * object and shared across locales, so the reader's `say` comes with the call.
+   */
+  message: PlanPhrase;
+}
+
+export interface ReleaseGroup {
+  release: string;
+  builds: FrameworkBuild[];
+  /** The release's Python range (every build of a release shares it). */
+  python: ParsedPythonRange;
+}
+
+export interface CudaEntry {
+  build: FrameworkBuild;
+  match: 'native' | 'ptx';
+  floor: DriverFloor;
+  /** The floor parsed, so each plan compares numbers; null when the data's floor is not a driver version. */
+  floorParts: DottedVersion | null;
+  /** The branch to install when the current driver is below the floor; undefined until first needed. */
+  target?: DriverTarget | null;
+}
+
+export interface CudaRelease {
+  /** Every CUDA build of the release in order: an entry, or the failure that rules it out whatever the driver. */
+  items: (CudaEntry | Failure)[];
+  /** The failures when no build is an entry: such a release never yields a candidate. */
+  onlyFailures: Failure[] | null;
+  /** The lowest entry floor, to skip a release no entry of which keeps the driver; null: do not skip. */
+  lowestFloor: DottedVersion | null;
+}
+
+export interface Context {
+  data: CompatData;
+  profile: HardwareProfile;
+  request: PlanRequest;
+  gpu: GpuInfo;
+  /** Which kind of build can use this machine's GPU, if any. */
+  gpuKind: 'cuda' | 'rocm' | null;
+  driverOs: DriverOs;
+  /** The machine's driver version parsed; null when there is none or it cannot be read. */
+  driverParts: DottedVersion | null;
+  /** CUDA entries per release for this GPU capability, driver OS and method (shared by every such plan). */
+  cudaReleases: Map<ReleaseGroup, CudaRelease>;
+  /** The reader's language, and its sentences. */
+  locale: Locale;
+  say: PlanSay;
+}
+
+export interface Chosen {
+  candidate: Candidate;
+  /** The newest release tried first, when it was not the chosen one, and why it failed. */
+  skipped?: { release: string; failures: Failure[] };
+}
+
+export interface SearchResult {
+  chosen?: Chosen;
+  /** Every build's failure, newest release first; only when nothing was chosen. */
+  failures: Failure[];
+}
+
+/** The fields every plan of one resolution shares. */
+export type PlanBase = Pick<Plan, 'request' | 'profile' | 'gpu' | 'dataReviewedAt'>;
