@@ -20,16 +20,72 @@ export const dataDir = path.join(packageRoot, 'data');
 export const rendererDistDir = path.join(packageRoot, 'dist', 'renderer');
 export const appVersion: string = JSON.parse(readFileSync(path.join(packageRoot, 'package.json'), 'utf8')).version;
 
-/** Where DL Setup keeps journals, reports and caches: DLSETUP_HOME, else the platform's per-user data dir. */
-export function appDataDir(): string {
-  if (process.env.DLSETUP_HOME) return process.env.DLSETUP_HOME;
-  if (process.platform === 'win32') return path.join(process.env.APPDATA ?? os.homedir(), 'dlsetup');
-  if (process.platform === 'darwin') return path.join(os.homedir(), 'Library', 'Application Support', 'dlsetup');
-  return path.join(process.env.XDG_DATA_HOME ?? path.join(os.homedir(), '.local', 'share'), 'dlsetup');
+/** What the per-user folders depend on; tests pass another system's to check its rules on this one. */
+export interface UserDirsHost {
+  platform: NodeJS.Platform;
+  env: Readonly<Record<string, string | undefined>>;
+  homedir: string;
 }
 
-/** Where DL Setup creates Python environments unless the user picks a place: short, so `source …/bin/activate` is easy to type. */
-export function defaultEnvRoot(): string {
-  if (process.env.DLSETUP_HOME) return path.join(process.env.DLSETUP_HOME, 'envs');
-  return path.join(os.homedir(), '.dlsetup', 'envs');
+/** DL Setup's per-user folders: data (journals, reports), Python environments, cache (downloads) and logs. */
+export interface UserDirs {
+  data: string;
+  envs: string;
+  cache: string;
+  logs: string;
+}
+
+function thisHost(): UserDirsHost {
+  return { platform: process.platform, env: process.env, homedir: os.homedir() };
+}
+
+/** An environment variable that names a folder: the XDG Base Directory spec ignores a value that is empty or relative. */
+function absoluteOr(value: string | undefined, fallback: string, paths: path.PlatformPath): string {
+  return value && paths.isAbsolute(value) ? value : fallback;
+}
+
+/**
+ * DLSETUP_HOME (tests, portable installs) holds everything; otherwise each system's convention: XDG on Linux,
+ * %LOCALAPPDATA% on Windows (gigabytes of environments and downloads must not roam with the profile) and ~/Library on macOS.
+ */
+function baseDirs({ platform, env, homedir }: UserDirsHost, paths: path.PlatformPath): Omit<UserDirs, 'envs'> {
+  if (env.DLSETUP_HOME) return { data: env.DLSETUP_HOME, cache: paths.join(env.DLSETUP_HOME, 'cache'), logs: paths.join(env.DLSETUP_HOME, 'logs') };
+  if (platform === 'win32') {
+    // No "Data" level: pip's deep site-packages paths must stay under Windows' 260-character limit.
+    const root = paths.join(absoluteOr(env.LOCALAPPDATA, paths.join(homedir, 'AppData', 'Local'), paths), 'dlsetup');
+    return { data: root, cache: paths.join(root, 'Cache'), logs: paths.join(root, 'Logs') };
+  }
+  if (platform === 'darwin') {
+    const library = paths.join(homedir, 'Library');
+    return { data: paths.join(library, 'Application Support', 'dlsetup'), cache: paths.join(library, 'Caches', 'dlsetup'), logs: paths.join(library, 'Logs', 'dlsetup') };
+  }
+  const xdg = (name: string, ...fallback: string[]) => paths.join(absoluteOr(env[name], paths.join(homedir, ...fallback), paths), 'dlsetup');
+  return { data: xdg('XDG_DATA_HOME', '.local', 'share'), cache: xdg('XDG_CACHE_HOME', '.cache'), logs: paths.join(xdg('XDG_STATE_HOME', '.local', 'state'), 'logs') };
+}
+
+/** The folders for `host` (this machine when absent); environments live in the data folder, as the exports put them. */
+export function userDirs(host: UserDirsHost = thisHost()): UserDirs {
+  const paths = host.platform === 'win32' ? path.win32 : path.posix;
+  const dirs = baseDirs(host, paths);
+  return { ...dirs, envs: paths.join(dirs.data, 'envs') };
+}
+
+/** Where DL Setup keeps journals, reports and the install lock. */
+export function appDataDir(host?: UserDirsHost): string {
+  return userDirs(host).data;
+}
+
+/** Where DL Setup keeps what it can fetch again (downloads): the system may clear it. */
+export function appCacheDir(host?: UserDirsHost): string {
+  return userDirs(host).cache;
+}
+
+/** Where the app, `dlsetup serve` and the CLI write their log files. */
+export function appLogDir(host?: UserDirsHost): string {
+  return userDirs(host).logs;
+}
+
+/** Where DL Setup creates Python environments unless the user picks a place. */
+export function defaultEnvRoot(host?: UserDirsHost): string {
+  return userDirs(host).envs;
 }

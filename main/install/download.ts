@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { mkdir, open, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { appDataDir } from '../appPaths.js';
+import { appCacheDir } from '../appPaths.js';
 import { getFollowingRedirects, RedirectRefused } from '../network/followRedirects.js';
 import { BadProxyError, NetworkAgents } from '../network/proxyAgent.js';
 import { DlsetupError } from '../../shared/errors.js';
@@ -48,7 +48,7 @@ export interface DownloadResult {
 }
 
 export function downloadCacheDir(): string {
-  return path.join(appDataDir(), 'cache', 'downloads');
+  return path.join(appCacheDir(), 'downloads');
 }
 
 class AttemptError extends Error {
