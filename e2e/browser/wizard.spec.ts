@@ -331,8 +331,8 @@ test.describe('installing on the RTX 4090: a real venv, real pip, a loopback PyT
     const framework = step(page, 'framework');
     await expect(framework).toHaveAttribute('data-state', 'running');
     if (lab.host.python.rawProgress) {
-      // pip's byte progress, as the person sees it: "1.4 MiB of 5.7 MiB · 1.4 MiB/s · 0:03 left".
-      await expect(framework.getByTestId('step-bytes')).toContainText(/[\d.]+ [KM]iB of 5\.7 MiB · [\d.]+ [KM]iB\/s · 0:0\d left/, { timeout: 20_000 });
+      // pip's byte progress, as the person sees it: "1.5 MB of 6.0 MB · 1.5 MB/s · 0:03 left".
+      await expect(framework.getByTestId('step-bytes')).toContainText(/[\d.]+ [kM]B of 6\.0 MB · [\d.]+ [kM]B\/s · 0:0\d left/, { timeout: 20_000 });
       await expect(framework.getByRole('progressbar')).toHaveAttribute('value', /^0\.\d+$/);
     } else {
       test.info().annotations.push({ type: 'pip', description: `pip < 24.1 in ${lab.host.python.path}: progress arrives line by line, without bytes` });
@@ -466,7 +466,7 @@ test.describe('installing on the RTX 4090: a real venv, real pip, a loopback PyT
     await planWith(page, 'cancelled', lab.mirror.url);
     await page.getByRole('button', { name: 'Install', exact: true }).click();
     const bytes = step(page, 'framework').getByTestId('step-bytes');
-    await expect(bytes).toContainText(/[\d.]+ [KM]iB of 5\.7 MiB/, { timeout: 60_000 });
+    await expect(bytes).toContainText(/[\d.]+ [kM]B of 6\.0 MB/, { timeout: 60_000 });
     await expectNoSeriousA11yViolations(page, 'install (running)');
     const before = await bytes.textContent();
 
@@ -475,7 +475,7 @@ test.describe('installing on the RTX 4090: a real venv, real pip, a loopback PyT
     await expect(page.getByTestId('run-state')).toHaveAttribute('data-state', 'running');
     await expect(step(page, 'python-env')).toHaveAttribute('data-state', 'succeeded');
     await expect(step(page, 'framework')).toHaveAttribute('data-state', 'running');
-    await expect(bytes).toContainText(/ of 5\.7 MiB/);
+    await expect(bytes).toContainText(/ of 6\.0 MB/);
     await expect(bytes).not.toHaveText(before!);
 
     await page.getByRole('button', { name: 'Cancel' }).click();

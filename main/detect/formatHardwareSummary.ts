@@ -1,4 +1,5 @@
 import type { Locale } from '../../shared/i18n/localize.js';
+import { formatBytes } from '../../shared/text/formatBytes.js';
 import { formatTable } from '../../shared/text/terminalTable.js';
 import { terminalStyle, type TerminalStyle } from '../../shared/text/terminalStyle.js';
 import type { Finding, HardwareReport } from '../../shared/types/hardware.js';
@@ -6,6 +7,7 @@ import { detectSummaryText } from './detectSummaryText.js';
 
 type SummarySay = ReturnType<typeof detectSummaryText>;
 
+/** Memory (RAM) in GiB, as memory is sized; disk space goes through formatBytes like every download. */
 function gib(bytes: number): string {
   return `${(bytes / 1024 ** 3).toFixed(1)} GiB`;
 }
@@ -37,7 +39,7 @@ export function formatHardwareSummary(report: HardwareReport, options: { color: 
   out.push(style.bold(say('section.system')));
   out.push(`  ${osName} (${os.platform}, ${os.arch}${os.kernel ? `, ${say('system.kernel', { version: os.kernel })}` : ''})${flags ? ` — ${flags}` : ''}`);
   out.push(`  ${say('system.cpu', { model: report.cpu.model, threads: report.cpu.cores, memory: gib(report.cpu.memoryBytes) })}`);
-  if (os.disks.length > 0) out.push(`  ${say('system.freeDisk', { disks: list(os.disks.map((disk) => `${disk.path} ${gib(disk.freeBytes)}`)) })}`);
+  if (os.disks.length > 0) out.push(`  ${say('system.freeDisk', { disks: list(os.disks.map((disk) => `${disk.path} ${formatBytes(disk.freeBytes)}`)) })}`);
   out.push('');
   out.push(style.bold(say('section.gpus', { count: report.gpus.length })));
   if (report.gpus.length === 0) out.push(`  ${say('gpus.none')}`);

@@ -44,7 +44,7 @@ describe('createTextProgressPrinter', () => {
     expect(printed(run, { locale: 'zh-CN' }).split('\n')).toEqual([
       '开始安装 r1（共 2 个步骤）',
       '==> 安装 NVIDIA 驱动 R580',
-      '    [20%] 正在下载 1.5 MB/2.50 GB 3.0 MB/s 剩余 12 秒',
+      '    [20%] 正在下载 1.5 MB/2.5 GB 3.0 MB/s 剩余 12 秒',
       '    需要管理员权限',
       '    需要重启：请重启计算机。',
       '    已跳过',
@@ -71,7 +71,7 @@ describe('createTextProgressPrinter', () => {
     expect(printed(run, { verbose: true }).split('\n')).toEqual([
       'Starting install r1 (2 steps)',
       '==> 安装 NVIDIA 驱动 R580',
-      '    [20%] 正在下载 1.5 MB/2.50 GB 3.0 MB/s ETA 12s',
+      '    [20%] 正在下载 1.5 MB/2.5 GB 3.0 MB/s ETA 12s',
       '    需要管理员权限',
       '    Reading package lists...',
       '    needs-reboot: 请重启计算机。',

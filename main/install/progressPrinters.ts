@@ -1,17 +1,11 @@
 import type { Locale } from '../../shared/i18n/localize.js';
+import { formatBytes, formatSpeed } from '../../shared/text/formatBytes.js';
 import type { ProgressEvent } from '../../shared/types/install.js';
 import { installCliText } from './installCliText.js';
 
 /** `--json-progress`: one ProgressEvent per line, exactly the install:progress payload, for other tools. */
 export function createNdjsonProgressPrinter(write: (text: string) => void): (event: ProgressEvent) => void {
   return (event) => write(`${JSON.stringify(event)}\n`);
-}
-
-function formatBytes(bytes: number): string {
-  if (bytes >= 1e9) return `${(bytes / 1e9).toFixed(2)} GB`;
-  if (bytes >= 1e6) return `${(bytes / 1e6).toFixed(1)} MB`;
-  if (bytes >= 1e3) return `${(bytes / 1e3).toFixed(0)} kB`;
-  return `${bytes} B`;
 }
 
 /** Plain terminal output for `dlsetup install` without --json-progress, in `locale`; progress lines are throttled per step. */
@@ -33,7 +27,7 @@ export function createTextProgressPrinter(write: (text: string) => void, options
         if (now - lastProgress < 1000 && event.fraction !== 1) return;
         lastProgress = now;
         const bytes = event.bytes
-          ? ` ${formatBytes(event.bytes.done)}${event.bytes.total ? `/${formatBytes(event.bytes.total)}` : ''}${event.bytes.perSecond ? ` ${formatBytes(event.bytes.perSecond)}/s` : ''}${event.bytes.etaSeconds ? ` ${say('progress.eta', { seconds: event.bytes.etaSeconds })}` : ''}`
+          ? ` ${formatBytes(event.bytes.done)}${event.bytes.total ? `/${formatBytes(event.bytes.total)}` : ''}${event.bytes.perSecond ? ` ${formatSpeed(event.bytes.perSecond)}` : ''}${event.bytes.etaSeconds ? ` ${say('progress.eta', { seconds: event.bytes.etaSeconds })}` : ''}`
           : '';
         write(`    [${Math.round(event.overall * 100)}%] ${event.detail}${bytes}\n`);
         return;

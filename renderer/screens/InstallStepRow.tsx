@@ -7,7 +7,8 @@ import { ErrorPanel } from '../components/ErrorPanel.js';
 import { LoadingStatus } from '../components/LoadingStatus.js';
 import { useLocale } from '../i18n/useLocale.js';
 import { useApi } from '../wizard/ApiContext.js';
-import { formatBytes, formatSeconds, formatSpeed } from '../wizard/formatQuantity.js';
+import { formatBytes, formatSpeed } from '../../shared/text/formatBytes.js';
+import { formatSeconds } from '../wizard/formatQuantity.js';
 import { failureText, type StepView } from '../wizard/runProgress.js';
 
 /** Lines shown in an open log; the rest stay in memory (MAX_LOG_LINES) so rendering stays cheap at 20 events/s. */

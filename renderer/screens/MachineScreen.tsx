@@ -5,7 +5,7 @@ import { ErrorPanel } from '../components/ErrorPanel.js';
 import { LoadingStatus } from '../components/LoadingStatus.js';
 import { ScreenHeading } from '../components/ScreenHeading.js';
 import { explainCuda } from '../wizard/explainCuda.js';
-import { formatBytes } from '../wizard/formatQuantity.js';
+import { formatBytes } from '../../shared/text/formatBytes.js';
 import { useDetect } from '../wizard/useDetect.js';
 import type { ScreenProps } from '../wizard/wizardState.js';
 

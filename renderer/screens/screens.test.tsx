@@ -110,7 +110,7 @@ describe('screens render alone from wizard state', () => {
     view.steps[1] = { ...view.steps[1]!, fraction: 0.25, detail: 'Downloading torch-2.5.1', bytes: { done: 200 * 1024 ** 2, total: 800 * 1024 ** 2, perSecond: 10 * 1024 ** 2, etaSeconds: 60 } };
     const html = renderScreen(<InstallRunView view={view} busy={false} onCancel={noop} onRetry={noop} onVerify={noop} />);
     const text = visibleText(html);
-    expect(text).toContain('200 MiB of 800 MiB · 10 MiB/s · 1:00 left');
+    expect(text).toContain('210 MB of 839 MB · 10 MB/s · 1:00 left');
     expect(html).toContain('<progress aria-label="Progress of Install PyTorch 2.5.1" max="1" value="0.25">');
     expect(html).toContain('>Cancel</button>');
     // The idle step still renders its bytes line (a no-break space) so nothing moves when bytes appear.

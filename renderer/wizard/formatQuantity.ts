@@ -1,19 +1,4 @@
-/** Byte counts, speeds and durations as short, locale-independent text (units are the same in English and Chinese). */
-export function formatBytes(bytes: number): string {
-  if (bytes < 1024) return `${bytes} B`;
-  const units = ['KiB', 'MiB', 'GiB', 'TiB'];
-  let value = bytes / 1024;
-  let unit = 0;
-  while (value >= 1024 && unit < units.length - 1) {
-    value /= 1024;
-    unit += 1;
-  }
-  return `${value.toFixed(value < 10 ? 1 : 0)} ${units[unit]}`;
-}
-
-export function formatSpeed(bytesPerSecond: number): string {
-  return `${formatBytes(bytesPerSecond)}/s`;
-}
+/** Durations and throughput as short, locale-independent text; byte counts are shared/text/formatBytes.ts. */
 
 /** m:ss, or h:mm:ss past an hour. */
 export function formatSeconds(seconds: number): string {

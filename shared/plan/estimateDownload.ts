@@ -1,3 +1,4 @@
+import { formatBytes } from '../text/formatBytes.js';
 import type { DownloadEstimate, DownloadItem, DownloadOs, DownloadSizeTable } from '../types/downloadEstimate.js';
 import type { Plan, PlanStep, TargetOs } from '../types/plan.js';
 
@@ -80,9 +81,9 @@ export function estimateDownload(plan: Plan, sizes: DownloadSizeTable): Download
   return { megabytes: Math.round(total * 10) / 10, items, unknown };
 }
 
-/** Decimal megabytes (as pip and apt print them) as "850 MB" or "2.8 GB": the Plan screen and `dlsetup plan` alike. */
+/** The table's decimal megabytes (as pip and apt print them) as "850 MB" or "2.8 GB": the Plan screen and `dlsetup plan` alike. */
 export function formatMegabytes(megabytes: number): string {
-  return megabytes < 1000 ? `${Math.round(megabytes)} MB` : `${(megabytes / 1000).toFixed(1)} GB`;
+  return formatBytes(megabytes * 1e6);
 }
 
 /** Whole seconds to fetch `megabytes` at `megabytesPerSecond`; null when the speed is not a positive number. */

@@ -3,6 +3,7 @@ import { access, readdir, rm, stat, statfs } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { DlsetupError } from '../../../shared/errors.js';
+import { formatBytes } from '../../../shared/text/formatBytes.js';
 import { hostPathExists, sysrootPath } from '../../system/sysroot.js';
 import type { InstallStep, PlannedCommand, StepContext } from '../installStep.js';
 import { installText, type InstallSay } from '../installText.js';
@@ -41,10 +42,6 @@ export function envPython(envPath: string): string {
   return sysrootPath(path.join(envPath, 'bin', 'python'));
 }
 
-function formatGb(bytes: number): string {
-  return `${(bytes / 1e9).toFixed(1)} GB`;
-}
-
 async function nearestExisting(dir: string): Promise<string> {
   let current = dir;
   for (;;) {
@@ -70,7 +67,7 @@ export async function checkEnvLocation(envPath: string, minFreeBytes: number, sa
   const fs = await statfs(sysrootPath(existing));
   const free = fs.bavail * fs.bsize;
   if (free < minFreeBytes) {
-    throw new DlsetupError('DISK_FULL', say('pythonEnv.diskFull', { path: existing, free: formatGb(free), needed: formatGb(minFreeBytes) }));
+    throw new DlsetupError('DISK_FULL', say('pythonEnv.diskFull', { path: existing, free: formatBytes(free), needed: formatBytes(minFreeBytes) }));
   }
 }
 
@@ -161,7 +158,7 @@ export const pythonEnvStep: InstallStep<PythonEnvParams> = {
   describe(params, say = installText()): PlannedCommand[] {
     const manager = params.manager === 'auto' ? 'venv' : params.manager;
     return [
-      { argv: [], elevated: false, note: say('pythonEnv.noteCheckSpace', { path: params.path, free: formatGb(params.minFreeBytes) }) },
+      { argv: [], elevated: false, note: say('pythonEnv.noteCheckSpace', { path: params.path, free: formatBytes(params.minFreeBytes) }) },
       {
         argv: createArgv(manager, params, params.interpreter ?? (params.python ? `python${params.python}` : 'python3'), 'conda'),
         elevated: false,
