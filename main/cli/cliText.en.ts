@@ -27,4 +27,8 @@ export const cliTextEn = {
   'rollback.confirm': 'Undo these changes?',
   'rollback.done': 'Rolled back run {{runId}}.',
   'rollback.withProblems': 'Rollback finished with problems:',
+
+  // The last line of a failure: where to look next.
+  'failure.whereToLook': 'Log: {{logFile}}; run journal: {{journal}}',
+  'failure.log': 'Log: {{logFile}}',
 } as const;

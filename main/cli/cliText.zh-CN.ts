@@ -28,4 +28,7 @@ export const cliTextZhCN: Translation<typeof cliTextEn> = {
   'rollback.confirm': '要撤销这些更改吗？',
   'rollback.done': '已回滚运行 {{runId}}。',
   'rollback.withProblems': '回滚已结束，但有问题：',
+
+  'failure.whereToLook': '日志：{{logFile}}；运行记录：{{journal}}',
+  'failure.log': '日志：{{logFile}}',
 };

@@ -1,10 +1,17 @@
 import { appVersion } from '../appPaths.js';
 import { DlsetupError, toAppError } from '../../shared/errors.js';
+import type { Locale } from '../../shared/i18n/localize.js';
+import { appLog, appLogFile, startAppLog } from '../system/appLog.js';
 import type { CliIo } from './cliCommand.js';
+import { commandLocale, localeFromEnvironment } from './cliLocale.js';
+import { cliText } from './cliText.js';
 import { COMMANDS } from './commandRegistry.js';
+import { failureFooter } from './failureFooter.js';
 import { findUnknownOption, parseArgs, UsageError } from './parseArgs.js';
 
-function generalHelp(): string {
+async function generalHelp(): Promise<string> {
+  // Loaded here only: the journal module is not needed to start most commands.
+  const { runsDir } = await import('../install/runJournal.js');
   const width = Math.max(...COMMANDS.map((command) => command.name.length));
   return [
     'DL Setup — set up and prove a deep-learning GPU environment.',
@@ -20,6 +27,9 @@ function generalHelp(): string {
     '',
     'Every command that prints data accepts --json.',
     'Commands that write for people accept --lang en|zh-CN (default: your locale, from LC_ALL, LC_MESSAGES or LANG).',
+    '',
+    `Log: ${appLogFile()}`,
+    `Run journals: ${runsDir()}`,
   ].join('\n');
 }
 
@@ -33,7 +43,7 @@ export async function main(argv: string[], io: CliIo): Promise<number> {
     return 2;
   }
   if (name === undefined || name === '--help' || name === '-h' || name === 'help') {
-    io.out(generalHelp() + '\n');
+    io.out((await generalHelp()) + '\n');
     return name === undefined ? 2 : 0;
   }
   if (name === '--version' || name === '-v') {
@@ -60,19 +70,35 @@ export async function main(argv: string[], io: CliIo): Promise<number> {
     return 0;
   }
   const json = rest.includes('--json');
+  const startedAt = Date.now();
+  startAppLog(name === 'serve' ? 'serve' : 'cli', `dlsetup ${argv.join(' ')}`);
+  // What a person sees on stderr (progress, warnings, failures) is what the log needs too.
+  const logged: CliIo = { ...io, err: (text) => (io.err(text), appLog(text)) };
+  let locale: Locale = localeFromEnvironment(process.env);
+  let code: number;
+  let unexpected = false;
   try {
     const args = parseArgs(rest, command.flags, command.maxPositionals ?? 0);
-    return await command.run(args, io);
+    locale = commandLocale(args.flags, process.env);
+    code = await command.run(args, logged);
   } catch (thrown) {
     if (thrown instanceof UsageError) {
-      io.err(`dlsetup ${name}: ${thrown.message} (see dlsetup ${name} --help)\n`);
+      logged.err(`dlsetup ${name}: ${thrown.message} (see dlsetup ${name} --help)\n`);
       return 2;
     }
     const error = toAppError(thrown);
+    unexpected = !(thrown instanceof DlsetupError);
+    if (unexpected && thrown instanceof Error && thrown.stack) appLog(thrown.stack);
     if (json) io.out(JSON.stringify({ ok: false, error }, null, 2) + '\n');
-    else io.err(`dlsetup ${name}: ${error.message}${error.detail && !(thrown instanceof DlsetupError) ? `\n  ${error.detail}` : ''} [${error.code}]\n`);
-    return 1;
+    else logged.err(`dlsetup ${name}: ${error.message}${error.detail && unexpected ? `\n  ${error.detail}` : ''} [${error.code}]\n`);
+    code = 1;
   }
+  if (code === 1 && !json && !rest.includes('--json-progress')) {
+    const footer = await failureFooter({ since: startedAt, unexpected, say: cliText(locale) });
+    if (footer) logged.err(`${footer}\n`);
+  }
+  appLog(`exit ${code} after ${Date.now() - startedAt} ms`);
+  return code;
 }
 
 function commandHelp(name: string, summary: string, command: { flags: Record<string, { description: string; type: string; valueName?: string; values?: readonly string[] }>; positionals?: string }): string {

@@ -9,6 +9,7 @@ import { SECURITY_HEADERS } from '../transport/contentSecurityPolicy.js';
 import { readStaticFile } from '../transport/staticFiles.js';
 import { APP_ORIGIN, isTrustedSender, PRELOAD_PATH } from './windowSecurity.js';
 import { ELEVATED_HELPER_FLAG } from '../install/elevation/helperCommand.js';
+import { appLog, startAppLog } from '../system/appLog.js';
 
 if (process.argv.includes(ELEVATED_HELPER_FLAG)) {
   // Started by pkexec/UAC as the one elevated helper: no window, only typed step descriptors on stdin.
@@ -28,6 +29,10 @@ function startDesktopApp(): void {
     app.quit();
     return;
   }
+  // Only the unprivileged app logs: the elevated helper above must not create root-owned files in the user's folders.
+  startAppLog('app', 'desktop app started');
+  app.on('render-process-gone', (_event, _contents, details) => appLog(`the window's renderer stopped: ${details.reason} (exit ${details.exitCode})`));
+  app.on('will-quit', () => appLog('desktop app quit'));
   app.on('second-instance', () => {
     const [window] = BrowserWindow.getAllWindows();
     if (window) {

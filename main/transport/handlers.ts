@@ -1,5 +1,8 @@
 import type { HandlerTable } from '../../shared/ipc/contract.js';
 import { appVersion } from '../appPaths.js';
+import { appLog, appLogFile } from '../system/appLog.js';
+import { progressLogLine } from '../install/progressLogLine.js';
+import { withFailureLog } from './loggedHandlers.js';
 import type { ProgressHub } from './progressHub.js';
 import type { InstallService } from '../install/installService.js';
 
@@ -16,11 +19,23 @@ export function createHandlers(context: HandlerContext): HandlerTable {
     (installs ??= import('../install/installService.js').then(({ InstallService }) => {
       // The desktop app asks through polkit/UAC; a headless server can only use sudo without a prompt.
       const service = new InstallService(context.transport === 'electron' ? { face: 'gui' } : { face: 'cli', nonInteractive: true });
-      service.onProgress((event) => context.progress.publish(event));
+      service.onProgress((event) => {
+        context.progress.publish(event);
+        const line = progressLogLine(event);
+        if (line) appLog(line);
+      });
       return service;
     }));
-  return {
-    'app:info': async () => ({ name: 'DL Setup', version: appVersion, platform: process.platform, transport: context.transport }),
+  return withFailureLog({
+    // Where to look after a failure: this process's log and the run journals.
+    'app:info': async () => ({
+      name: 'DL Setup',
+      version: appVersion,
+      platform: process.platform,
+      transport: context.transport,
+      logFile: appLogFile(),
+      runsDir: (await import('../install/runJournal.js')).runsDir(),
+    }),
     'detect:run': async (request) => (await import('../detect/detectHardware.js')).detectHardware(request),
     'plan:resolve': async (request) => (await import('../plan/planForMachine.js')).planForMachine(request),
     'plan:versions': async (request) => (await import('../plan/listFrameworkVersions.js')).listFrameworkVersions(request),
@@ -34,5 +49,5 @@ export function createHandlers(context: HandlerContext): HandlerTable {
     'verify:history': async () => (await import('../verify/verificationHistory.js')).verificationHistory(),
     'mirror:check': async (request) => (await import('../network/checkMirror.js')).checkMirror(request),
     'diagnose:text': async ({ text, locale }) => (await import('../diagnose/diagnoseOnMachine.js')).diagnoseOnMachine(text, { locale }),
-  };
+  });
 }

@@ -14,6 +14,9 @@ export interface AppInfo {
   version: string;
   platform: string;
   transport: 'electron' | 'http';
+  /** This process's log file and the folder of run journals: where to look after a failure. */
+  logFile?: string;
+  runsDir?: string;
 }
 
 export interface DetectRequest {
