@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import type { AppError } from '../../shared/errors.js';
+import { WhereToLook } from './WhereToLook.js';
 
 const CJK = /[\u4e00-\u9fff]/;
 
@@ -30,6 +31,7 @@ export function ErrorPanel({ error, onRetry, testId }: { error: AppError; onRetr
       ) : (
         <p className="muted">{t('error.code', { code: error.code })}</p>
       )}
+      <WhereToLook />
       {onRetry ? <button type="button" onClick={onRetry}>{t('error.retry')}</button> : null}
     </div>
   );

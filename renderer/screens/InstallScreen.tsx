@@ -5,6 +5,7 @@ import { ErrorPanel } from '../components/ErrorPanel.js';
 import { LoadingStatus } from '../components/LoadingStatus.js';
 import { MirrorFields } from '../components/MirrorFields.js';
 import { ScreenHeading } from '../components/ScreenHeading.js';
+import { WhereToLook } from '../components/WhereToLook.js';
 import { useLocale } from '../i18n/useLocale.js';
 import { useApi } from '../wizard/ApiContext.js';
 import { saveInstallRun } from '../wizard/browserStore.js';
@@ -73,6 +74,7 @@ export function InstallRunView({
       <ol className="install-steps" aria-label={t('install.stepsLabel')}>
         {view.steps.map((step, index) => <InstallStepRow key={step.id} step={step} index={index} dryRun={view.dryRun} />)}
       </ol>
+      {view.state === 'failed' || view.state === 'interrupted' ? <WhereToLook /> : null}
       {view.state === 'failed' ? retryFix : null}
       <div className="actions">
         {view.state === 'running' ? <button type="button" onClick={onCancel} disabled={busy}>{t('install.cancel')}</button> : null}
