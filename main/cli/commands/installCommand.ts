@@ -45,7 +45,7 @@ export const installCommand: CliCommand = {
     'json-progress': { type: 'boolean', description: 'print progress events as NDJSON for other tools' },
     resume: { type: 'boolean', description: 'continue an interrupted run (the latest, or RUN)' },
     verbose: { type: 'boolean', description: 'show every log line of every step' },
-    env: { type: 'string', valueName: 'DIR', description: 'create the Python environment in DIR (default: ~/.dlsetup/envs/<name>)' },
+    env: { type: 'string', valueName: 'DIR', description: 'create the Python environment in DIR (default: <data dir>/envs/<name>, e.g. ~/.local/share/dlsetup/envs/<name>)' },
     'pypi-mirror': { type: 'string', valueName: `${mirrorIds('pypi').join('|')}|URL`, description: 'where pip gets PyPI packages (e.g. tuna in mainland China)' },
     'pytorch-mirror': { type: 'string', valueName: `${mirrorIds('pytorch').join('|')}|URL`, description: 'where pip gets the PyTorch CUDA wheels' },
     proxy: { type: 'string', valueName: 'URL', description: 'HTTP(S) proxy for pip' },
