@@ -1,13 +1,13 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { packageRoot } from '../appPaths.js';
-import { frameworkCheckScript } from '../verify/runFrameworkCheck.js';
+import { exportedCheckScript, exportedReportScript } from '../verify/exportedScripts.js';
 
 /** The report wrapper shipped beside the exports (packaging must include main/export/python/). */
 export const reportScriptPath = path.join(packageRoot, 'main', 'export', 'python', 'dlsetup_report.py');
 
 export interface VerifyAssets {
-  /** main/verify/python/dlsetup_check.py, the same script `dlsetup verify` runs. */
+  /** main/verify/python/dlsetup_check.py, the same script `dlsetup verify` runs, its modules joined into one file. */
   checkScript: string;
   /** Runs the check and writes a `dlsetup verify --json`-shaped report with the host name. */
   reportScript: string;
@@ -15,5 +15,5 @@ export interface VerifyAssets {
 
 /** Reads the two verification scripts every export embeds, so the exported files work without DL Setup installed. */
 export function loadVerifyAssets(): VerifyAssets {
-  return { checkScript: readFileSync(frameworkCheckScript, 'utf8'), reportScript: readFileSync(reportScriptPath, 'utf8') };
+  return { checkScript: exportedCheckScript(), reportScript: exportedReportScript(readFileSync(reportScriptPath, 'utf8')) };
 }

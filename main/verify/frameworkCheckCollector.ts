@@ -1,6 +1,6 @@
 import type { Locale } from '../../shared/i18n/localize.js';
 import type { MatmulResult, TuningResult, VerifyCheck, VerifyDevice, VerifyReport } from '../../shared/types/verify.js';
-import { localizeScriptText } from './scriptText.js';
+import { wordScriptText, type ScriptSentence } from './scriptText.js';
 import { verifyText } from './verifyText.js';
 
 /** What the check script reported, line by line, folded into one value. */
@@ -17,13 +17,16 @@ export interface FrameworkCheckResult {
   elapsedS: number | null;
 }
 
+/** A sentence on the wire: a catalog key with its values (dlsetup_check.py), or text as another writer sent it. */
+type ScriptText = ScriptSentence | string;
+
 export type CheckLine =
   | { type: 'hello'; protocol?: number; python?: string; executable?: string }
   | { type: 'framework'; name: string | null; version?: string | null; build?: Record<string, unknown> }
   | ({ type: 'device' } & VerifyDevice)
-  | ({ type: 'check' } & VerifyCheck)
+  | ({ type: 'check'; reason?: ScriptText } & Omit<VerifyCheck, 'reason'>)
   | ({ type: 'matmul' } & MatmulResult)
-  | ({ type: 'tuning' } & TuningResult)
+  | ({ type: 'tuning'; label: ScriptText; skipped?: ScriptText } & Omit<TuningResult, 'label' | 'skipped'>)
   | { type: 'done'; elapsedS?: number };
 
 const TYPES = new Set(['hello', 'framework', 'device', 'check', 'matmul', 'tuning', 'done']);
@@ -63,11 +66,10 @@ function stringBuild(build: Record<string, unknown> | undefined): Record<string,
 
 /**
  * Folds check-script lines into a FrameworkCheckResult; garbage lines are counted and reported as one warning. The
- * script's sentences (check reasons, tuning labels) are put into `locale`'s language here.
+ * script's sentences (check reasons, tuning labels), which arrive as catalog keys, are worded in `locale` here.
  */
 export function createFrameworkCheckCollector(python: string, locale?: Locale) {
-  // Only text the script wrote is read back; a field of another type is left as it came.
-  const local = <T,>(text: T): T => (typeof text === 'string' ? (localizeScriptText(text, locale) as T) : text);
+  const word = (value: unknown) => wordScriptText(value, locale);
   const result: FrameworkCheckResult = {
     python: { path: python, version: null },
     framework: null,
@@ -103,7 +105,9 @@ export function createFrameworkCheckCollector(python: string, locale?: Locale) {
         break;
       case 'check': {
         const check = pick<VerifyCheck>(record, ['id', 'status', 'reason', 'code', 'metrics']) as VerifyCheck;
-        if (check.reason !== undefined) check.reason = local(check.reason);
+        const reason = word(record.reason);
+        if (reason === undefined) delete check.reason;
+        else check.reason = reason;
         result.checks.push({ ...check, source: 'framework' });
         break;
       }
@@ -112,8 +116,10 @@ export function createFrameworkCheckCollector(python: string, locale?: Locale) {
         break;
       case 'tuning': {
         const tuning = pick<TuningResult>(record, ['id', 'label', 'speedup', 'baselineMs', 'tunedMs', 'setting', 'skipped']) as TuningResult;
-        if (tuning.label !== undefined) tuning.label = local(tuning.label);
-        if (tuning.skipped !== undefined) tuning.skipped = local(tuning.skipped);
+        const [label, skipped] = [word(record.label), word(record.skipped)];
+        if (label !== undefined) tuning.label = label;
+        if (skipped === undefined) delete tuning.skipped;
+        else tuning.skipped = skipped;
         result.tuning.push(tuning);
         break;
       }

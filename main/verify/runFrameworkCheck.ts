@@ -4,10 +4,11 @@ import type { Locale } from '../../shared/i18n/localize.js';
 import type { VerifyEvent, VerifyRequest } from '../../shared/types/verify.js';
 import { packageRoot } from '../appPaths.js';
 import { runCommand } from '../system/runCommand.js';
+import { checkScriptErrorEntries, ERROR_ENTRIES_VARIABLE } from './checkScriptErrors.js';
 import { createFrameworkCheckCollector, type FrameworkCheckResult } from './frameworkCheckCollector.js';
 import { verifyText } from './verifyText.js';
 
-/** Shipped beside the compiled code (packaging must include main/verify/python/). */
+/** Shipped beside the compiled code with its dlsetup_check_*.py modules (packaging must include main/verify/python/). */
 export const frameworkCheckScript = path.join(packageRoot, 'main', 'verify', 'python', 'dlsetup_check.py');
 
 export const QUICK_TIMEOUT_MS = 240_000;
@@ -54,7 +55,12 @@ export async function runFrameworkCheck(options: FrameworkCheckOptions): Promise
       timeoutMs,
       signal: options.signal,
       // No bytecode next to the shipped script (the app folder may be read-only); unbuffered so lines stream.
-      env: { PYTHONUNBUFFERED: '1', PYTHONDONTWRITEBYTECODE: '1', PYTHONIOENCODING: 'utf-8' },
+      env: {
+        PYTHONUNBUFFERED: '1',
+        PYTHONDONTWRITEBYTECODE: '1',
+        PYTHONIOENCODING: 'utf-8',
+        [ERROR_ENTRIES_VARIABLE]: JSON.stringify(checkScriptErrorEntries()),
+      },
       onLine: (stream, line) => {
         if (stream !== 'stdout') return;
         const parsed = collector.push(line);

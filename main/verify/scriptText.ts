@@ -1,54 +1,37 @@
-import type { Locale } from '../../shared/i18n/localize.js';
+import type { Locale, TextParams } from '../../shared/i18n/localize.js';
 import { verifyTextEn } from './verifyText.en.js';
 import { verifyText, type VerifyTextKey } from './verifyText.js';
 
-type ScriptKey = Extract<VerifyTextKey, `script.${string}`>;
+export type ScriptKey = Extract<VerifyTextKey, `script.${string}`>;
 
-interface ScriptPattern {
-  key: ScriptKey;
-  pattern: RegExp;
+/** A sentence as dlsetup_check.py sends it: a script.* catalog key and the values it names (the script writes no prose). */
+export interface ScriptSentence {
+  key: string;
+  params?: Record<string, string | number>;
 }
 
-let patterns: ScriptPattern[] | null = null;
-
-/** An English template as a pattern: literal text, each {{name}} a lazy group (a repeated name must repeat its text). */
-function patternOf(template: string): RegExp {
-  const seen = new Set<string>();
-  const source = template
-    .split(/(\{\{\w+\}\})/)
-    .map((part) => {
-      const name = /^\{\{(\w+)\}\}$/.exec(part)?.[1];
-      if (!name) return part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-      if (seen.has(name)) return `\\k<${name}>`;
-      seen.add(name);
-      return `(?<${name}>[\\s\\S]*?)`;
-    })
-    .join('');
-  return new RegExp(`^${source}$`);
+export function isScriptKey(key: unknown): key is ScriptKey {
+  return typeof key === 'string' && key.startsWith('script.') && Object.hasOwn(verifyTextEn, key);
 }
 
-function scriptPatterns(): ScriptPattern[] {
-  patterns ??= (Object.keys(verifyTextEn) as VerifyTextKey[])
-    .filter((key): key is ScriptKey => key.startsWith('script.'))
-    .map((key) => ({ key, pattern: patternOf(verifyTextEn[key]) }));
-  return patterns;
+function isSentence(value: unknown): value is ScriptSentence {
+  return typeof value === 'object' && value !== null && typeof (value as { key?: unknown }).key === 'string';
 }
 
-/** Which script.* sentence this is and its parameters; null for text the check script did not write from a template. */
-export function readScriptText(text: string): { key: ScriptKey; params: Record<string, string> } | null {
-  for (const { key, pattern } of scriptPatterns()) {
-    const match = pattern.exec(text);
-    if (match) return { key, params: { ...match.groups } };
-  }
-  return null;
+function textParams(params: unknown): TextParams {
+  const out: Record<string, string | number> = {};
+  if (typeof params !== 'object' || params === null) return out;
+  for (const [name, value] of Object.entries(params)) out[name] = typeof value === 'number' ? value : String(value);
+  return out;
 }
 
 /**
- * A sentence from dlsetup_check.py (which writes English) in the user's language: read back as its catalog template and
- * written again in that language. Anything else (raw error text) stays as it is; English is returned untouched.
+ * A sentence field of a check-script line (a check's reason, a tuning label or why it was skipped) in `locale`:
+ * a script.* key is worded from the verify catalog; plain text (a line another tool wrote) stays as it is; a key this
+ * version does not know is shown as the key rather than dropped.
  */
-export function localizeScriptText(text: string, locale: Locale = 'en'): string {
-  if (locale === 'en') return text;
-  const read = readScriptText(text);
-  return read ? verifyText(locale)(read.key, read.params) : text;
+export function wordScriptText(value: unknown, locale?: Locale): string | undefined {
+  if (typeof value === 'string') return value;
+  if (!isSentence(value)) return undefined;
+  return isScriptKey(value.key) ? verifyText(locale)(value.key, textParams(value.params)) : value.key;
 }

@@ -19,9 +19,8 @@ export const verifyTextEn = {
   'framework.scriptNotRunWithError': '"{{python}}" could not run the check script (exit code {{exitCode}}). It said: {{error}} DL Setup needs Python 3.8 or newer.',
   'framework.ignoredLines': 'Ignored {{count}} line(s) of unexpected output from the check script (first: "{{first}}").',
 
-  // The check script's own sentences (main/verify/python/dlsetup_check.py writes them in English). Each template is
-  // also the pattern that reads the script's sentence back (scriptText.ts), so it must match the script word for word;
-  // the first template that matches wins, so a specific one comes before a general one.
+  // The check script's sentences: dlsetup_check.py sends these keys with their values, and scriptText.ts words them
+  // (exports word them in English with dlsetup_report.py). Values the script measured arrive formatted.
   'script.frameworkMissing': 'No {{frameworks}} is installed in {{python}}.',
   'script.frameworkInstalled': '{{framework}} is installed.',
   'script.unexpectedError': 'The check script hit an unexpected error: {{error}}',
@@ -82,6 +81,8 @@ export const verifyTextEn = {
   'script.tuningKerasBf16': "Measured with PyTorch; in Keras use keras.mixed_precision.set_global_policy('mixed_bfloat16').",
   'script.tuningNoCudnn': 'LookupError: cuDNN is not available',
   'script.tuningBf16NeedsAmpere': 'LookupError: bf16 autocast needs compute capability 8.0 or newer',
+  // A tuning step that failed: the error as the framework wrote it.
+  'script.rawError': '{{error}}',
 
   // The toolkit check (nvcc compiles and runs dlsetup_probe.cu).
   'toolkit.nvccNotFound': 'nvcc ({{nvcc}}) was not found: install the CUDA Toolkit or pass its nvcc (set CUDA_HOME).',

@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -10,11 +10,12 @@ import { compareReports } from './compareReports.js';
 import { createFrameworkCheckCollector } from './frameworkCheckCollector.js';
 import { frameworkCheckScript, runFrameworkCheck } from './runFrameworkCheck.js';
 import { diagnoseCudaRuntimeError, runToolkitCheck } from './runToolkitCheck.js';
-import { localizeScriptText, readScriptText } from './scriptText.js';
+import { isScriptKey, wordScriptText, type ScriptSentence } from './scriptText.js';
 import { efficiencyFindings } from './specEfficiency.js';
 import { verify } from './verify.js';
 import { staticAdvice, tuningAdvice } from './verifyAdvice.js';
 import { verifyTextEn } from './verifyText.en.js';
+import { verifyText, type VerifyTextKey } from './verifyText.js';
 import { verifyTextZhCN } from './verifyText.zh-CN.js';
 
 const CJK = /[\u4e00-\u9fff]/;
@@ -28,43 +29,23 @@ describe('verify catalogs', () => {
     expect(translationProblems(verifyTextEn, verifyTextZhCN)).toEqual([]);
   });
 
-  it("every script.* template is the check script's own wording", () => {
-    // Adjacent Python string literals joined, %% as printed; composed sentences name the literals they are made of.
-    const source = readFileSync(frameworkCheckScript, 'utf8').replace(/"\s*\n\s*"/g, '').replace(/%%/g, '%');
-    const composed: Partial<Record<(typeof scriptKeys)[number], string[]>> = {
-      'script.cpuMatmulPytorch': ['GFLOP/s (%s).', 'PyTorch %d thread(s)'],
-      'script.convForwardFailedSee': ['conv2d forward failed (%s).', 'see conv2d-forward'],
-      'script.tuningNoCudnn': ['LookupError("cuDNN is not available")'],
-      'script.tuningBf16NeedsAmpere': ['LookupError("bf16 autocast needs compute capability 8.0 or newer")'],
-    };
-    const missing = scriptKeys.flatMap((key) => {
-      const literals =
-        composed[key] ??
-        verifyTextEn[key]
-          .split(/\{\{\w+\}\}/)
-          // fail_from() prints "<prefix>: <error>", so a prefix's ': ' is not part of its literal.
-          .map((piece) => piece.trim().replace(/:$/, '').trim())
-          .filter(Boolean);
-      return literals.filter((literal) => !source.includes(literal)).map((literal) => `${key}: ${literal}`);
-    });
-    expect(missing).toEqual([]);
+  it('the check script sends only catalog keys, and every script.* key is one it sends', () => {
+    const pythonDir = path.dirname(frameworkCheckScript);
+    const sources = readdirSync(pythonDir).filter((file) => file.endsWith('.py')).map((file) => readFileSync(path.join(pythonDir, file), 'utf8'));
+    const sent = new Set(sources.flatMap((source) => [...source.matchAll(/"(script\.\w+)"/g)].map((match) => match[1]!)));
+    expect([...sent].filter((key) => !isScriptKey(key))).toEqual([]);
+    expect(scriptKeys.filter((key) => !sent.has(key))).toEqual([]);
   });
 
-  it('every script.* template reads back as itself (no earlier template shadows it)', () => {
-    for (const key of scriptKeys) {
-      const params = Object.fromEntries([...verifyTextEn[key].matchAll(/\{\{(\w+)\}\}/g)].map((match) => [match[1], `<${match[1]}>`]));
-      const text = verifyTextEn[key].replace(/\{\{(\w+)\}\}/g, (_whole, name: string) => params[name]!);
-      expect(readScriptText(text), key).toEqual({ key, params });
-    }
-  });
-
-  it('translates a script sentence, keeps its values, and leaves other text and English alone', () => {
-    const reason = '2 GPU(s) visible to PyTorch; using NVIDIA H200.';
-    expect(localizeScriptText(reason, 'zh-CN')).toBe('PyTorch 可见 2 块 GPU；使用 NVIDIA H200。');
-    expect(localizeScriptText(reason, 'en')).toBe(reason);
-    expect(localizeScriptText(reason)).toBe(reason);
-    expect(localizeScriptText('RuntimeError: CUDA error: unspecified launch failure', 'zh-CN')).toBe('RuntimeError: CUDA error: unspecified launch failure');
-    expect(localizeScriptText('CPU fp32 matmul 1024x1024: 52.3 GFLOP/s (PyTorch 4 thread(s)).', 'zh-CN')).toBe('CPU fp32 矩阵乘法 1024x1024：52.3 GFLOP/s（PyTorch，4 个线程）。');
+  it('words a script sentence from its key and values in either language, and leaves plain text alone', () => {
+    const sentence = { key: 'script.gpusVisible', params: { count: 2, framework: 'PyTorch', name: 'NVIDIA H200' } };
+    expect(wordScriptText(sentence, 'zh-CN')).toBe('PyTorch 可见 2 块 GPU；使用 NVIDIA H200。');
+    expect(wordScriptText(sentence, 'en')).toBe('2 GPU(s) visible to PyTorch; using NVIDIA H200.');
+    expect(wordScriptText(sentence)).toBe('2 GPU(s) visible to PyTorch; using NVIDIA H200.');
+    expect(wordScriptText('RuntimeError: CUDA error: unspecified launch failure', 'zh-CN')).toBe('RuntimeError: CUDA error: unspecified launch failure');
+    expect(wordScriptText({ key: 'script.cpuMatmulPytorch', params: { n: 1024, gflops: '52.3', threads: 4 } }, 'zh-CN')).toBe('CPU fp32 矩阵乘法 1024x1024：52.3 GFLOP/s（PyTorch，4 个线程）。');
+    expect(wordScriptText({ key: 'script.cpuMatmulPytorch', params: { n: 1024, gflops: '52.3', threads: 4 } })).toBe('CPU fp32 matmul 1024x1024: 52.3 GFLOP/s (PyTorch 4 thread(s)).');
+    expect(wordScriptText({ key: 'script.fromANewerScript' }, 'zh-CN')).toBe('script.fromANewerScript');
   });
 });
 
@@ -122,11 +103,11 @@ describe('verify results in Chinese', () => {
     expect(collector.finish().warnings).toEqual(['已忽略检查脚本的 1 行意外输出（第一行：“Warning: loading libraries”）。']);
   });
 
-  it.skipIf(!hasDebianTorch)('every check the script runs on its GPU path (CPU stand-in) has a Chinese reason, and English is untouched', () => {
+  it.skipIf(!hasDebianTorch)('every check the script runs on its GPU path (CPU stand-in) has a Chinese reason, and its English is worded from the same keys', () => {
     const stdout = execFileSync(SYSTEM_PYTHON, [frameworkCheckScript, '--quick', '--simulate-gpu'], { encoding: 'utf8' });
     const zh = createFrameworkCheckCollector(SYSTEM_PYTHON, 'zh-CN');
     const en = createFrameworkCheckCollector(SYSTEM_PYTHON);
-    const raw = stdout.split('\n').filter((line) => line.includes('"type":"check"')).map((line) => (JSON.parse(line) as { reason?: string }).reason);
+    const raw = stdout.split('\n').filter((line) => line.includes('"type":"check"')).map((line) => (JSON.parse(line) as { reason: ScriptSentence }).reason);
     for (const line of stdout.split('\n')) {
       zh.push(line);
       en.push(line);
@@ -139,7 +120,9 @@ describe('verify results in Chinese', () => {
       if (tuning.skipped) expect(tuning.skipped).toMatch(CJK);
     }
     for (const advice of tuningAdvice(zhResult.tuning, 'zh-CN')) expect(advice).toMatch(CJK);
-    expect(en.finish().checks.map((check) => check.reason)).toEqual(raw);
+    const english = en.finish().checks.map((check) => check.reason);
+    expect(english).toEqual(raw.map((sentence) => verifyText()(sentence.key as VerifyTextKey, sentence.params)));
+    for (const sentence of [...english, ...zhResult.checks.map((check) => check.reason)]) expect(sentence).not.toMatch(/\{\{|script\./);
   });
 
   it('findings, likely causes, advice, comparisons and CUDA runtime errors in Chinese', () => {

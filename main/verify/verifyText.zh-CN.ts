@@ -77,6 +77,7 @@ export const verifyTextZhCN: Translation<typeof verifyTextEn> = {
   'script.tuningKerasBf16': "已用 PyTorch 测量；在 Keras 中请使用 keras.mixed_precision.set_global_policy('mixed_bfloat16')。",
   'script.tuningNoCudnn': 'cuDNN 不可用（LookupError）',
   'script.tuningBf16NeedsAmpere': 'bf16 autocast 需要计算能力 8.0 或更高（LookupError）',
+  'script.rawError': '{{error}}',
 
   'toolkit.nvccNotFound': '找不到 nvcc（{{nvcc}}）：请安装 CUDA Toolkit，或指定它的 nvcc（设置 CUDA_HOME）。',
   'toolkit.nothingCompiled': '没有编译任何程序。',

@@ -11,11 +11,25 @@ import argparse
 import datetime
 import json
 import os
+import re
 import socket
 import subprocess
 import sys
 
 CHECK_TYPES = {"hello", "framework", "device", "check", "matmul", "tuning", "done"}
+
+# The check script sends sentences as catalog keys with values; these are their English templates
+# (main/verify/verifyText.en.ts), which the export writes into this line (main/verify/exportedScripts.ts).
+SCRIPT_SENTENCES = {}
+
+
+def word(sentence):
+    """A {"key", "params"} sentence in English; text stays as it is, an unknown key is shown as the key."""
+    if not isinstance(sentence, dict):
+        return sentence
+    params = sentence.get("params") or {}
+    template = str(SCRIPT_SENTENCES.get(sentence.get("key"), sentence.get("key")))
+    return re.sub(r"\{\{(\w+)\}\}", lambda m: str(params[m.group(1)]) if m.group(1) in params else m.group(0), template)
 
 
 def parse_lines(text):
@@ -43,11 +57,16 @@ def parse_lines(text):
         elif kind == "device":
             out["devices"].append(item)
         elif kind == "check":
+            if "reason" in item:
+                item["reason"] = word(item["reason"])
             item["source"] = "framework"
             out["checks"].append(item)
         elif kind == "matmul":
             out["matmul"].append(item)
         elif kind == "tuning":
+            for field in ("label", "skipped"):
+                if field in item:
+                    item[field] = word(item[field])
             out["tuning"].append(item)
     return out
 
