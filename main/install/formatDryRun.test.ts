@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { pytorchPlanFacts } from '../../data/testing/liveFacts.js';
 import { resolvePlan } from '../../shared/plan/resolvePlan.js';
 import { displayWidth } from '../../shared/text/displayWidth.js';
 import type { Plan } from '../../shared/types/plan.js';
@@ -16,37 +17,43 @@ const envRoot = '/home/student/envs';
 
 describe('formatDryRun', () => {
   it('in English by default, marks the commands that run as root', () => {
-    const lines = formatDryRun(pascalPlan('en'), { envRoot }).split('\n');
+    const plan = pascalPlan('en');
+    const { release, branch, linuxMinimum } = pytorchPlanFacts(plan, '6.1');
+    const lines = formatDryRun(plan, { envRoot }).split('\n');
     expect(lines.slice(0, 6)).toEqual([
       'Dry run: 3 steps; nothing will be changed. Lines marked [root] run as administrator (one password prompt for the whole install).',
       '',
-      '1. Install NVIDIA driver R580 (580.65.06 or newer) [driver, root]',
+      `1. Install NVIDIA driver R${branch} (${linuxMinimum} or newer) [driver, root]`,
       '   (skipped when already done)',
-      '   [root] $ apt-get install --yes nvidia-driver-580   # Ubuntu; Debian installs nvidia-driver from non-free',
+      `   [root] $ apt-get install --yes nvidia-driver-${branch}   # Ubuntu; Debian installs nvidia-driver from non-free`,
       '   [root] # if nouveau is loaded: write /etc/modprobe.d/dlsetup-blacklist-nouveau.conf and run update-initramfs -u',
     ]);
-    expect(lines).toContain('          $ python3.12 -m venv /home/student/envs/dlsetup-pytorch-2.14');
+    expect(lines).toContain(`          $ python${plan.python.version} -m venv /home/student/envs/dlsetup-pytorch-${release}`);
   });
 
   it('in Chinese, frames the commands in Chinese and leaves commands, paths and versions as they are', () => {
-    const lines = formatDryRun(pascalPlan('zh-CN'), { envRoot }, 'zh-CN').split('\n');
+    const plan = pascalPlan('zh-CN');
+    const { release, version, variant, branch, linuxMinimum } = pytorchPlanFacts(plan, '6.1');
+    const python = plan.python.version;
+    const env = `/home/student/envs/dlsetup-pytorch-${release}`;
+    const lines = formatDryRun(plan, { envRoot }, 'zh-CN').split('\n');
     expect(lines).toEqual([
       '演练模式：共 3 个步骤，不会做任何更改。标有 [管理员] 的行以管理员身份运行（整个安装只需输入一次密码）。',
       '',
-      '1. 安装 NVIDIA 驱动 R580（580.65.06 或更新版本） [driver，需管理员权限]',
+      `1. 安装 NVIDIA 驱动 R${branch}（${linuxMinimum} 或更新版本） [driver，需管理员权限]`,
       '   （如已完成则跳过）',
-      '   [管理员] $ apt-get install --yes nvidia-driver-580   # 适用于 Ubuntu；Debian 从 non-free 安装 nvidia-driver',
+      `   [管理员] $ apt-get install --yes nvidia-driver-${branch}   # 适用于 Ubuntu；Debian 从 non-free 安装 nvidia-driver`,
       '   [管理员] # 如果已加载 nouveau：写入 /etc/modprobe.d/dlsetup-blacklist-nouveau.conf 并运行 update-initramfs -u',
       '            # 然后重启；重启后安装会继续',
       '',
-      '2. 创建 Python 3.12 虚拟环境 dlsetup-pytorch-2.14 [python-env]',
+      `2. 创建 Python ${python} 虚拟环境 dlsetup-pytorch-${release} [python-env]`,
       '   （如已完成则跳过）',
-      '            # 检查 /home/student/envs/dlsetup-pytorch-2.14 是否可写且有 8.0 GB 可用空间',
-      '            $ python3.12 -m venv /home/student/envs/dlsetup-pytorch-2.14',
+      `            # 检查 ${env} 是否可写且有 8.0 GB 可用空间`,
+      `            $ python${python} -m venv ${env}`,
       '',
-      '3. 用 pip 安装：pip install torch==2.14.0 --index-url https://download.pytorch.org/whl/cu126 [framework]',
+      `3. 用 pip 安装：pip install torch==${version} --index-url https://download.pytorch.org/whl/${variant} [framework]`,
       '   （如已完成则跳过）',
-      '            $ /home/student/envs/dlsetup-pytorch-2.14/bin/python -m pip install --disable-pip-version-check --no-input --no-color --progress-bar raw --index-url https://download.pytorch.org/whl/cu126 torch==2.14.0   # pip < 24.1 时使用 --progress-bar off',
+      `            $ ${env}/bin/python -m pip install --disable-pip-version-check --no-input --no-color --progress-bar raw --index-url https://download.pytorch.org/whl/${variant} torch==${version}   # pip < 24.1 时使用 --progress-bar off`,
       '',
     ]);
   });

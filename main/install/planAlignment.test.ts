@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { literal, pytorchPlanFacts } from '../../data/testing/liveFacts.js';
 import { resolvePlan } from '../../shared/plan/resolvePlan.js';
 import type { HardwareProfile, PlanRequest } from '../../shared/types/plan.js';
 import { loadCompatData } from '../plan/loadCompatData.js';
@@ -18,8 +19,9 @@ describe('install engine accepts the resolver\'s plans', () => {
     expect(steps.map((s) => s.kind)).toEqual(['driver', 'python-env', 'framework']);
     const text = formatDryRun(plan, { envRoot: '/home/student/envs' });
     expect(text).not.toContain('cannot run');
-    expect(text).toContain('[root] $ apt-get install --yes nvidia-driver-580');
-    expect(text).toMatch(/\/home\/student\/envs\/dlsetup-pytorch-[^/]+\/bin\/python -m pip install .*--index-url https:\/\/download\.pytorch\.org\/whl\/cu126 torch==2\.14\.0/);
+    const { version, variant, branch } = pytorchPlanFacts(plan, '6.1');
+    expect(text).toContain(`[root] $ apt-get install --yes nvidia-driver-${branch}`);
+    expect(text).toMatch(new RegExp(`/home/student/envs/dlsetup-pytorch-[^/]+/bin/python -m pip install .*--index-url ${literal(`https://download.pytorch.org/whl/${variant} torch==${version}`)}`));
   });
 
   it('system plan with toolkit, cuDNN and environment variables parses too', () => {

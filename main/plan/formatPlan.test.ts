@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { literal, pytorchPlanFacts, pytorchRelease } from '../../data/testing/liveFacts.js';
 import { translationProblems } from '../../shared/i18n/localize.js';
-import { estimateDownload } from '../../shared/plan/estimateDownload.js';
+import { estimateDownload, formatMegabytes } from '../../shared/plan/estimateDownload.js';
 import { resolvePlan } from '../../shared/plan/resolvePlan.js';
 import { displayWidth } from '../../shared/text/displayWidth.js';
 import { formatPlan } from './formatPlan.js';
@@ -9,14 +10,18 @@ import { loadDownloadSizes } from './loadDownloadSizes.js';
 import { planSummaryTextEn } from './planSummaryText.en.js';
 import { planSummaryTextZhCN } from './planSummaryText.zh-CN.js';
 
+/** The estimate of the Pascal plan (a GTX 1080 Ti without a driver): the Linux CUDA wheels' size from data/download-sizes.json (the driver's is unknown). */
+const pascalDownload = formatMegabytes(loadDownloadSizes().rows.find((row) => row.component === 'pytorch-cuda-wheels' && row.os === 'linux')!.megabytes);
+
 describe('formatPlan', () => {
   it('prints the components, steps and every reason as plain text', () => {
     const plan = resolvePlan(loadCompatData(), { os: 'linux', arch: 'x86_64', gpuVendor: 'nvidia', gpuName: 'GeForce GTX 1080 Ti', driverVersion: null }, { framework: 'pytorch' });
+    const { version, variant, linuxMinimum: target, minimum, branch } = pytorchPlanFacts(plan, '6.1');
     const text = formatPlan(plan, { color: false });
-    expect(text).toContain('DL Setup plan: PyTorch 2.14.0 (cu126)  status: ok  method: wheels');
-    expect(text).toMatch(/Driver\s+install\s+580\.65\.06 or newer \(needs 525\.60\.13 or newer\)/);
-    expect(text).toMatch(/PyTorch\s+install\s+torch==2\.14\.0 --index-url https:\/\/download\.pytorch\.org\/whl\/cu126/);
-    expect(text).toContain('1. [admin] Install NVIDIA driver R580 (580.65.06 or newer)');
+    expect(text).toContain(`DL Setup plan: PyTorch ${version} (${variant})  status: ok  method: wheels`);
+    expect(text).toMatch(new RegExp(`Driver\\s+install\\s+${literal(target)} or newer \\(needs ${literal(minimum)} or newer\\)`));
+    expect(text).toMatch(new RegExp(`PyTorch\\s+install\\s+${literal(`torch==${version} --index-url https://download.pytorch.org/whl/${variant}`)}`));
+    expect(text).toContain(`1. [admin] Install NVIDIA driver R${branch} (${target} or newer)`);
     for (const reason of plan.reasons) expect(text).toContain(reason);
     expect(text).not.toContain('\u001b[');
   });
@@ -32,13 +37,14 @@ describe('formatPlan', () => {
   it('states the download size and what has no known size', () => {
     const plan = resolvePlan(loadCompatData(), { os: 'linux', arch: 'x86_64', gpuVendor: 'nvidia', gpuName: 'GeForce GTX 1080 Ti', driverVersion: null }, { framework: 'pytorch' });
     const withDownload = { ...plan, download: estimateDownload(plan, loadDownloadSizes()) };
-    expect(formatPlan(withDownload, { color: false })).toContain('Download  about 2.8 GB (size unknown, not included: driver)');
+    expect(formatPlan(withDownload, { color: false })).toContain(`Download  about ${pascalDownload} (size unknown, not included: driver)`);
     expect(formatPlan(plan, { color: false })).not.toContain('Download');
   });
 });
 
 describe('formatPlan in Simplified Chinese', () => {
   const pascal = resolvePlan(loadCompatData(), { os: 'linux', arch: 'x86_64', gpuVendor: 'nvidia', gpuName: 'GeForce GTX 1080 Ti', driverVersion: null }, { framework: 'pytorch' }, { locale: 'zh-CN' });
+  const { version, variant, cuda, linuxMinimum: target, minimum, branch } = pytorchPlanFacts(pascal, '6.1');
   const text = formatPlan({ ...pascal, download: estimateDownload(pascal, loadDownloadSizes()) }, { color: false, locale: 'zh-CN' });
   const lines = text.split('\n');
 
@@ -49,15 +55,15 @@ describe('formatPlan in Simplified Chinese', () => {
   it('labels the table, the steps and the download in Chinese and keeps versions and commands', () => {
     expect(lines).toEqual(
       expect.arrayContaining([
-        'DL Setup 安装计划：PyTorch 2.14.0 (cu126)  状态：可行  方式：wheels',
+        `DL Setup 安装计划：PyTorch ${version} (${variant})  状态：可行  方式：wheels`,
         '  组件          操作  版本',
         '  GPU                 GeForce GTX 1080 Ti（计算能力 6.1）',
-        '  驱动          安装  580.65.06 或更新版本（需要 525.60.13 或更新版本）',
-        '  CUDA Toolkit  无    不需要：wheel 包已自带 CUDA 12.6',
-        '  PyTorch       安装  torch==2.14.0 --index-url https://download.pytorch.org/whl/cu126',
+        `  驱动          安装  ${target} 或更新版本（需要 ${minimum} 或更新版本）`,
+        `  CUDA Toolkit  无    不需要：wheel 包已自带 CUDA ${cuda}`,
+        `  PyTorch       安装  torch==${version} --index-url https://download.pytorch.org/whl/${variant}`,
         '步骤',
-        '  1. [需管理员权限] 安装 NVIDIA 驱动 R580（580.65.06 或更新版本）',
-        '下载量  约 2.8 GB（大小未知，未计入：driver）',
+        `  1. [需管理员权限] 安装 NVIDIA 驱动 R${branch}（${target} 或更新版本）`,
+        `下载量  约 ${pascalDownload}（大小未知，未计入：driver）`,
         '原因',
       ]),
     );
@@ -82,7 +88,7 @@ describe('formatPlan in Simplified Chinese', () => {
   it('says a blocked plan is blocked, with the nearest working command', () => {
     const kepler = resolvePlan(loadCompatData(), { os: 'linux', arch: 'x86_64', gpuVendor: 'nvidia', gpuName: 'Tesla K80', driverVersion: '470.82.01' }, { framework: 'pytorch', frameworkVersion: '2.14' }, { locale: 'zh-CN' });
     const blocked = formatPlan(kepler, { color: false, locale: 'zh-CN' }).split('\n');
-    expect(blocked[0]).toBe('DL Setup 安装计划：PyTorch 2.14.0  状态：受阻  方式：wheels');
+    expect(blocked[0]).toBe(`DL Setup 安装计划：PyTorch ${pytorchRelease('2.14').latestPatch}  状态：受阻  方式：wheels`);
     expect(blocked).toEqual(
       expect.arrayContaining([
         '  驱动          无    470.82.01（此版本用不到驱动）',

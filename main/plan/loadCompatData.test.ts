@@ -1,5 +1,6 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { newestJax, newestPytorch, newestTensorflow, preferredDriver } from '../../data/testing/liveFacts.js';
 import { lookupGpu } from '../../shared/gpus/lookupGpu.js';
 import { fixturePath } from '../testing/fixturePath.js';
 import { loadCompatData } from './loadCompatData.js';
@@ -8,10 +9,11 @@ describe('loadCompatData', () => {
   it('loads every table once, with the facts the resolver needs', () => {
     const data = loadCompatData();
     expect(loadCompatData()).toBe(data);
-    expect(data.pytorch.releases[0]!.version).toBe('2.14');
-    expect(data.tensorflow.releases[0]!.version).toBe('2.21.0');
-    expect(data.jax.releases[0]!.version).toBe('0.11.0');
-    expect(data.driverBranches.preferredBranch.branch).toBe('580');
+    // The newest release comes first: the resolver reads the tables in row order.
+    expect(data.pytorch.releases[0]!.version).toBe(newestPytorch.version);
+    expect(data.tensorflow.releases[0]!.version).toBe(newestTensorflow.version);
+    expect(data.jax.releases[0]!.version).toBe(newestJax.version);
+    expect(data.driverBranches.preferredBranch.branch).toBe(preferredDriver.branch);
   });
 
   it('identifies the GPU of every real nvidia-smi XML capture by its PCI id', () => {

@@ -8,6 +8,7 @@ import tensorflow from '../../data/tensorflow.json' with { type: 'json' };
 import jax from '../../data/jax.json' with { type: 'json' };
 import cudnn from '../../data/cudnn.json' with { type: 'json' };
 import downloadSizes from '../../data/download-sizes.json' with { type: 'json' };
+import { pytorchPlanFacts } from '../../data/testing/liveFacts.js';
 import type { DownloadSizeTable } from '../types/downloadEstimate.js';
 import type { HardwareProfile, Plan, PlanStep } from '../types/plan.js';
 import type { CompatData } from './compatData.js';
@@ -154,10 +155,10 @@ describe('estimateDownload', () => {
     expect(estimateDownload(planOf([]), sizes)).toEqual({ megabytes: 0, items: [], unknown: [] });
   });
 
-  it('estimates a real resolved plan: a GTX 1080 Ti without a driver gets R580 and the cu126 wheels', () => {
+  it('estimates a real resolved plan: a GTX 1080 Ti without a driver gets the preferred driver and a CUDA build with Pascal kernels', () => {
     const profile: HardwareProfile = { os: 'linux', arch: 'x86_64', gpuVendor: 'nvidia', gpuName: 'GeForce GTX 1080 Ti', driverVersion: null };
     const plan = resolvePlan(data, profile, { framework: 'pytorch' });
-    expect(plan.framework.variant).toBe('cu126');
+    pytorchPlanFacts(plan, '6.1');
     const estimate = estimateDownload(plan, sizes);
     expect(estimate.items.map((item) => item.component)).toEqual(['driver', 'pytorch-cuda-wheels']);
     expect(estimate.megabytes).toBe(size('pytorch-cuda-wheels', 'linux'));

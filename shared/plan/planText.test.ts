@@ -7,8 +7,10 @@ import pytorch from '../../data/pytorch.json' with { type: 'json' };
 import tensorflow from '../../data/tensorflow.json' with { type: 'json' };
 import jax from '../../data/jax.json' with { type: 'json' };
 import cudnn from '../../data/cudnn.json' with { type: 'json' };
+import { literal, pytorchPlanFacts, pytorchRelease } from '../../data/testing/liveFacts.js';
 import { fillTemplate, placeholdersOf, translationProblems } from '../i18n/localize.js';
 import type { HardwareProfile, Plan, PlanRequest } from '../types/plan.js';
+import { cudaMajor } from '../versions/cudaVersion.js';
 import type { CompatData } from './compatData.js';
 import { planText, type PlanTextKey } from './planText.js';
 import { planTextEn } from './planText.en.js';
@@ -105,10 +107,13 @@ describe('resolvePlan in Simplified Chinese', () => {
 
   it('reads as a Chinese technical writer would put it, commands and versions untouched', () => {
     const upgrade = resolvePlan(data, CASES[0]![1], CASES[0]![2], { locale: 'zh-CN' });
-    expect(upgrade.reasons).toContain('驱动：你的驱动 470.57.02 版本过旧：所有 CUDA 13.x 构建都能在 580 或更新的驱动上运行（NVIDIA 次版本兼容性）。DL Setup 将升级到 R580 分支（580.65.06 或更新版本）。R580 是 DL Setup 首选的长期支持驱动分支，可运行当前所有 CUDA 构建。');
+    const { version, cuda, minimum, branch, linuxMinimum } = pytorchPlanFacts(upgrade, '8.9');
+    expect(upgrade.reasons).toContain(
+      `驱动：你的驱动 470.57.02 版本过旧：所有 CUDA ${cudaMajor(cuda)}.x 构建都能在 ${minimum} 或更新的驱动上运行（NVIDIA 次版本兼容性）。DL Setup 将升级到 R${branch} 分支（${linuxMinimum} 或更新版本）。R${branch} 是 DL Setup 首选的长期支持驱动分支，可运行当前所有 CUDA 构建。`,
+    );
     expect(upgrade.reasons.join('\n')).toMatch(/如果不能更换驱动：PyTorch \S+（cu1\d+）可在你当前的驱动上运行。用 --keep-driver 重新规划即可。/);
-    expect(upgrade.steps.find((s) => s.kind === 'driver')?.title).toBe('升级到 NVIDIA 驱动 R580（580.65.06 或更新版本）');
-    expect(upgrade.steps.find((s) => s.kind === 'framework')?.title).toBe('用 pip 安装：pip install torch==2.14.0');
+    expect(upgrade.steps.find((s) => s.kind === 'driver')?.title).toBe(`升级到 NVIDIA 驱动 R${branch}（${linuxMinimum} 或更新版本）`);
+    expect(upgrade.steps.find((s) => s.kind === 'framework')?.title).toBe(`用 pip 安装：pip install torch==${version}`);
     const cpu = resolvePlan(data, CASES[5]![1], CASES[5]![2], { locale: 'zh-CN' });
     expect(cpu.reasons).toContain('未找到 GPU，因此使用 PyTorch 的 CPU 构建：它在任何机器上都能运行，但训练速度比 GPU 构建慢得多。');
     const windowsTf = resolvePlan(data, CASES[12]![1], CASES[12]![2], { locale: 'zh-CN' });
@@ -125,7 +130,7 @@ describe('resolvePlan in Simplified Chinese', () => {
       expect(resolvePlan(shared, profile, request, { locale: 'en' }), name).toEqual(fresh[index]);
     });
     const chineseAfterEnglish = resolvePlan(shared, CASES[7]![1], CASES[7]![2], { locale: 'zh-CN' });
-    expect(chineseAfterEnglish.blockers[0]!.message).toMatch(/^PyTorch 2\.14 无法使用你的 GPU：PyTorch 2\.14\.0 cu126 没有 sm_37 的代码/);
+    expect(chineseAfterEnglish.blockers[0]!.message).toMatch(new RegExp(`^PyTorch 2\\.14 无法使用你的 GPU：PyTorch ${literal(pytorchRelease('2.14').latestPatch)} cu126 没有 sm_37 的代码`));
   });
 
   it('shows the data sentence for the preferred driver branch in English, and the catalog sentence in Chinese', () => {

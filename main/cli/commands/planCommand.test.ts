@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { pytorchPlanFacts } from '../../../data/testing/liveFacts.js';
 import { main } from '../main.js';
 import { captureIo, pinLocaleEnv } from '../testIo.js';
 
@@ -83,19 +84,27 @@ describe('dlsetup plan, text output in Simplified Chinese', () => {
     return { code, stdout: io.stdout(), stderr: io.stderr() };
   }
 
+  /** The what-if plan's versions, checked against data/ (an RTX 4090 runs every build); driver 550 keeps it on CUDA 12. */
+  async function whatIfFacts() {
+    const { plan } = await planJson(...whatIf);
+    expect(plan.framework.variant).toMatch(/^cu12\d$/);
+    return pytorchPlanFacts(plan, '8.9');
+  }
+
   it('--lang zh-CN labels the table, the steps and the reasons in Chinese', async () => {
+    const { version, variant, cuda, minimum } = await whatIfFacts();
     const { code, stdout, stderr } = await planText(...whatIf.slice(0, 2), '--lang', 'zh-CN', ...whatIf.slice(2));
     expect(code).toBe(0);
     expect(stderr).toBe('');
     const lines = stdout.split('\n');
-    expect(lines[0]).toBe('DL Setup 安装计划：PyTorch 2.14.0 (cu126)  状态：可行  方式：wheels');
+    expect(lines[0]).toBe(`DL Setup 安装计划：PyTorch ${version} (${variant})  状态：可行  方式：wheels`);
     expect(lines).toEqual(
       expect.arrayContaining([
         '  组件          操作  版本',
         '  GPU                 GeForce RTX 4090（计算能力 8.9）',
-        '  驱动          保留  550.54.15（需要 525.60.13 或更新版本）',
-        '  CUDA Toolkit  无    不需要：wheel 包已自带 CUDA 12.6',
-        '  PyTorch       安装  torch==2.14.0 --index-url https://download.pytorch.org/whl/cu126',
+        `  驱动          保留  550.54.15（需要 ${minimum} 或更新版本）`,
+        `  CUDA Toolkit  无    不需要：wheel 包已自带 CUDA ${cuda}`,
+        `  PyTorch       安装  torch==${version} --index-url https://download.pytorch.org/whl/${variant}`,
         '步骤',
         '原因',
       ]),
@@ -111,7 +120,8 @@ describe('dlsetup plan, text output in Simplified Chinese', () => {
     const fromEnvironment = await planText(...whatIf);
     expect(fromEnvironment.stdout).toBe(asked.stdout);
     const english = await planText(...whatIf, '--lang', 'en');
-    expect(english.stdout).toMatch(/^DL Setup plan: PyTorch 2\.14\.0 \(cu126\) {2}status: ok {2}method: wheels\n/);
+    const { version, variant } = await whatIfFacts();
+    expect(english.stdout.split('\n')[0]).toBe(`DL Setup plan: PyTorch ${version} (${variant})  status: ok  method: wheels`);
     expect(english.stdout).toContain('  Component     Action   Version');
     expect(english.stdout).not.toMatch(/[\u4e00-\u9fff]/);
   });
