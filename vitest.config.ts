@@ -1,10 +1,46 @@
 import { defineConfig } from 'vitest/config';
 
+// Two lanes (docs/testing.md): `unit` is quick on 2 cores; `integration` drives real tools — apt/dpkg in a sysroot, pip
+// and venv, ansible, shellcheck and the shells, Debian's PyTorch, the CUDA compiler, the built CLI as a process, tmpfs
+// disks — with longer timeouts, so load on the machine cannot make it flaky.
+const INTEGRATION = [
+  'main/export/exportAnsible.test.ts',
+  'main/export/exportStructure.test.ts',
+  'main/export/planScriptStructure.test.ts',
+  'main/export/exportGenerators.test.ts',
+  'main/export/exportTemplates.test.ts',
+  'main/export/quoteLanguages.test.ts',
+  'main/install/frameworkInstall.test.ts',
+  'main/install/aptSteps.test.ts',
+  'main/install/steps/**/*.test.ts',
+  'main/install/journalDurability.test.ts',
+  'main/install/installLock.test.ts',
+  'main/install/elevation/elevation.test.ts',
+  'main/cli/badInputs.test.ts',
+  'main/cli/commands/installCommand.test.ts',
+  'main/verify/verify.test.ts',
+  'main/verify/runFrameworkCheck.test.ts',
+  'main/verify/runToolkitCheck.test.ts',
+  'main/verify/checkScriptDiagnosis.test.ts',
+  'main/detect/collectEnvSuperset.test.ts',
+  // Real install runs in this process (venvs, journals, the install lock keyed on this pid).
+  'main/cli/failureFooter.test.ts',
+  'main/cli/commands/installCommandLocale.test.ts',
+  'main/install/installText.test.ts',
+  'main/install/journalSchema.test.ts',
+  'main/install/runner.test.ts',
+  'main/transport/handlersLog.test.ts',
+];
+const ALL = ['shared/**/*.test.ts', 'main/**/*.test.ts', 'renderer/**/*.test.{ts,tsx}', 'data/**/*.test.ts', 'scripts/**/*.test.ts'];
+
 export default defineConfig({
   test: {
-    include: ['shared/**/*.test.ts', 'main/**/*.test.ts', 'renderer/**/*.test.{ts,tsx}', 'data/**/*.test.ts', 'scripts/**/*.test.ts'],
     environment: 'node',
-    testTimeout: 20_000,
     pool: 'forks',
+    projects: [
+      { extends: true, test: { name: 'unit', include: ALL, exclude: INTEGRATION, testTimeout: 20_000, pool: 'threads', maxWorkers: 2 } },
+      // Forks: each file its own process, as the install lock and the tools these tests start expect.,
+      { extends: true, test: { name: 'integration', include: INTEGRATION, testTimeout: 120_000, hookTimeout: 120_000 } },
+    ],
   },
 });

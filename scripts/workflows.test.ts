@@ -52,7 +52,7 @@ describe('GitHub workflows', () => {
     const steps: { run?: string; with?: Record<string, unknown> }[] = ci.jobs.test.steps;
     expect(steps.find((step) => step.with?.['node-version'])?.with).toMatchObject({ 'node-version': 22, cache: 'npm' });
     const runs = steps.map((step) => step.run ?? '').join('\n');
-    for (const lane of ['typecheck', 'lint', 'test:unit', 'test:browser', 'test:platform', 'package:dir', 'check:unpacked']) expect(runs).toContain(`npm run ${lane}`);
+    for (const lane of ['typecheck', 'lint', 'test:unit', 'test:integration', 'test:browser', 'test:platform', 'package:dir', 'check:unpacked']) expect(runs).toContain(`npm run ${lane}`);
     expect(runs).toContain('xvfb-run -a npm run check:unpacked');
   });
 
