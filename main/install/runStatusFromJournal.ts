@@ -4,6 +4,7 @@ import type { Plan } from '../../shared/types/plan.js';
 import { sysrootPath } from '../system/sysroot.js';
 import type { JournalEntry } from './journalEntry.js';
 import { stepForKind } from './stepRegistry.js';
+import { processAlive } from '../system/processAlive.js';
 
 export function stepWeight(kind: string): number {
   try {
@@ -42,14 +43,6 @@ export function currentBootId(): string | null {
   return null;
 }
 
-function processAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
 
 /** Rebuilds a run's status from its journal; a run whose process is gone without finishing is 'interrupted'. */
 export function statusFromJournal(runId: string, entries: JournalEntry[]): RunStatus | null {

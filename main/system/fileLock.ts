@@ -1,6 +1,7 @@
 import { closeSync, fsyncSync, linkSync, openSync, readFileSync, renameSync, statSync, unlinkSync, writeSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
+import { processAlive } from './processAlive.js';
 
 /**
  * An exclusive lock between processes, as a file: whoever creates the file holds the lock. Use one lock file per
@@ -74,15 +75,6 @@ function processStartTime(pid: number): string | null {
   }
 }
 
-function processAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    // EPERM: it exists but belongs to another user (a root helper).
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
 
 function parseHolder(text: string): LockHolder | null {
   try {
