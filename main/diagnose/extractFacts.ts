@@ -1,8 +1,7 @@
-import type { DiagnoseFacts, DiagnoseKind, DiagnosedFramework, DiagnosedGpu } from '../../shared/types/diagnose.js';
-import { gpuVendorFromPciVendor, isVirtualDisplayAdapter } from '../detect/isVirtualDisplayAdapter.js';
+import type { DiagnoseFacts, DiagnoseKind, DiagnosedGpu } from '../../shared/types/diagnose.js';
+import { isVirtualDisplayAdapter } from '../detect/isVirtualDisplayAdapter.js';
 import type { NvidiaSmiSnapshot } from '../detect/parsers/nvidiaSmiSnapshot.js';
-import { cudnnVersionFromNumber, parseCudnnHeader } from '../detect/parsers/parseCudnnHeader.js';
-import { versionFromSoname } from '../detect/parsers/parseLdconfig.js';
+import { parseCudnnHeader } from '../detect/parsers/parseCudnnHeader.js';
 import { parseLspci } from '../detect/parsers/parseLspci.js';
 import { parseSysctl, parseSystemProfilerDisplays, parseSystemProfilerHardware } from '../detect/parsers/parseMacos.js';
 import { parseNvccVersion } from '../detect/parsers/parseNvccVersion.js';
@@ -15,20 +14,9 @@ import { parseNvidiaSmiXml } from '../detect/parsers/parseNvidiaSmiXml.js';
 import { parseProcDriverVersion } from '../detect/parsers/parseProcDriverVersion.js';
 import { parseRocmSmi } from '../detect/parsers/parseRocmSmi.js';
 import { parseWindowsVideoControllers } from '../detect/parsers/parseWindowsVideoControllers.js';
-import { detectFramework } from './detectFramework.js';
-import { forEachLineWith } from './forEachLineWith.js';
-
-const DRIVER = /^\d{2,3}\.\d{1,3}(?:\.\d{1,3})?$/;
-
-function vendorOf(vendorId: string | undefined, name: string): string {
-  const byId = gpuVendorFromPciVendor(vendorId);
-  if (byId) return byId;
-  if (/NVIDIA|GeForce|Quadro|Tesla|TITAN/i.test(name)) return 'nvidia';
-  if (/\bAMD\b|Radeon|ATI\b|Instinct/i.test(name)) return 'amd';
-  if (/Intel/i.test(name)) return 'intel';
-  if (/^Apple\b/i.test(name)) return 'apple';
-  return 'unknown';
-}
+import { collectEnvFacts, tensorflowBuildFacts, torchConfigFacts } from './frameworkReportFacts.js';
+import { DRIVER, vendorOf } from './gpuVendorOf.js';
+import { logFacts } from './logFacts.js';
 
 function fromSnapshot(facts: DiagnoseFacts, snapshot: NvidiaSmiSnapshot | null): void {
   if (!snapshot) return;
@@ -135,122 +123,6 @@ function windowsFacts(facts: DiagnoseFacts, text: string): void {
     gpus.push(gpu);
   }
   if (gpus.length > 0) facts.gpus = gpus;
-}
-
-function keyValues(text: string): Map<string, string> {
-  const values = new Map<string, string>();
-  for (const line of text.split('\n')) {
-    const pair = /^([A-Za-z][\w ()./-]{1,60}?):\s{0,8}(.{0,300})$/.exec(line);
-    if (pair && !values.has(pair[1] as string)) values.set(pair[1] as string, (pair[2] as string).trim());
-  }
-  return values;
-}
-
-const known = (value: string | undefined) => (value && !/^(?:N\/A|Could not collect|None|No)$/i.test(value) ? value : undefined);
-
-function collectEnvFacts(facts: DiagnoseFacts, text: string): void {
-  const values = keyValues(text);
-  const driver = known(values.get('Nvidia driver version'));
-  if (driver && DRIVER.test(driver)) facts.driverVersion = driver;
-  const runtime = known(values.get('CUDA runtime version'));
-  if (runtime && /^\d{1,2}\.\d{1,2}(?:\.\d{1,4})?$/.test(runtime)) facts.toolkitVersion = runtime;
-  const cudnnSoname = /libcudnn\.so\.(\d{1,2}\.\d{1,2}\.\d{1,3})\b/.exec(text)?.[0];
-  const cudnnValue = known(values.get('cuDNN version'));
-  if (cudnnSoname) facts.cudnnVersion = versionFromSoname(cudnnSoname) ?? undefined;
-  else if (cudnnValue && /^\d{1,2}\.\d{1,2}\.\d{1,3}$/.test(cudnnValue)) facts.cudnnVersion = cudnnValue;
-  if (!facts.cudnnVersion) delete facts.cudnnVersion;
-  const rocm = known(values.get('ROCM used to build PyTorch'));
-  const gpuText = known(values.get('GPU models and configuration'));
-  // Several GPUs (or nvidia-smi -L's answer) come on the lines after an empty "GPU models and configuration:".
-  const names = [...text.matchAll(/^(?:GPU models and configuration: )?GPU \d{1,2}: (.{1,120})$/gm)].map((match) => (match[1] as string).trim());
-  if (gpuText || names.length > 0) {
-    const list = names.length > 0 ? names : [gpuText as string];
-    facts.gpus = list.map((name) => ({ vendor: rocm && !/NVIDIA|GeForce|Tesla|Quadro/i.test(name) ? 'amd' : vendorOf(undefined, name), name }));
-    for (const gpu of facts.gpus) if (gpu.vendor === 'unknown' && !rocm) gpu.vendor = 'nvidia';
-  }
-  const torch = known(values.get('PyTorch version'));
-  if (torch) {
-    const framework: DiagnosedFramework = { name: 'pytorch', version: torch.replace(/\s*\(.*\)$/, '') };
-    const cuda = known(values.get('CUDA used to build PyTorch'));
-    if (cuda) framework.cuda = cuda;
-    if (rocm) framework.rocm = rocm;
-    facts.framework = framework;
-  } else {
-    const tf = known(values.get('TensorFlow version'));
-    if (tf) facts.framework = { name: 'tensorflow', version: tf };
-  }
-}
-
-function archList(text: string): string[] {
-  return [...new Set([...text.matchAll(/\b((?:sm|compute)_\d{2,3}[a-z]?)\b/g)].map((match) => match[1] as string))];
-}
-
-function torchConfigFacts(facts: DiagnoseFacts, text: string): void {
-  const framework: DiagnosedFramework = { name: 'pytorch' };
-  const cuda = /^\s{0,4}- CUDA Runtime (\d{1,2}\.\d{1,2})/m.exec(text)?.[1];
-  if (cuda) framework.cuda = cuda;
-  const cudnn = /^\s{0,4}- CuDNN (\d{1,2}\.\d{1,2}(?:\.\d{1,3})?)/m.exec(text)?.[1];
-  if (cudnn) {
-    framework.cudnn = cudnn;
-    facts.cudnnVersion = cudnn;
-  }
-  const flags = /NVCC architecture flags: (.{1,4000})$/m.exec(text)?.[1];
-  if (flags) framework.archList = archList(flags).filter((arch) => arch.startsWith('sm_'));
-  facts.framework = framework;
-}
-
-function tensorflowBuildFacts(facts: DiagnoseFacts, text: string): void {
-  const framework: DiagnosedFramework = { name: 'tensorflow' };
-  const cuda = /['"]cuda_version['"],\s{0,20}['"](\d{1,2}\.\d{1,2})['"]/.exec(text)?.[1];
-  if (cuda) framework.cuda = cuda;
-  const cudnn = /['"]cudnn_version['"],\s{0,20}['"](\d{1,2}(?:\.\d{1,2}){0,2})['"]/.exec(text)?.[1];
-  if (cudnn) framework.cudnn = cudnn;
-  const start = text.indexOf('cuda_compute_capabilities');
-  if (start !== -1) {
-    const end = text.indexOf(']', start);
-    framework.archList = archList(text.slice(start, end === -1 ? undefined : end));
-  }
-  facts.framework = framework;
-}
-
-/** Facts that logs and tracebacks state in passing: GPU names with their capability, the driver an installer installs. */
-function logFacts(facts: DiagnoseFacts, text: string): void {
-  const gpus: DiagnosedGpu[] = [];
-  forEachLineWith(text, /with CUDA capability sm_|which is of cuda capability|compute capability: |Active GPU name: /gi, (line) => {
-    const modern = /(?:^|\s)([A-Za-z][\w .()-]{2,60}?) with CUDA capability sm_(\d)(\d{1,2})\b/.exec(line);
-    const old = /Found GPU\d{1,2} (.{2,60}?) which is of cuda capability (\d{1,2}\.\d)/.exec(line);
-    const tf = /name: ([^,]{2,80}), pci bus id: [^,]{1,40}, compute capability: (\d{1,2}\.\d)/.exec(line);
-    const active = /^Active GPU name: (.{2,120})$/.exec(line);
-    const gpu: DiagnosedGpu | null = modern
-      ? { vendor: 'nvidia', name: (modern[1] as string).trim(), computeCapability: `${modern[2]}.${modern[3]}` }
-      : old
-        ? { vendor: 'nvidia', name: (old[1] as string).trim(), computeCapability: old[2] as string }
-        : tf
-          ? { vendor: 'nvidia', name: (tf[1] as string).trim(), computeCapability: tf[2] as string }
-          : active
-            ? { vendor: vendorOf(undefined, active[1] as string) === 'unknown' ? 'nvidia' : vendorOf(undefined, active[1] as string), name: (active[1] as string).trim() }
-            : null;
-    if (gpu && !gpus.some((known) => known.name === gpu.name)) gpus.push(gpu);
-  });
-  if (gpus.length > 0) facts.gpus = [...(facts.gpus ?? []), ...gpus.filter((gpu) => !facts.gpus?.some((known) => known.name === gpu.name))];
-  forEachLineWith(text, /installer version: |Installing NVIDIA driver version /gi, (line) => {
-    const version = /(?:installer version: |Installing NVIDIA driver version )(\d{2,3}\.\d{1,3}(?:\.\d{1,3})?)/.exec(line)?.[1];
-    if (version) facts.driverVersion ??= version;
-  });
-  forEachLineWith(text, /PyTorch build (?:CUDA|cuDNN) version: /gi, (line) => {
-    const cuda = /PyTorch build CUDA version: (\d{1,2}\.\d{1,2})/.exec(line)?.[1];
-    const cudnn = /PyTorch build cuDNN version: (\d{4,6})/.exec(line)?.[1];
-    const framework = (facts.framework ??= { name: 'pytorch' });
-    if (cuda) framework.cuda = cuda;
-    if (cudnn) {
-      framework.cudnn = cudnnVersionFromNumber(Number(cudnn)) ?? cudnn;
-      facts.cudnnVersion ??= framework.cudnn;
-    }
-  });
-  if (!facts.framework) {
-    const framework = detectFramework(text);
-    if (framework) facts.framework = framework;
-  }
 }
 
 /** The facts a text states, read with the same parsers detection uses (main/detect/parsers). Expects normalizeText output. */
