@@ -31,7 +31,7 @@ const INTEGRATION = [
   'main/install/runner.test.ts',
   'main/transport/handlersLog.test.ts',
 ];
-const ALL = ['shared/**/*.test.ts', 'main/**/*.test.ts', 'renderer/**/*.test.{ts,tsx}', 'data/**/*.test.ts', 'scripts/**/*.test.ts'];
+const ALL = ['shared/**/*.test.ts', 'main/**/*.test.ts', 'renderer/**/*.test.{ts,tsx}', 'data/**/*.test.ts', 'scripts/**/*.test.ts', 'testkit/**/*.test.ts'];
 
 export default defineConfig({
   test: {

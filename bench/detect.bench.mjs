@@ -5,6 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { measureSideBySide } from './measure.mjs';
+import { loadTestkit } from './testkit.mjs';
 
 export const title = 'Detect: dlsetup detect --json vs torch collect_env';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -27,7 +28,7 @@ function pciDevice(slot) {
 }
 
 export async function run() {
-  const { createSimulatedHost } = await import(pathToFileURL(path.join(root, 'dist', 'main', 'testing', 'simulatedHost.js')).href);
+  const { createSimulatedHost } = await loadTestkit('simulatedHost.ts');
   const argv = detectArgv();
   const host = await createSimulatedHost({
     files: Object.assign({}, ...['06', '07', '08', '09', '0a', '0b', '0c', '0d'].map((slot) => pciDevice(`0000:00:${slot}.0`))),

@@ -8,7 +8,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { InstallService } from '../dist/main/install/installService.js';
 import { downloadFile } from '../dist/main/install/download.js';
-import { buildTestWheel, startTestIndex } from '../dist/main/install/testkit/wheelIndex.js';
+import { loadTestkit } from './testkit.mjs';
+
+const { buildTestWheel, startTestIndex } = await loadTestkit('install/wheelIndex.ts');
 
 export const title = 'install: runner vs plain pip, skipped re-run, resume';
 

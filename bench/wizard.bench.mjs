@@ -8,9 +8,11 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium } from '@playwright/test';
 import WebSocket from 'ws';
-import { pythonWithRawProgress } from '../dist/main/install/testkit/realPython.js';
-import { buildTestWheel, startTestIndex } from '../dist/main/install/testkit/wheelIndex.js';
-import { createSimulatedHost } from '../dist/main/testing/simulatedHost.js';
+import { loadTestkit } from './testkit.mjs';
+
+const { pythonWithRawProgress } = await loadTestkit('install/realPython.ts');
+const { buildTestWheel, startTestIndex } = await loadTestkit('install/wheelIndex.ts');
+const { createSimulatedHost } = await loadTestkit('simulatedHost.ts');
 
 export const title = 'wizard: Install screen main thread at 20 progress events/s, renderer size';
 

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import type { SimulatedHost } from '../../main/testing/simulatedHost.js';
+import type { SimulatedHost } from '../../testkit/simulatedHost.js';
 import { expectNoSeriousA11yViolations } from '../support/axe.js';
 import { startServe, type ServeHandle } from '../support/serve.js';
 import { wizardHost } from '../support/wizardHosts.js';

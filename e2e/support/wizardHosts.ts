@@ -1,4 +1,4 @@
-import { createSimulatedHost, type SimulatedHost, type SimulatedHostOptions } from '../../main/testing/simulatedHost.js';
+import { createSimulatedHost, type SimulatedHost, type SimulatedHostOptions } from '../../testkit/simulatedHost.js';
 import type { Channel } from '../../shared/ipc/contract.js';
 import type { ServeHandle } from './serve.js';
 

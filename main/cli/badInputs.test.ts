@@ -3,9 +3,9 @@ import { closeSync, existsSync, mkdirSync, mkdtempSync, openSync, readFileSync, 
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { examplePlan } from '../export/testkit/examplePlans.js';
-import { sampleReport } from '../verify/testkit/sampleReport.js';
-import { buildInstalledCli } from '../testing/buildInstalledCli.js';
+import { examplePlan } from '../../testkit/export/examplePlans.js';
+import { sampleReport } from '../../testkit/verify/sampleReport.js';
+import { buildInstalledCli } from '../../testkit/buildInstalledCli.js';
 
 /** Issue 15 item 7: the files and flags an attacker (or a slip) hands the real `dlsetup`, run as a real process. */
 

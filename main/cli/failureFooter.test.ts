@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { testPlan } from '../install/testkit/testPlan.js';
+import { testPlan } from '../../testkit/install/testPlan.js';
 import { main } from './main.js';
 import { captureIo, pinLocaleEnv } from './testIo.js';
 

@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildInstalledCli } from '../testing/buildInstalledCli.js';
+import { buildInstalledCli } from '../../testkit/buildInstalledCli.js';
 
 let cliDir: string;
 beforeAll(async () => {

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Plan } from '../../shared/types/plan.js';
-import { examplePlan } from '../export/testkit/examplePlans.js';
+import { examplePlan } from '../../testkit/export/examplePlans.js';
 import { cliText } from './cliText.js';
 import { readPlanFile } from './readPlanFile.js';
 

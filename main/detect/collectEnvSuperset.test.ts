@@ -6,7 +6,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { HardwareReport } from '../../shared/types/hardware.js';
 import type { DiagnoseFacts } from '../../shared/types/diagnose.js';
 import { extractFacts } from '../diagnose/extractFacts.js';
-import { createSimulatedHost, withSimulatedHost, type SimulatedHost } from '../testing/simulatedHost.js';
+import { createSimulatedHost, withSimulatedHost, type SimulatedHost } from '../../testkit/simulatedHost.js';
 import { detectHardware } from './detectHardware.js';
 
 // Issue 3: `dlsetup detect` reports every GPU/CUDA/cuDNN fact PyTorch's own collect_env finds on the same machine.

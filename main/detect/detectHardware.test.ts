@@ -2,7 +2,7 @@ import { chmod, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { setCommandLogger } from '../system/runCommand.js';
-import { createSimulatedHost, withSimulatedHost, type SimulatedHostOptions, type SimulatedHost } from '../testing/simulatedHost.js';
+import { createSimulatedHost, withSimulatedHost, type SimulatedHostOptions, type SimulatedHost } from '../../testkit/simulatedHost.js';
 import { detectHardware } from './detectHardware.js';
 import { formatHardwareSummary } from './formatHardwareSummary.js';
 

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { translationProblems, type Locale } from '../../shared/i18n/localize.js';
 import type { CudaToolkit, DriverInfo } from '../../shared/types/hardware.js';
-import { createSimulatedHost, withSimulatedHost, type SimulatedHost, type SimulatedHostOptions } from '../testing/simulatedHost.js';
+import { createSimulatedHost, withSimulatedHost, type SimulatedHost, type SimulatedHostOptions } from '../../testkit/simulatedHost.js';
 import { detectHardware } from './detectHardware.js';
 import { detectTextEn } from './detectText.en.js';
 import { detectTextZhCN } from './detectText.zh-CN.js';

@@ -2,8 +2,8 @@ import { readFileSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { fixturePath } from '../testing/fixturePath.js';
-import { createSimulatedHost, withSimulatedHost, type SimulatedHost } from '../testing/simulatedHost.js';
+import { fixturePath } from '../../testkit/fixturePath.js';
+import { createSimulatedHost, withSimulatedHost, type SimulatedHost } from '../../testkit/simulatedHost.js';
 import { detectHardware } from './detectHardware.js';
 import { resetProbeRunCache } from './probeRunCache.js';
 

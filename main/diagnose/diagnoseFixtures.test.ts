@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { DiagnoseFacts, DiagnoseKind } from '../../shared/types/diagnose.js';
-import { fixturePath, fixturesDir } from '../testing/fixturePath.js';
+import { fixturePath, fixturesDir } from '../../testkit/fixturePath.js';
 import { diagnoseText } from './diagnoseText.js';
 
 interface Expectation {

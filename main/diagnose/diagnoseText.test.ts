@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { HardwareReport } from '../../shared/types/hardware.js';
 import { runCommand } from '../system/runCommand.js';
-import { fixturePath } from '../testing/fixturePath.js';
+import { fixturePath } from '../../testkit/fixturePath.js';
 import { cudaMajorFromSoname, normalizeCudnnVersion } from './detailValues.js';
 import { diagnoseFailure } from './diagnoseFailure.js';
 import { diagnoseText } from './diagnoseText.js';

@@ -4,7 +4,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { examplePlan } from './testkit/examplePlans.js';
+import { examplePlan } from '../../testkit/export/examplePlans.js';
 import { exportPlan } from './exportPlan.js';
 import { writeExportFiles } from './writeExportFiles.js';
 

@@ -1,14 +1,14 @@
 import { describe, expect, test } from 'vitest';
 import { HOSTILE_STRINGS } from '../../shared/quote/hostileStrings.js';
-import { examplePlan } from './testkit/examplePlans.js';
+import { examplePlan } from '../../testkit/export/examplePlans.js';
 import { exportAnsible } from './exportAnsible.js';
 import { exportDockerfile } from './exportDockerfile.js';
 import { buildExportModel, type ExportModel } from './exportModel.js';
 import type { ExportFile } from './exportPlan.js';
 import { exportShell } from './exportShell.js';
-import { dockerfileShape, yamlShape } from './testkit/documentShapes.js';
-import { shellShapeByParagraphs } from './testkit/shellShape.js';
-import { stringLeaves, withLeaf, type Leaf } from './testkit/stringLeaves.js';
+import { dockerfileShape, yamlShape } from '../../testkit/export/documentShapes.js';
+import { shellShapeByParagraphs } from '../../testkit/export/shellShape.js';
+import { stringLeaves, withLeaf, type Leaf } from '../../testkit/export/stringLeaves.js';
 import { loadVerifyAssets } from './verifyAssets.js';
 
 /**

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { DlsetupError } from '../../shared/errors.js';
-import { examplePlan } from './testkit/examplePlans.js';
+import { examplePlan } from '../../testkit/export/examplePlans.js';
 import { cudaBaseImage } from './exportDockerfile.js';
 import { exportPlan } from './exportPlan.js';
 import { shWord } from '../../shared/quote/sh.js';

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { upsertMarkedBlock } from '../install/markedBlock.js';
 import { stepForKind } from '../install/stepRegistry.js';
 import { envBlockBody } from '../install/steps/envVarsStep.js';
-import { examplePlan } from './testkit/examplePlans.js';
+import { examplePlan } from '../../testkit/export/examplePlans.js';
 import { exportPlan } from './exportPlan.js';
 import { writeExportFiles } from './writeExportFiles.js';
 

@@ -7,11 +7,11 @@ import type { Plan } from '../../shared/types/plan.js';
 import { HOSTILE_STRINGS } from '../../shared/quote/hostileStrings.js';
 import { planStepParams } from '../install/planStepParams.js';
 import { envBlockBody, envVarsStep } from '../install/steps/envVarsStep.js';
-import { examplePlan } from './testkit/examplePlans.js';
+import { examplePlan } from '../../testkit/export/examplePlans.js';
 import { EXPORT_FORMATS, exportPlan, type ExportFormat, type ExportResult } from './exportPlan.js';
-import { dockerfileShape, hasPyYaml, pyYamlShapes, yamlShape } from './testkit/documentShapes.js';
-import { shellShape, shellShapeByParagraphs } from './testkit/shellShape.js';
-import { stringLeaves, withLeaf, type Leaf } from './testkit/stringLeaves.js';
+import { dockerfileShape, hasPyYaml, pyYamlShapes, yamlShape } from '../../testkit/export/documentShapes.js';
+import { shellShape, shellShapeByParagraphs } from '../../testkit/export/shellShape.js';
+import { stringLeaves, withLeaf, type Leaf } from '../../testkit/export/stringLeaves.js';
 import { writeExportFiles } from './writeExportFiles.js';
 
 /**

@@ -10,7 +10,7 @@ import { yamlScalar } from '../../shared/quote/yaml.js';
 import { NOUVEAU_BLACKLIST } from '../install/steps/driverStep.js';
 import { exportPlan } from './exportPlan.js';
 import { exportTemplate, exportTemplatesDir } from './exportTemplates.js';
-import { examplePlan } from './testkit/examplePlans.js';
+import { examplePlan } from '../../testkit/export/examplePlans.js';
 
 /** The shipped templates as files: the linters read them as they are, and the exports carry them unchanged. */
 

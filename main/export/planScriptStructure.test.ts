@@ -6,9 +6,9 @@ import { afterAll, describe, expect, test } from 'vitest';
 import { HOSTILE_STRINGS } from '../../shared/quote/hostileStrings.js';
 import type { Plan } from '../../shared/types/plan.js';
 import { planToShellScript } from '../../renderer/wizard/planScript.js';
-import { examplePlan } from './testkit/examplePlans.js';
-import { shellShape } from './testkit/shellShape.js';
-import { stringLeaves, withLeaf } from './testkit/stringLeaves.js';
+import { examplePlan } from '../../testkit/export/examplePlans.js';
+import { shellShape } from '../../testkit/export/shellShape.js';
+import { stringLeaves, withLeaf } from '../../testkit/export/stringLeaves.js';
 
 /**
  * The wizard's "copy as shell script" (renderer/wizard/planScript.ts), which people paste into a terminal: hostile

@@ -12,8 +12,8 @@ import { shCommand, shComment, shDisplayWord, shExport, shInsideDoubleQuotes, sh
 import { windowsArgument } from '../../shared/quote/windowsArgument.js';
 import { ansibleData, ansibleText, yamlComment, yamlScalar } from '../../shared/quote/yaml.js';
 import { uacLaunchScript } from '../install/elevation/uacLaunch.js';
-import { parseStartProcess, readPowerShellLiteral, splitWindowsCommandLine } from '../install/elevation/testkit/windowsCommandLine.js';
-import { shellShape } from './testkit/shellShape.js';
+import { parseStartProcess, readPowerShellLiteral, splitWindowsCommandLine } from '../../testkit/elevation/windowsCommandLine.js';
+import { shellShape } from '../../testkit/export/shellShape.js';
 
 /** Every hostile string through every quoting function: the real reader (sh, dash, bash, PyYAML, js-yaml, a Dockerfile parser) reads back exactly the value, or the function refused it with INVALID_ARGUMENT. */
 

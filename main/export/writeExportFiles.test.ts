@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { examplePlan } from './testkit/examplePlans.js';
+import { examplePlan } from '../../testkit/export/examplePlans.js';
 import { exportPlan } from './exportPlan.js';
 import { writeExportFiles } from './writeExportFiles.js';
 

@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { sampleReport } from '../verify/testkit/sampleReport.js';
+import { sampleReport } from '../../testkit/verify/sampleReport.js';
 import { loadFleetReports } from './loadFleetReports.js';
 
 const dir = mkdtempSync(path.join(os.tmpdir(), 'dlsetup-fleet-schema-'));

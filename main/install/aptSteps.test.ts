@@ -7,8 +7,8 @@ import type { ProgressEvent } from '../../shared/types/install.js';
 import { parseLockHolder } from './aptGet.js';
 import { InstallService } from './installService.js';
 import { readJournal } from './runJournal.js';
-import { createTestAptHost, type TestAptHost } from './testkit/debRepo.js';
-import { testPlan } from './testkit/testPlan.js';
+import { createTestAptHost, type TestAptHost } from '../../testkit/install/debRepo.js';
+import { testPlan } from '../../testkit/install/testPlan.js';
 
 const isRoot = process.getuid?.() === 0;
 let tmp: string;

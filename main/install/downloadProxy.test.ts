@@ -6,12 +6,12 @@ import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { startForwardProxy, type TestForwardProxy } from '../network/testkit/forwardProxy.js';
-import { selfSignedCert, type TestCert } from '../network/testkit/selfSignedCert.js';
+import { startForwardProxy, type TestForwardProxy } from '../../testkit/network/forwardProxy.js';
+import { selfSignedCert, type TestCert } from '../../testkit/network/selfSignedCert.js';
 import { downloadFile } from './download.js';
 import { createStepContext } from './stepContext.js';
 import { downloadForStep } from './stepDownload.js';
-import { testPlan } from './testkit/testPlan.js';
+import { testPlan } from '../../testkit/install/testPlan.js';
 
 const FILE = randomBytes(100_000);
 const SHA = createHash('sha256').update(FILE).digest('hex');

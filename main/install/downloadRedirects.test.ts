@@ -6,7 +6,7 @@ import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { selfSignedCert, type TestCert } from '../network/testkit/selfSignedCert.js';
+import { selfSignedCert, type TestCert } from '../../testkit/network/selfSignedCert.js';
 import { downloadFile } from './download.js';
 
 const FILE = randomBytes(200_000);

@@ -2,7 +2,7 @@ import { describe, expect, test } from 'vitest';
 import { CONTROL_CHARS } from '../../shared/quote/controlChars.js';
 import { HOSTILE_STRINGS } from '../../shared/quote/hostileStrings.js';
 import type { Plan } from '../../shared/types/plan.js';
-import { examplePlan } from '../export/testkit/examplePlans.js';
+import { examplePlan } from '../../testkit/export/examplePlans.js';
 import { formatDryRun } from './formatDryRun.js';
 
 /** What a person reads before saying yes: a hostile plan may not add lines, fake commands or terminal escapes to it. */

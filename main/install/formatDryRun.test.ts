@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { pytorchPlanFacts } from '../../data/testing/liveFacts.js';
+import { pytorchPlanFacts } from '../../testkit/data/liveFacts.js';
 import { resolvePlan } from '../../shared/plan/resolvePlan.js';
 import { displayWidth } from '../../shared/text/displayWidth.js';
 import type { Plan } from '../../shared/types/plan.js';
 import { loadCompatData } from '../plan/loadCompatData.js';
 import { formatDryRun } from './formatDryRun.js';
 import { InstallService } from './installService.js';
-import { testPlan } from './testkit/testPlan.js';
+import { testPlan } from '../../testkit/install/testPlan.js';
 
 /** The resolver's plan for a GTX 1080 Ti without a driver, with its step titles in `locale`. */
 function pascalPlan(locale: 'en' | 'zh-CN'): Plan {

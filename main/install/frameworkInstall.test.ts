@@ -7,8 +7,8 @@ import type { ProgressEvent } from '../../shared/types/install.js';
 import { InstallService } from './installService.js';
 import { PipProgressParser, parsePipVersion, pipSupportsRawProgress } from './pipProgressParser.js';
 import { readJournal } from './runJournal.js';
-import { buildTestWheel, startTestIndex, type TestIndex } from './testkit/wheelIndex.js';
-import { testPlan } from './testkit/testPlan.js';
+import { buildTestWheel, startTestIndex, type TestIndex } from '../../testkit/install/wheelIndex.js';
+import { testPlan } from '../../testkit/install/testPlan.js';
 
 /** A python whose venvs get pip ≥ 24.1 (raw progress); pyenv's 3.13 bundles pip 24.2 on the dev machine. */
 function findPython(wantRaw: boolean): string | null {

@@ -3,10 +3,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { execa, type ResultPromise } from 'execa';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildInstalledCli } from '../testing/buildInstalledCli.js';
+import { buildInstalledCli } from '../../testkit/buildInstalledCli.js';
 import type { JournalEntry } from './journalEntry.js';
-import { fifoGate } from './testkit/fifoGate.js';
-import { testPlan, userEnvPlan } from './testkit/testPlan.js';
+import { fifoGate } from '../../testkit/install/fifoGate.js';
+import { testPlan, userEnvPlan } from '../../testkit/install/testPlan.js';
 
 let tmp: string;
 let cli: string;

@@ -9,7 +9,7 @@ import { installText } from './installText.js';
 import { installTextEn } from './installText.en.js';
 import { installTextZhCN } from './installText.zh-CN.js';
 import { readJournal } from './runJournal.js';
-import { userEnvPlan } from './testkit/testPlan.js';
+import { userEnvPlan } from '../../testkit/install/testPlan.js';
 
 const CJK = /[\u4e00-\u9fff]/;
 

@@ -3,12 +3,12 @@ import os from 'node:os';
 import path from 'node:path';
 import { execa } from 'execa';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildInstalledCli } from '../testing/buildInstalledCli.js';
+import { buildInstalledCli } from '../../testkit/buildInstalledCli.js';
 import type { JournalEntry } from './journalEntry.js';
 import { appendJournalLine } from './runJournal.js';
-import { fifoGate } from './testkit/fifoGate.js';
-import { testPlan, userEnvPlan } from './testkit/testPlan.js';
-import { mountTinyDisk, type TinyDisk } from './testkit/tinyDisk.js';
+import { fifoGate } from '../../testkit/install/fifoGate.js';
+import { testPlan, userEnvPlan } from '../../testkit/install/testPlan.js';
+import { mountTinyDisk, type TinyDisk } from '../../testkit/install/tinyDisk.js';
 
 let tmp: string;
 let cli: string;

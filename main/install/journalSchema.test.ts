@@ -6,7 +6,7 @@ import { checkSchema } from '../../shared/schema/checkSchema.js';
 import { journalEntrySchema } from '../../shared/schema/journalSchema.js';
 import { InstallService } from './installService.js';
 import { journalPath } from './runJournal.js';
-import { userEnvPlan } from './testkit/testPlan.js';
+import { userEnvPlan } from '../../testkit/install/testPlan.js';
 
 let tmp: string;
 const saved = { ...process.env };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { literal, pytorchPlanFacts } from '../../data/testing/liveFacts.js';
+import { literal, pytorchPlanFacts } from '../../testkit/data/liveFacts.js';
 import { resolvePlan } from '../../shared/plan/resolvePlan.js';
 import type { HardwareProfile, PlanRequest } from '../../shared/types/plan.js';
 import { loadCompatData } from '../plan/loadCompatData.js';

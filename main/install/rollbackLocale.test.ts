@@ -9,7 +9,7 @@ import { sha256Of } from './hostFileWriter.js';
 import { InstallService } from './installService.js';
 import type { JournalChange } from './journalEntry.js';
 import { RunJournal } from './runJournal.js';
-import { testPlan, userEnvPlan } from './testkit/testPlan.js';
+import { testPlan, userEnvPlan } from '../../testkit/install/testPlan.js';
 
 let tmp: string;
 let root: string;

@@ -7,8 +7,8 @@ import { installText } from './installText.js';
 import type { JournalEntry } from './journalEntry.js';
 import { appendJournalLine, journalPath, readRunJournal, RunJournal } from './runJournal.js';
 import { errorMessageIn } from './sayableError.js';
-import { testPlan } from './testkit/testPlan.js';
-import { mountTinyDisk, type TinyDisk } from './testkit/tinyDisk.js';
+import { testPlan } from '../../testkit/install/testPlan.js';
+import { mountTinyDisk, type TinyDisk } from '../../testkit/install/tinyDisk.js';
 
 let tmp: string;
 

@@ -11,8 +11,8 @@ import { InstallService } from './installService.js';
 import { descendantPids } from '../system/processTree.js';
 import { createNdjsonProgressPrinter } from './progressPrinters.js';
 import { readJournal } from './runJournal.js';
-import { testPlan, userEnvPlan } from './testkit/testPlan.js';
-import { alive } from './testkit/processAlive.js';
+import { testPlan, userEnvPlan } from '../../testkit/install/testPlan.js';
+import { alive } from '../../testkit/install/processAlive.js';
 
 let tmp: string;
 let rc: string;

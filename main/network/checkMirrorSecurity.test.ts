@@ -3,8 +3,8 @@ import https from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { checkMirror } from './checkMirror.js';
-import { startForwardProxy, type TestForwardProxy } from './testkit/forwardProxy.js';
-import { selfSignedCert, type TestCert } from './testkit/selfSignedCert.js';
+import { startForwardProxy, type TestForwardProxy } from '../../testkit/network/forwardProxy.js';
+import { selfSignedCert, type TestCert } from '../../testkit/network/selfSignedCert.js';
 
 const PROXY_VARS = ['http_proxy', 'HTTP_PROXY', 'https_proxy', 'HTTPS_PROXY', 'all_proxy', 'ALL_PROXY', 'no_proxy', 'NO_PROXY'];
 

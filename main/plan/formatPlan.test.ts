@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { literal, pytorchPlanFacts, pytorchRelease } from '../../data/testing/liveFacts.js';
+import { literal, pytorchPlanFacts, pytorchRelease } from '../../testkit/data/liveFacts.js';
 import { translationProblems } from '../../shared/i18n/localize.js';
 import { estimateDownload, formatMegabytes } from '../../shared/plan/estimateDownload.js';
 import { resolvePlan } from '../../shared/plan/resolvePlan.js';

@@ -1,8 +1,8 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { newestJax, newestPytorch, newestTensorflow, preferredDriver } from '../../data/testing/liveFacts.js';
+import { newestJax, newestPytorch, newestTensorflow, preferredDriver } from '../../testkit/data/liveFacts.js';
 import { lookupGpu } from '../../shared/gpus/lookupGpu.js';
-import { fixturePath } from '../testing/fixturePath.js';
+import { fixturePath } from '../../testkit/fixturePath.js';
 import { loadCompatData } from './loadCompatData.js';
 
 describe('loadCompatData', () => {

@@ -6,8 +6,8 @@ import { checkSchema } from '../../shared/schema/checkSchema.js';
 import { ipcSchemas } from '../../shared/schema/ipcSchemas.js';
 import type { Framework } from '../../shared/types/plan.js';
 import { detectHardware } from '../detect/detectHardware.js';
-import { fixturePath } from '../testing/fixturePath.js';
-import { createSimulatedHost, withSimulatedHost, type SimulatedHost, type SimulatedHostOptions } from '../testing/simulatedHost.js';
+import { fixturePath } from '../../testkit/fixturePath.js';
+import { createSimulatedHost, withSimulatedHost, type SimulatedHost, type SimulatedHostOptions } from '../../testkit/simulatedHost.js';
 import { planForMachine } from './planForMachine.js';
 
 let host: SimulatedHost | undefined;

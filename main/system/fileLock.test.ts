@@ -5,7 +5,7 @@ import path from 'node:path';
 import readline from 'node:readline';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { packageRoot } from '../appPaths.js';
-import { bundleScript } from '../testing/bundleScript.js';
+import { bundleScript } from '../../testkit/bundleScript.js';
 import { acquireFileLock, FileLockBusyError, readLockHolder, type LockHolder } from './fileLock.js';
 
 /** A process that takes the lock when told "go" on stdin, says what happened, and releases when stdin closes. */

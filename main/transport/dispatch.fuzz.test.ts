@@ -8,12 +8,12 @@ import { CONTROL_CHARS } from '../../shared/schema/patterns.js';
 import { cliText } from '../cli/cliText.js';
 import { planFromJson } from '../cli/planFromJson.js';
 import { readPlanFile } from '../cli/readPlanFile.js';
-import { examplePlan } from '../export/testkit/examplePlans.js';
-import { hostileText, hostileValue, jsonText, mutated } from '../testing/hostileInputs.js';
+import { examplePlan } from '../../testkit/export/examplePlans.js';
+import { hostileText, hostileValue, jsonText, mutated } from '../../testkit/hostileInputs.js';
 import { createHandlers } from './handlers.js';
 import { dispatch } from './dispatch.js';
 import { ProgressHub } from './progressHub.js';
-import { recordingHandlers } from './testkit/recordingHandlers.js';
+import { recordingHandlers } from '../../testkit/transport/recordingHandlers.js';
 
 /**
  * Fuzzing the contract and the plan reader (issue 15, item 9): thousands of hostile arguments and plan files, each of

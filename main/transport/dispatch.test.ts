@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { Plan, PlanStep } from '../../shared/types/plan.js';
-import { examplePlan } from '../export/testkit/examplePlans.js';
+import { examplePlan } from '../../testkit/export/examplePlans.js';
 import { dispatch } from './dispatch.js';
-import { recordingHandlers } from './testkit/recordingHandlers.js';
+import { recordingHandlers } from '../../testkit/transport/recordingHandlers.js';
 
 /** What a caller of the contract sees: ok, or the error's code and sentence; and whether the handler ever ran. */
 async function call(channel: string, arg: unknown) {

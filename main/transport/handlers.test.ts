@@ -8,7 +8,7 @@ import { createHandlers } from './handlers.js';
 import { dispatch } from './dispatch.js';
 import { createPreloadBridge } from '../electron/preloadBridge.js';
 import { ProgressHub } from './progressHub.js';
-import { testPlan } from '../install/testkit/testPlan.js';
+import { testPlan } from '../../testkit/install/testPlan.js';
 
 describe('the contract at run time', () => {
   it('the handler table and the preload bridge serve exactly the contract channels', () => {

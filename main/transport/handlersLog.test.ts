@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { ProgressEvent } from '../../shared/types/install.js';
 import { startAppLog, stopAppLog } from '../system/appLog.js';
-import { testPlan } from '../install/testkit/testPlan.js';
+import { testPlan } from '../../testkit/install/testPlan.js';
 import { createHandlers } from './handlers.js';
 import { dispatch } from './dispatch.js';
 import { ProgressHub } from './progressHub.js';

@@ -6,8 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { allowedHosts, isTrustedSource } from './hostPolicy.js';
 import { startHttpServer, type RunningServer } from './httpServer.js';
 import { ProgressHub } from './progressHub.js';
-import { rawRequest } from './testkit/rawHttp.js';
-import { testHandlers } from './testkit/testHandlers.js';
+import { rawRequest } from '../../testkit/transport/rawHttp.js';
+import { testHandlers } from '../../testkit/transport/testHandlers.js';
 
 const interfaces: ReturnType<typeof os.networkInterfaces> = {
   lo: [{ address: '127.0.0.1', netmask: '255.0.0.0', family: 'IPv4', mac: '00:00:00:00:00:00', internal: true, cidr: '127.0.0.1/8' }],

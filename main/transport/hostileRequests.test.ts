@@ -5,8 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { startHttpServer, type RunningServer } from './httpServer.js';
 import { ProgressHub } from './progressHub.js';
-import { rawGet, rawRequest } from './testkit/rawHttp.js';
-import { testHandlers } from './testkit/testHandlers.js';
+import { rawGet, rawRequest } from '../../testkit/transport/rawHttp.js';
+import { testHandlers } from '../../testkit/transport/testHandlers.js';
 
 // Issue 15, item 4: no request, however malformed, slow or large, may end `dlsetup serve`.
 let server: RunningServer;

@@ -4,8 +4,8 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startHttpServer, type RunningServer } from './httpServer.js';
 import { ProgressHub } from './progressHub.js';
-import { rawGet } from './testkit/rawHttp.js';
-import { testHandlers } from './testkit/testHandlers.js';
+import { rawGet } from '../../testkit/transport/rawHttp.js';
+import { testHandlers } from '../../testkit/transport/testHandlers.js';
 
 // Issue 15, item 4: the renderer folder is served, and nothing a symlink, a dotfile or `..` reaches beyond it.
 let base: string;

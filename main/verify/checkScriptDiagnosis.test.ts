@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import { describe, expect, it } from 'vitest';
-import { fixturePath } from '../testing/fixturePath.js';
+import { fixturePath } from '../../testkit/fixturePath.js';
 import { frameworkCheckScript } from './runFrameworkCheck.js';
 
 const PY38 = `${os.homedir()}/.pyenv/versions/3.8.18/bin/python`;

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { VerifyReport } from '../../shared/types/verify.js';
 import { reportScriptPath } from '../export/verifyAssets.js';
-import { SYSTEM_PYTHON } from '../testing/debianTorch.js';
+import { SYSTEM_PYTHON } from '../../testkit/debianTorch.js';
 import { exportedCheckScript, exportedReportScript } from './exportedScripts.js';
 
 const dir = mkdtempSync(path.join(os.tmpdir(), 'dlsetup-exported-'));

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { latestReport, listReports } from './reportHistory.js';
-import { sampleReport } from './testkit/sampleReport.js';
+import { sampleReport } from '../../testkit/verify/sampleReport.js';
 
 const dir = mkdtempSync(path.join(os.tmpdir(), 'dlsetup-history-schema-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createFrameworkCheckCollector } from './frameworkCheckCollector.js';
 import { frameworkCheckScript, runFrameworkCheck } from './runFrameworkCheck.js';
-import { hasDebianTorch, SYSTEM_PYTHON } from '../testing/debianTorch.js';
+import { hasDebianTorch, SYSTEM_PYTHON } from '../../testkit/debianTorch.js';
 
 
 let dir: string;

@@ -3,12 +3,12 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { VerifyEvent } from '../../shared/types/verify.js';
-import { fixturePath } from '../testing/fixturePath.js';
+import { fixturePath } from '../../testkit/fixturePath.js';
 import { compareReports } from './compareReports.js';
 import { formatComparison, formatVerifyReport } from './formatVerifyReport.js';
 import { driverChangedSinceLastReport, latestReport, reportsDir, saveReport } from './reportHistory.js';
 import { verify } from './verify.js';
-import { hasDebianTorch, SYSTEM_PYTHON } from '../testing/debianTorch.js';
+import { hasDebianTorch, SYSTEM_PYTHON } from '../../testkit/debianTorch.js';
 
 
 let dir: string;

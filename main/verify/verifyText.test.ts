@@ -5,7 +5,7 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { translationProblems } from '../../shared/i18n/localize.js';
 import type { VerifyEvent, VerifyReport } from '../../shared/types/verify.js';
-import { hasDebianTorch, SYSTEM_PYTHON } from '../testing/debianTorch.js';
+import { hasDebianTorch, SYSTEM_PYTHON } from '../../testkit/debianTorch.js';
 import { compareReports } from './compareReports.js';
 import { createFrameworkCheckCollector } from './frameworkCheckCollector.js';
 import { frameworkCheckScript, runFrameworkCheck } from './runFrameworkCheck.js';

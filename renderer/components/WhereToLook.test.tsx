@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { DlsetupApi } from '../../shared/ipc/contract.js';
-import { renderScreen, visibleText } from '../testing/renderScreen.js';
+import { renderScreen, visibleText } from '../../testkit/renderer/renderScreen.js';
 import { ApiContext, disconnectedApi } from '../wizard/ApiContext.js';
 import { emptyRunView, type RunView } from '../wizard/runProgress.js';
 import { loadLogPaths } from '../wizard/useLogPaths.js';

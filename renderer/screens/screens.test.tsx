@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ErrorPanel } from '../components/ErrorPanel.js';
-import { renderScreen, visibleText } from '../testing/renderScreen.js';
-import { pytorchPlan, rtx4090Report, verifyReport } from '../testing/sampleData.js';
+import { renderScreen, visibleText } from '../../testkit/renderer/renderScreen.js';
+import { pytorchPlan, rtx4090Report, verifyReport } from '../../testkit/renderer/sampleData.js';
 import { emptyRunView, mergeRunStatus, type RunView } from '../wizard/runProgress.js';
 import { initialWizardState, type WizardState } from '../wizard/wizardState.js';
 import { ChooseScreen } from './ChooseScreen.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { rtx4090Report } from '../testing/sampleData.js';
+import { rtx4090Report } from '../../testkit/renderer/sampleData.js';
 import { explainCuda, toolkitFitsDriver } from './explainCuda.js';
 
 describe('driver vs Toolkit explanation', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { pytorchPlan } from '../testing/sampleData.js';
+import { pytorchPlan } from '../../testkit/renderer/sampleData.js';
 import { applyInstallOptions, choiceProblems, planEnvPath, sourcesChoiceOf } from './installOptions.js';
 import { defaultChoice } from './wizardState.js';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { pytorchPlan } from '../testing/sampleData.js';
+import { pytorchPlan } from '../../testkit/renderer/sampleData.js';
 import { applyInstallOptions } from './installOptions.js';
 import { planToShellScript } from './planScript.js';
 import { defaultChoice } from './wizardState.js';

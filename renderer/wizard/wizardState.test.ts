@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { verifyReport } from '../testing/sampleData.js';
+import { verifyReport } from '../../testkit/renderer/sampleData.js';
 import { initialWizardState, planRequestOf, reverifyHint, wizardReducer, type WizardState } from './wizardState.js';
 
 function run(...actions: Parameters<typeof wizardReducer>[1][]): WizardState {

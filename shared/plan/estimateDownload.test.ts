@@ -8,7 +8,7 @@ import tensorflow from '../../data/tensorflow.json' with { type: 'json' };
 import jax from '../../data/jax.json' with { type: 'json' };
 import cudnn from '../../data/cudnn.json' with { type: 'json' };
 import downloadSizes from '../../data/download-sizes.json' with { type: 'json' };
-import { pytorchPlanFacts } from '../../data/testing/liveFacts.js';
+import { pytorchPlanFacts } from '../../testkit/data/liveFacts.js';
 import type { DownloadSizeTable } from '../types/downloadEstimate.js';
 import type { HardwareProfile, Plan, PlanStep } from '../types/plan.js';
 import type { CompatData } from './compatData.js';

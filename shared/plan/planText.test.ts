@@ -7,7 +7,7 @@ import pytorch from '../../data/pytorch.json' with { type: 'json' };
 import tensorflow from '../../data/tensorflow.json' with { type: 'json' };
 import jax from '../../data/jax.json' with { type: 'json' };
 import cudnn from '../../data/cudnn.json' with { type: 'json' };
-import { literal, pytorchPlanFacts, pytorchRelease } from '../../data/testing/liveFacts.js';
+import { literal, pytorchPlanFacts, pytorchRelease } from '../../testkit/data/liveFacts.js';
 import { fillTemplate, placeholdersOf, translationProblems } from '../i18n/localize.js';
 import type { HardwareProfile, Plan, PlanRequest } from '../types/plan.js';
 import { cudaMajor } from '../versions/cudaVersion.js';

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { main } from '../main.js';
 import { captureIo, pinLocaleEnv } from '../testIo.js';
-import { fixturePath } from '../../testing/fixturePath.js';
+import { fixturePath } from '../../../testkit/fixturePath.js';
 
 const setLocaleEnv = (lang: string) => pinLocaleEnv(vi.stubEnv, lang);
 

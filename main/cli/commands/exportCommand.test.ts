@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { expect, test } from 'vitest';
-import { examplePlan } from '../../export/testkit/examplePlans.js';
+import { examplePlan } from '../../../testkit/export/examplePlans.js';
 import { captureIo } from '../testIo.js';
 import { exportCommand } from './exportCommand.js';
 

@@ -4,9 +4,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ProgressEvent } from '../../../shared/types/install.js';
-import { buildTestWheel, startTestIndex, type TestIndex } from '../../install/testkit/wheelIndex.js';
-import { testPlan } from '../../install/testkit/testPlan.js';
-import { buildInstalledCli } from '../../testing/buildInstalledCli.js';
+import { buildTestWheel, startTestIndex, type TestIndex } from '../../../testkit/install/wheelIndex.js';
+import { testPlan } from '../../../testkit/install/testPlan.js';
+import { buildInstalledCli } from '../../../testkit/buildInstalledCli.js';
 
 /** The interpreter the venv is made from: Debian's python3 with its own pip (dist-packages), as CI has it. */
 const SYSTEM_PYTHON = '/usr/bin/python3';

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { translationProblems } from '../../../shared/i18n/localize.js';
 import { RunJournal, readJournal } from '../../install/runJournal.js';
-import { testPlan } from '../../install/testkit/testPlan.js';
+import { testPlan } from '../../../testkit/install/testPlan.js';
 import { cliTextEn } from '../cliText.en.js';
 import { cliTextZhCN } from '../cliText.zh-CN.js';
 import { main } from '../main.js';

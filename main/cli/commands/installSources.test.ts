@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { testPlan } from '../../install/testkit/testPlan.js';
+import { testPlan } from '../../../testkit/install/testPlan.js';
 import { main } from '../main.js';
 import { captureIo } from '../testIo.js';
 

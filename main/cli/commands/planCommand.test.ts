@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { pytorchPlanFacts } from '../../../data/testing/liveFacts.js';
+import { pytorchPlanFacts } from '../../../testkit/data/liveFacts.js';
 import { main } from '../main.js';
 import { captureIo, pinLocaleEnv } from '../testIo.js';
 

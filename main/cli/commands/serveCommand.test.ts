@@ -4,10 +4,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { writeRecordingTool, recordedCalls } from '../../install/testkit/recordingTool.js';
-import { alive } from '../../install/testkit/processAlive.js';
-import { rawGet, rawRequest } from '../../transport/testkit/rawHttp.js';
-import { buildInstalledCli } from '../../testing/buildInstalledCli.js';
+import { writeRecordingTool, recordedCalls } from '../../../testkit/install/recordingTool.js';
+import { alive } from '../../../testkit/install/processAlive.js';
+import { rawGet, rawRequest } from '../../../testkit/transport/rawHttp.js';
+import { buildInstalledCli } from '../../../testkit/buildInstalledCli.js';
 
 // Issue 15, item 4, through the real `dlsetup serve` process: a request cannot end it, and --open hides the token.
 let cliDir: string;

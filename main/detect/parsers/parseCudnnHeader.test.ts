@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { fixturePath } from '../../testing/fixturePath.js';
+import { fixturePath } from '../../../testkit/fixturePath.js';
 import { cudnnVersionFromNumber, parseCudnnHeader } from './parseCudnnHeader.js';
 
 const header = (name: string) => parseCudnnHeader(readFileSync(fixturePath('cudnn', name), 'utf8'));

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { fixturePath } from '../../testing/fixturePath.js';
+import { fixturePath } from '../../../testkit/fixturePath.js';
 import { parseLspci } from './parseLspci.js';
 
 const lspci = (name: string) => parseLspci(readFileSync(fixturePath('lspci', name), 'utf8'));

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { fixturePath } from '../../testing/fixturePath.js';
+import { fixturePath } from '../../../testkit/fixturePath.js';
 import { parseNvidiaSmiCsv, parseNvidiaSmiCsvRows } from './parseNvidiaSmiCsv.js';
 
 const read = (name: string) => readFileSync(fixturePath('nvidia-smi-query', name), 'utf8');

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { fixturePath } from '../../testing/fixturePath.js';
+import { fixturePath } from '../../../testkit/fixturePath.js';
 import { parseNvidiaSmiError } from './parseNvidiaSmiError.js';
 
 const error = (name: string) => parseNvidiaSmiError(readFileSync(fixturePath('nvidia-smi-errors', name), 'utf8'));

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { fixturePath } from '../../testing/fixturePath.js';
+import { fixturePath } from '../../../testkit/fixturePath.js';
 import { parseNvidiaSmiTable } from './parseNvidiaSmiTable.js';
 
 const read = (...parts: string[]) => readFileSync(fixturePath(...parts), 'utf8');

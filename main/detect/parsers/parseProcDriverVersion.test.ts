@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { fixturePath } from '../../testing/fixturePath.js';
+import { fixturePath } from '../../../testkit/fixturePath.js';
 import { parseProcDriverVersion } from './parseProcDriverVersion.js';
 
 const proc = (name: string) => parseProcDriverVersion(readFileSync(fixturePath('proc-driver', name), 'utf8'));

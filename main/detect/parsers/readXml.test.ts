@@ -2,7 +2,7 @@ import { readFileSync, readdirSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import { describe, expect, it } from 'vitest';
 import { diagnoseText } from '../../diagnose/diagnoseText.js';
-import { fixturePath } from '../../testing/fixturePath.js';
+import { fixturePath } from '../../../testkit/fixturePath.js';
 import { parseNvidiaSmiXml } from './parseNvidiaSmiXml.js';
 import { readXml, xmlChild, xmlText, type XmlElement, type XmlStats } from './readXml.js';
 

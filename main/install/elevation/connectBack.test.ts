@@ -8,7 +8,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { CommandRecord } from '../../../shared/types/install.js';
 import type { StepContextSinks } from '../stepContext.js';
 import type { JournalChange } from '../journalEntry.js';
-import { buildHelperBundle } from '../testkit/helperBundle.js';
+import { buildHelperBundle } from '../../../testkit/install/helperBundle.js';
 import { CONNECT_FLAG, TOKEN_FLAG, connectBackArgs, listenForHelper, parseConnectBackArgs } from './connectBack.js';
 import { startConnectBackElevation, type HelperLauncher } from './connectBackElevation.js';
 import type { HelperReply } from './helperProtocol.js';

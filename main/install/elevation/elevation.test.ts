@@ -7,8 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ProgressEvent } from '../../../shared/types/install.js';
 import { InstallService } from '../installService.js';
 import { readJournal } from '../runJournal.js';
-import { buildHelperBundle } from '../testkit/helperBundle.js';
-import { testPlan } from '../testkit/testPlan.js';
+import { buildHelperBundle } from '../../../testkit/install/helperBundle.js';
+import { testPlan } from '../../../testkit/install/testPlan.js';
 import type { HelperReply } from './helperProtocol.js';
 
 let tmp: string;

@@ -5,8 +5,8 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { JournalChange } from '../journalEntry.js';
 import { InstallService } from '../installService.js';
 import { RunJournal, readJournal } from '../runJournal.js';
-import { recordedCalls, writeRecordingTool } from '../testkit/recordingTool.js';
-import { testPlan } from '../testkit/testPlan.js';
+import { recordedCalls, writeRecordingTool } from '../../../testkit/install/recordingTool.js';
+import { testPlan } from '../../../testkit/install/testPlan.js';
 
 /**
  * Issue 15: the user's journal lives in a folder the user (or anything running as the user) can write. Rollback of

@@ -3,8 +3,8 @@ import os from 'node:os';
 import path from 'node:path';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hostileText, hostileValue, jsonText, mutated, refusedText } from '../../testing/hostileInputs.js';
-import { recordedCalls, writeRecordingTool } from '../testkit/recordingTool.js';
+import { hostileText, hostileValue, jsonText, mutated, refusedText } from '../../../testkit/hostileInputs.js';
+import { recordedCalls, writeRecordingTool } from '../../../testkit/install/recordingTool.js';
 import type { HelperReply } from './helperProtocol.js';
 import { createHelperServer } from './helperServer.js';
 

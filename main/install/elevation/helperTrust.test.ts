@@ -4,7 +4,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, sym
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { recordedCalls, writeRecordingTool } from '../testkit/recordingTool.js';
+import { recordedCalls, writeRecordingTool } from '../../../testkit/install/recordingTool.js';
 import { createHelperServer } from './helperServer.js';
 import type { HelperReply } from './helperProtocol.js';
 

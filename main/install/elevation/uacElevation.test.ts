@@ -5,10 +5,10 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { ProgressEvent } from '../../../shared/types/install.js';
 import { InstallService } from '../installService.js';
 import { readJournal } from '../runJournal.js';
-import { buildHelperBundle } from '../testkit/helperBundle.js';
-import { testPlan } from '../testkit/testPlan.js';
+import { buildHelperBundle } from '../../../testkit/install/helperBundle.js';
+import { testPlan } from '../../../testkit/install/testPlan.js';
 import { CONNECT_FLAG, TOKEN_FLAG } from './connectBack.js';
-import { installFakePowerShell } from './testkit/fakePowerShellTool.js';
+import { installFakePowerShell } from '../../../testkit/elevation/fakePowerShellTool.js';
 
 /**
  * The whole 'uac' path through the install engine, with a stand-in for Windows PowerShell: it decodes the real launch

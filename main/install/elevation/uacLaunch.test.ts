@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { chooseElevationMode } from './chooseElevationMode.js';
 import { connectBackArgs } from './connectBack.js';
-import { parseStartProcess, readPowerShellLiteral, splitWindowsCommandLine } from './testkit/windowsCommandLine.js';
+import { parseStartProcess, readPowerShellLiteral, splitWindowsCommandLine } from '../../../testkit/elevation/windowsCommandLine.js';
 import { UAC_CANCELLED_EXIT, launchWithUac, powershellLiteral, uacLaunchArgv, uacLaunchFailure, uacLaunchScript, windowsArgument } from './uacLaunch.js';
 
 const HOSTILE = [

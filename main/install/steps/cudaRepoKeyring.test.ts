@@ -6,8 +6,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { PlanStep } from '../../../shared/types/plan.js';
 import { InstallService } from '../installService.js';
 import { planStepParams } from '../planStepParams.js';
-import { startFileServer, type TestFileServer } from '../testkit/fileServer.js';
-import { testPlan } from '../testkit/testPlan.js';
+import { startFileServer, type TestFileServer } from '../../../testkit/install/fileServer.js';
+import { testPlan } from '../../../testkit/install/testPlan.js';
 import { publishedKeyringSha256 } from './cudaRepoStep.js';
 
 const table = JSON.parse(readFileSync(path.join(path.dirname(fileURLToPath(import.meta.url)), '../../../data/cuda-keyrings.json'), 'utf8')) as {

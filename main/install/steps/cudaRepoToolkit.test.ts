@@ -9,11 +9,11 @@ import type { PlanStep } from '../../../shared/types/plan.js';
 import { InstallService } from '../installService.js';
 import { readJournal } from '../runJournal.js';
 import { hostNvidiaArch } from '../../data/installSources.js';
-import { overlayDataTable } from '../testkit/dataOverlay.js';
-import { buildTestDeb, createTestAptHost, type TestDeb } from '../testkit/debRepo.js';
-import { startFileServer, type TestFileServer } from '../testkit/fileServer.js';
-import { recordedCalls, writeRecordingTool } from '../testkit/recordingTool.js';
-import { testPlan } from '../testkit/testPlan.js';
+import { overlayDataTable } from '../../../testkit/install/dataOverlay.js';
+import { buildTestDeb, createTestAptHost, type TestDeb } from '../../../testkit/install/debRepo.js';
+import { startFileServer, type TestFileServer } from '../../../testkit/install/fileServer.js';
+import { recordedCalls, writeRecordingTool } from '../../../testkit/install/recordingTool.js';
+import { testPlan } from '../../../testkit/install/testPlan.js';
 
 const isRoot = process.getuid?.() === 0;
 const hasAlternatives = spawnSync('update-alternatives', ['--version']).status === 0;

@@ -7,13 +7,13 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { ProgressEvent } from '../../../shared/types/install.js';
 import type { PlanStep } from '../../../shared/types/plan.js';
 import { hostNvidiaArch } from '../../data/installSources.js';
-import { fixturePath } from '../../testing/fixturePath.js';
-import { overlayDataTable } from '../testkit/dataOverlay.js';
+import { fixturePath } from '../../../testkit/fixturePath.js';
+import { overlayDataTable } from '../../../testkit/install/dataOverlay.js';
 import { InstallService, type InstallServiceOptions } from '../installService.js';
 import { readJournal } from '../runJournal.js';
-import { startFileServer, type TestFileServer } from '../testkit/fileServer.js';
-import { recordedCalls, writeRecordingTool } from '../testkit/recordingTool.js';
-import { testPlan } from '../testkit/testPlan.js';
+import { startFileServer, type TestFileServer } from '../../../testkit/install/fileServer.js';
+import { recordedCalls, writeRecordingTool } from '../../../testkit/install/recordingTool.js';
+import { testPlan } from '../../../testkit/install/testPlan.js';
 import { cudnnLdConf } from './cudnnStep.js';
 
 const isRoot = process.getuid?.() === 0;

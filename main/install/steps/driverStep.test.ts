@@ -5,12 +5,12 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ProgressEvent } from '../../../shared/types/install.js';
-import { fixturePath } from '../../testing/fixturePath.js';
+import { fixturePath } from '../../../testkit/fixturePath.js';
 import { InstallService } from '../installService.js';
 import { readJournal } from '../runJournal.js';
-import { createTestAptHost, type TestDeb } from '../testkit/debRepo.js';
-import { recordedCalls, writeRecordingTool } from '../testkit/recordingTool.js';
-import { testPlan } from '../testkit/testPlan.js';
+import { createTestAptHost, type TestDeb } from '../../../testkit/install/debRepo.js';
+import { recordedCalls, writeRecordingTool } from '../../../testkit/install/recordingTool.js';
+import { testPlan } from '../../../testkit/install/testPlan.js';
 import { NOUVEAU_BLACKLIST } from './driverStep.js';
 
 const isRoot = process.getuid?.() === 0;

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { afterAll, describe, expect, test } from 'vitest';
 import { hasControlChar } from '../../../shared/quote/controlChars.js';
 import { HOSTILE_STRINGS } from '../../../shared/quote/hostileStrings.js';
-import { shellShape } from '../../export/testkit/shellShape.js';
+import { shellShape } from '../../../testkit/export/shellShape.js';
 import { upsertMarkedBlock } from '../markedBlock.js';
 import { envBlockBody, envVarsStep, ldConfContent, type EnvVarsParams } from './envVarsStep.js';
 

@@ -12,7 +12,7 @@ import { findOnPath } from '../../system/findOnPath.js';
 import { formatDryRun } from '../formatDryRun.js';
 import { InstallService } from '../installService.js';
 import { readJournal } from '../runJournal.js';
-import { recordedCalls, writeRecordingTool } from '../testkit/recordingTool.js';
+import { recordedCalls, writeRecordingTool } from '../../../testkit/install/recordingTool.js';
 import {
   packagesNotFoundText,
   standInPath,
@@ -23,9 +23,9 @@ import {
   writeStandInPython,
   writeStandInUv,
   type CondaBehaviour,
-} from '../testkit/standInEnvTools.js';
-import { testPlan } from '../testkit/testPlan.js';
-import { alive } from '../testkit/processAlive.js';
+} from '../../../testkit/install/standInEnvTools.js';
+import { testPlan } from '../../../testkit/install/testPlan.js';
+import { alive } from '../../../testkit/install/processAlive.js';
 
 let tmp: string;
 let envRoot: string;

@@ -1,4 +1,4 @@
-import type { Plan, PlanStep } from '../../../shared/types/plan.js';
+import type { Plan, PlanStep } from '../../shared/types/plan.js';
 
 /** A resolved plan around the given steps (the resolver's own fields do not matter to the install engine). */
 export function testPlan(steps: PlanStep[], framework: Partial<Plan['framework']> = {}): Plan {

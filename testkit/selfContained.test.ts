@@ -5,10 +5,10 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { packageRoot } from '../appPaths.js';
+import { packageRoot } from '../main/appPaths.js';
 import { fixturesDir } from './fixturePath.js';
 
-const SELF = 'main/testing/selfContained.test.ts';
+const SELF = 'testkit/selfContained.test.ts';
 /** What the outside folder held; the repository's own shared/ is pure TypeScript and has none of these. */
 const OUTSIDE_ENTRIES = ['fixtures', 'reference', 'hooks', 'DESIGN.md'];
 const SKIPPED_DIRS = new Set(['.git', 'node_modules', 'dist', 'release', 'test-results', 'playwright-report', '.bench']);
@@ -71,7 +71,7 @@ function outsideReads(file: string, text: string): string[] {
 describe('the repository is self-contained', () => {
   it('recognises reads outside the repository, and leaves imports of its own shared/ alone', () => {
     expect(outsideReads('bench/x.mjs', "const FACTS = path.join(root, '..', 'shared', 'reference', 'facts.json');")).toHaveLength(2);
-    expect(outsideReads('main/testing/x.ts', "path.resolve(packageRoot, '..', 'other')")).toHaveLength(1);
+    expect(outsideReads('testkit/x.ts', "path.resolve(packageRoot, '..', 'other')")).toHaveLength(1);
     expect(outsideReads('README.md', 'captures in `../shared/fixtures`')).toHaveLength(1);
     expect(outsideReads('docs/testing.md', 'captures in `../shared/fixtures`')).toHaveLength(1);
     expect(outsideReads('data/gpus.json', '"source": "the real capture shared/fixtures/nvcc/x.txt"')).toHaveLength(1);

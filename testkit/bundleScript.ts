@@ -1,6 +1,6 @@
 import { rmSync } from 'node:fs';
 import path from 'node:path';
-import { packageRoot } from '../appPaths.js';
+import { packageRoot } from '../main/appPaths.js';
 
 /**
  * A TypeScript snippet bundled into one .mjs that `node` runs as a separate process (tests run from source), its

@@ -1,12 +1,12 @@
 /**
  * The facts a data refresh changes (the newest releases, the preferred driver), read from data/*.json so tests assert
- * against the tables instead of pinning today's values. Test-only: no production tsconfig includes data/.
+ * against the tables instead of pinning today's values. Test-only: testkit/ is in no production tsconfig.
  */
-import cudaToolkits from '../cuda-toolkits.json' with { type: 'json' };
-import driverBranches from '../driver-branches.json' with { type: 'json' };
-import jax from '../jax.json' with { type: 'json' };
-import pytorch from '../pytorch.json' with { type: 'json' };
-import tensorflow from '../tensorflow.json' with { type: 'json' };
+import cudaToolkits from '../../data/cuda-toolkits.json' with { type: 'json' };
+import driverBranches from '../../data/driver-branches.json' with { type: 'json' };
+import jax from '../../data/jax.json' with { type: 'json' };
+import pytorch from '../../data/pytorch.json' with { type: 'json' };
+import tensorflow from '../../data/tensorflow.json' with { type: 'json' };
 import { expect } from 'vitest';
 import { matchCapability } from '../../shared/plan/computeCapability.js';
 import type { Plan } from '../../shared/types/plan.js';

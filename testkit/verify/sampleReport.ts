@@ -1,4 +1,4 @@
-import type { VerifyReport } from '../../../shared/types/verify.js';
+import type { VerifyReport } from '../../shared/types/verify.js';
 
 /** A full GPU run as `dlsetup verify --json` writes it on an H200 (every optional part present), for read-back tests. */
 export function sampleReport(overrides: Partial<VerifyReport> & { host?: string } = {}): VerifyReport {

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { packageRoot } from '../../appPaths.js';
+import { packageRoot } from '../../main/appPaths.js';
 
 /**
  * Tests run from source: bundle the elevated helper entry so `node <file>` runs it as the dist build would.

@@ -1,6 +1,6 @@
-import type { HardwareProfile, Plan, PlanRequest } from '../../../shared/types/plan.js';
-import { resolvePlan } from '../../../shared/plan/resolvePlan.js';
-import { loadCompatData } from '../../plan/loadCompatData.js';
+import type { HardwareProfile, Plan, PlanRequest } from '../../shared/types/plan.js';
+import { resolvePlan } from '../../shared/plan/resolvePlan.js';
+import { loadCompatData } from '../../main/plan/loadCompatData.js';
 
 /** Real plans from the real resolver and data for the machines the export docs and tests use. */
 export const EXAMPLE_MACHINES = {

@@ -1,4 +1,4 @@
-import { CHANNELS, type HandlerTable } from '../../../shared/ipc/contract.js';
+import { CHANNELS, type HandlerTable } from '../../shared/ipc/contract.js';
 
 /**
  * Stand-in handlers that only write down which channel was called with what: tests of the contract's validation

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { packageRoot } from '../appPaths.js';
+import { packageRoot } from '../main/appPaths.js';
 
 /** Real captures live in the repository's fixtures/ (where each came from: fixtures/SOURCES.md); tests read them in place. */
 export const fixturesDir = path.join(packageRoot, 'fixtures');

@@ -2,8 +2,8 @@ import { createInstance } from 'i18next';
 import type { ReactElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { I18nextProvider, initReactI18next } from 'react-i18next';
-import en from '../i18n/en.json';
-import zhCN from '../i18n/zh-CN.json';
+import en from '../../renderer/i18n/en.json';
+import zhCN from '../../renderer/i18n/zh-CN.json';
 
 /** Renders a screen alone, in node, with the real catalogs (no DOM, no transport). */
 export function renderScreen(element: ReactElement, language: 'en' | 'zh-CN' = 'en'): string {

@@ -1,7 +1,7 @@
 import { chmodSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { packageRoot } from '../../../appPaths.js';
-import { windowsPowerShellPath } from '../uacLaunch.js';
+import { packageRoot } from '../../main/appPaths.js';
+import { windowsPowerShellPath } from '../../main/install/elevation/uacLaunch.js';
 
 /**
  * Puts the fake PowerShell (fakePowerShell.ts, bundled) into `binDir` under the name the UAC launch asks for when
@@ -12,7 +12,7 @@ export async function installFakePowerShell(binDir: string): Promise<string> {
   const esbuild = await import('esbuild');
   const outfile = path.join(packageRoot, 'node_modules', '.cache', 'dlsetup-tests', `fakePowerShell-${process.pid}.mjs`);
   await esbuild.build({
-    entryPoints: [path.join(packageRoot, 'main', 'install', 'elevation', 'testkit', 'fakePowerShell.ts')],
+    entryPoints: [path.join(packageRoot, 'testkit', 'elevation', 'fakePowerShell.ts')],
     bundle: true,
     platform: 'node',
     format: 'esm',

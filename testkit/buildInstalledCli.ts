@@ -1,7 +1,7 @@
 import { copyFileSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { packageRoot } from '../appPaths.js';
-import { cliBundleOptions } from '../../scripts/cliBundleOptions.mjs';
+import { packageRoot } from '../main/appPaths.js';
+import { cliBundleOptions } from '../scripts/cliBundleOptions.mjs';
 
 /**
  * `dlsetup` exactly as installed (bin/dlsetup.js importing ../dist/cli/main.js), with the CLI bundle built from the current

@@ -1,5 +1,5 @@
-import type { HandlerTable } from '../../../shared/ipc/contract.js';
-import { DlsetupError } from '../../../shared/errors.js';
+import type { HandlerTable } from '../../shared/ipc/contract.js';
+import { DlsetupError } from '../../shared/errors.js';
 
 const refuse = async (): Promise<never> => {
   throw new DlsetupError('NOT_AVAILABLE', 'Not in this test.');

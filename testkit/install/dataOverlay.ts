@@ -1,6 +1,6 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { dataDir } from '../../appPaths.js';
+import { dataDir } from '../../main/appPaths.js';
 
 /**
  * A test's own copy of one data/ table, changed by `edit` (a loopback URL, the sha256 of a stand-in file), in
