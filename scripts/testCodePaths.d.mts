@@ -1,0 +1,1 @@
+export function isTestCodePath(file: string): boolean;
