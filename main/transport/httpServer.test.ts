@@ -4,29 +4,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import type { HandlerTable } from '../../shared/ipc/contract.js';
-import { DlsetupError } from '../../shared/errors.js';
 import { startHttpServer, type RunningServer } from './httpServer.js';
 import { ProgressHub } from './progressHub.js';
+import { testHandlers } from '../../testkit/transport/testHandlers.js';
 
-const refuse = async (): Promise<never> => {
-  throw new DlsetupError('NOT_AVAILABLE', 'Not in this test.');
-};
-const handlers: HandlerTable = {
-  'app:info': async () => ({ name: 'DL Setup', version: 'test', platform: 'linux', transport: 'http' }),
-  'detect:run': refuse,
-  'plan:resolve': refuse,
-  'plan:versions': refuse,
-  'plan:export': refuse,
-  'install:start': refuse,
-  'install:cancel': refuse,
-  'install:status': async () => null,
-  'install:rollback': refuse,
-  'verify:run': refuse,
-  'verify:history': refuse,
-  'mirror:check': refuse,
-  'diagnose:text': refuse,
-};
+const handlers = testHandlers();
 
 let server: RunningServer;
 let staticDir: string;
