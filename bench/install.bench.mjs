@@ -55,7 +55,8 @@ async function resumeBytes(tmp) {
   const server = http.createServer((request, response) => {
     const start = Number(/bytes=(\d+)-/.exec(request.headers.range ?? '')?.[1] ?? 0);
     const body = file.subarray(start);
-    response.writeHead(start ? 206 : 200, { 'Content-Length': body.length });
+    const range = start ? { 'Content-Range': `bytes ${start}-${file.length - 1}/${file.length}` } : {};
+    response.writeHead(start ? 206 : 200, { 'Content-Length': body.length, ...range });
     if (!dropped) {
       dropped = true;
       response.write(body.subarray(0, 2_500_000), () => response.socket?.destroy());
