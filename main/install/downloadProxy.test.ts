@@ -2,11 +2,11 @@ import { createHash, randomBytes } from 'node:crypto';
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import https from 'node:https';
-import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startForwardProxy, type TestForwardProxy } from '../../testkit/network/forwardProxy.js';
+import { loopbackServers, proxyEnvironment } from '../../testkit/network/loopbackServers.js';
 import { selfSignedCert, type TestCert } from '../../testkit/network/selfSignedCert.js';
 import { downloadFile } from './download.js';
 import { createStepContext } from './stepContext.js';
@@ -20,18 +20,14 @@ const PROXY_VARS = ['http_proxy', 'HTTP_PROXY', 'https_proxy', 'HTTPS_PROXY', 'a
 let cert: TestCert;
 let tmp: string;
 let proxy: TestForwardProxy;
-const servers: http.Server[] = [];
+const servers = loopbackServers();
+const listen = servers.listen;
 const hits: string[] = [];
 let plain1: string;
 let plain2: string;
 let secure: string;
-let saved: Record<string, string | undefined>;
+let environment: ReturnType<typeof proxyEnvironment>;
 
-async function listen(server: http.Server, host: string): Promise<string> {
-  servers.push(server);
-  await new Promise<void>((resolve) => server.listen(0, host, resolve));
-  return `${server instanceof https.Server ? 'https' : 'http'}://${host}:${(server.address() as AddressInfo).port}`;
-}
 
 const serve: http.RequestListener = (request, response) => {
   hits.push(`${request.headers.host}${request.url}`);
@@ -45,14 +41,11 @@ beforeAll(async () => {
   plain2 = await listen(http.createServer(serve), '127.0.0.2');
   secure = await listen(https.createServer({ key: cert.key, cert: cert.cert }, serve), '127.0.0.1');
   proxy = await startForwardProxy();
-  saved = Object.fromEntries(PROXY_VARS.map((name) => [name, process.env[name]]));
+  environment = proxyEnvironment(PROXY_VARS);
 });
 
 afterEach(() => {
-  for (const name of PROXY_VARS) {
-    if (saved[name] === undefined) delete process.env[name];
-    else process.env[name] = saved[name];
-  }
+  environment.restore();
   hits.length = 0;
   proxy.connects.length = 0;
   proxy.gets.length = 0;
@@ -61,17 +54,10 @@ afterEach(() => {
 
 afterAll(async () => {
   await proxy.close();
-  for (const server of servers) {
-    server.closeAllConnections();
-    await new Promise<void>((resolve) => server.close(() => resolve()));
-  }
+  await servers.closeAll();
   rmSync(tmp, { recursive: true, force: true });
 });
 
-function setEnv(vars: Record<string, string>): void {
-  for (const name of PROXY_VARS) delete process.env[name];
-  Object.assign(process.env, vars);
-}
 
 let dirs = 0;
 const fetchFrom = (base: string, extra: { proxy?: string | null; retries?: number } = {}) =>
@@ -79,59 +65,59 @@ const fetchFrom = (base: string, extra: { proxy?: string | null; retries?: numbe
 
 describe('downloads reach the network through the proxy the environment names', () => {
   it('tunnels https through HTTPS_PROXY with CONNECT, verifying the real host inside the tunnel', async () => {
-    setEnv({ HTTPS_PROXY: proxy.url });
+    environment.set({ HTTPS_PROXY: proxy.url });
     await fetchFrom(secure);
     expect(proxy.connects).toEqual([new URL(secure).host]);
   });
 
   it('sends plain http through HTTP_PROXY as an absolute-form GET, and uses ALL_PROXY when nothing more specific is set', async () => {
-    setEnv({ HTTP_PROXY: proxy.url });
+    environment.set({ HTTP_PROXY: proxy.url });
     await fetchFrom(plain1);
-    setEnv({ ALL_PROXY: proxy.url });
+    environment.set({ ALL_PROXY: proxy.url });
     await fetchFrom(plain2);
     expect(proxy.gets).toEqual([`GET ${plain1}/file.run`, `GET ${plain2}/file.run`]);
   });
 
   it('goes direct to an address inside a NO_PROXY CIDR range, and through the proxy outside it', async () => {
-    setEnv({ HTTP_PROXY: proxy.url, NO_PROXY: '127.0.0.0/8' });
+    environment.set({ HTTP_PROXY: proxy.url, NO_PROXY: '127.0.0.0/8' });
     await fetchFrom(plain2);
     expect(proxy.gets).toEqual([]);
     expect(hits).toEqual([`${new URL(plain2).host}/file.run`]);
-    setEnv({ http_proxy: proxy.url, no_proxy: '127.0.0.1/32' });
+    environment.set({ http_proxy: proxy.url, no_proxy: '127.0.0.1/32' });
     await fetchFrom(plain2);
     expect(proxy.gets).toEqual([`GET ${plain2}/file.run`]);
   });
 
   it('applies a NO_PROXY entry with a port to that port only', async () => {
     const { hostname, port } = new URL(plain2);
-    setEnv({ HTTP_PROXY: proxy.url, NO_PROXY: `${hostname}:${Number(port) + 1}` });
+    environment.set({ HTTP_PROXY: proxy.url, NO_PROXY: `${hostname}:${Number(port) + 1}` });
     await fetchFrom(plain2);
     expect(proxy.gets).toHaveLength(1);
-    setEnv({ HTTP_PROXY: proxy.url, NO_PROXY: `${hostname}:${port}` });
+    environment.set({ HTTP_PROXY: proxy.url, NO_PROXY: `${hostname}:${port}` });
     await fetchFrom(plain2);
     expect(proxy.gets).toHaveLength(1);
   });
 
   it('lets an explicit proxy win over a broken one in the environment', async () => {
-    setEnv({ HTTPS_PROXY: 'http://127.0.0.1:9', HTTP_PROXY: 'http://127.0.0.1:9' });
+    environment.set({ HTTPS_PROXY: 'http://127.0.0.1:9', HTTP_PROXY: 'http://127.0.0.1:9' });
     await fetchFrom(secure, { proxy: proxy.url });
     expect(proxy.connects).toEqual([new URL(secure).host]);
   });
 
   it('sends proxy credentials to the proxy only, never to the server', async () => {
-    setEnv({ HTTP_PROXY: proxy.url.replace('http://', 'http://lab:p%40ss@') });
+    environment.set({ HTTP_PROXY: proxy.url.replace('http://', 'http://lab:p%40ss@') });
     await fetchFrom(plain1);
     expect(proxy.auth).toEqual([`Basic ${Buffer.from('lab:p@ss').toString('base64')}`]);
   });
 
   it('refuses a proxy it cannot speak (socks5) instead of quietly going direct', async () => {
-    setEnv({ ALL_PROXY: 'socks5://127.0.0.1:1080' });
+    environment.set({ ALL_PROXY: 'socks5://127.0.0.1:1080' });
     await expect(fetchFrom(plain1, { retries: 3 })).rejects.toMatchObject({ code: 'INVALID_ARGUMENT', message: expect.stringContaining('socks5://127.0.0.1:1080') });
     expect(hits).toEqual([]);
   });
 
   it('gives the install step the proxy the plan names (--proxy), over the environment', async () => {
-    setEnv({ HTTP_PROXY: 'http://127.0.0.1:9', HTTPS_PROXY: 'http://127.0.0.1:9', DLSETUP_HOME: path.join(tmp, 'home') });
+    environment.set({ HTTP_PROXY: 'http://127.0.0.1:9', HTTPS_PROXY: 'http://127.0.0.1:9', DLSETUP_HOME: path.join(tmp, 'home') });
     const plan = testPlan([{ id: 'fw', kind: 'framework', title: 'torch', elevated: false, params: { proxy: proxy.url } }]);
     const logs: string[] = [];
     const ctx = createStepContext({

@@ -2,10 +2,10 @@ import { createHash, randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import https from 'node:https';
-import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loopbackServers } from '../../testkit/network/loopbackServers.js';
 import { selfSignedCert, type TestCert } from '../../testkit/network/selfSignedCert.js';
 import { downloadFile } from './download.js';
 
@@ -20,7 +20,8 @@ interface Seen {
 
 let cert: TestCert;
 let tmp: string;
-const servers: http.Server[] = [];
+const servers = loopbackServers();
+const listen = servers.listen;
 const seen: Record<'plain' | 'secure' | 'other', Seen[]> = { plain: [], secure: [], other: [] };
 let plainBase: string;
 let secureBase: string;
@@ -38,11 +39,6 @@ function handler(log: Seen[]): http.RequestListener {
   };
 }
 
-async function listen(server: http.Server, host: string): Promise<string> {
-  servers.push(server);
-  await new Promise<void>((resolve) => server.listen(0, host, resolve));
-  return `${server instanceof https.Server ? 'https' : 'http'}://${host}:${(server.address() as AddressInfo).port}`;
-}
 
 beforeAll(async () => {
   cert = selfSignedCert();
@@ -53,10 +49,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  for (const server of servers) {
-    server.closeAllConnections();
-    await new Promise<void>((resolve) => server.close(() => resolve()));
-  }
+  await servers.closeAll();
   rmSync(tmp, { recursive: true, force: true });
 });
 

@@ -1,21 +1,22 @@
 import http from 'node:http';
 import https from 'node:https';
-import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { checkMirror } from './checkMirror.js';
 import { startForwardProxy, type TestForwardProxy } from '../../testkit/network/forwardProxy.js';
+import { loopbackServers, proxyEnvironment } from '../../testkit/network/loopbackServers.js';
 import { selfSignedCert, type TestCert } from '../../testkit/network/selfSignedCert.js';
 
 const PROXY_VARS = ['http_proxy', 'HTTP_PROXY', 'https_proxy', 'HTTPS_PROXY', 'all_proxy', 'ALL_PROXY', 'no_proxy', 'NO_PROXY'];
 
 let cert: TestCert;
 let proxy: TestForwardProxy;
-const servers: http.Server[] = [];
+const servers = loopbackServers();
+const listen = servers.listen;
 const seen: { host: string | undefined; path: string; authorization: string | undefined }[] = [];
 let plain: string;
 let secure: string;
 let other: string;
-let saved: Record<string, string | undefined>;
+let environment: ReturnType<typeof proxyEnvironment>;
 
 /** /simple/ answers 200; /to?url=… redirects there; /loop redirects to itself. */
 const serve: http.RequestListener = (request, response) => {
@@ -27,11 +28,6 @@ const serve: http.RequestListener = (request, response) => {
   response.writeHead(404).end();
 };
 
-async function listen(server: http.Server, host: string): Promise<string> {
-  servers.push(server);
-  await new Promise<void>((resolve) => server.listen(0, host, resolve));
-  return `${server instanceof https.Server ? 'https' : 'http'}://${host}:${(server.address() as AddressInfo).port}`;
-}
 
 beforeAll(async () => {
   cert = selfSignedCert();
@@ -39,14 +35,11 @@ beforeAll(async () => {
   secure = await listen(https.createServer({ key: cert.key, cert: cert.cert }, serve), '127.0.0.1');
   other = await listen(https.createServer({ key: cert.key, cert: cert.cert }, serve), '127.0.0.2');
   proxy = await startForwardProxy();
-  saved = Object.fromEntries(PROXY_VARS.map((name) => [name, process.env[name]]));
+  environment = proxyEnvironment(PROXY_VARS);
 });
 
 afterEach(() => {
-  for (const name of PROXY_VARS) {
-    if (saved[name] === undefined) delete process.env[name];
-    else process.env[name] = saved[name];
-  }
+  environment.restore();
   seen.length = 0;
   proxy.connects.length = 0;
   proxy.gets.length = 0;
@@ -54,20 +47,13 @@ afterEach(() => {
 
 afterAll(async () => {
   await proxy.close();
-  for (const server of servers) {
-    server.closeAllConnections();
-    await new Promise<void>((resolve) => server.close(() => resolve()));
-  }
+  await servers.closeAll();
 });
 
-function setEnv(vars: Record<string, string>): void {
-  for (const name of PROXY_VARS) delete process.env[name];
-  Object.assign(process.env, vars);
-}
 
 describe('the mirror check takes the downloads\' road: same proxy, same redirect rules', () => {
   it('asks through the proxy the environment names (CONNECT for https, absolute-form for http)', async () => {
-    setEnv({ HTTPS_PROXY: proxy.url, HTTP_PROXY: proxy.url });
+    environment.set({ HTTPS_PROXY: proxy.url, HTTP_PROXY: proxy.url });
     expect(await checkMirror({ url: `${secure}/simple/` }, { ca: cert.cert })).toMatchObject({ reachable: true, status: 200 });
     expect(await checkMirror({ url: `${plain}/simple/` })).toMatchObject({ reachable: true, status: 200 });
     expect(proxy.connects).toEqual([new URL(secure).host]);
@@ -75,20 +61,20 @@ describe('the mirror check takes the downloads\' road: same proxy, same redirect
   });
 
   it('goes direct where NO_PROXY says so, CIDR included', async () => {
-    setEnv({ HTTP_PROXY: proxy.url, NO_PROXY: '127.0.0.0/8' });
+    environment.set({ HTTP_PROXY: proxy.url, NO_PROXY: '127.0.0.0/8' });
     expect(await checkMirror({ url: `${plain}/simple/` })).toMatchObject({ reachable: true });
     expect(proxy.gets).toEqual([]);
   });
 
   it('does not follow an https mirror that redirects to http', async () => {
-    setEnv({});
+    environment.set({});
     const url = `${secure}/to?url=${encodeURIComponent(`${plain}/simple/`)}`;
     expect(await checkMirror({ url }, { ca: cert.cert })).toMatchObject({ reachable: false, code: 'NETWORK', cause: expect.stringMatching(/insecure redirect/) });
     expect(seen.map((request) => request.path)).toEqual(['/to']);
   });
 
   it('keeps a private index\'s credentials for its own host when it redirects to another', async () => {
-    setEnv({});
+    environment.set({});
     const url = `https://me:s%40cret@${new URL(secure).host}/to?url=${encodeURIComponent(`${other}/simple/`)}`;
     expect(await checkMirror({ url }, { ca: cert.cert })).toMatchObject({ reachable: true });
     expect(seen.map((request) => [request.path, request.authorization])).toEqual([
@@ -98,12 +84,12 @@ describe('the mirror check takes the downloads\' road: same proxy, same redirect
   });
 
   it('stops a redirect loop', async () => {
-    setEnv({});
+    environment.set({});
     expect(await checkMirror({ url: `${secure}/loop` }, { ca: cert.cert })).toMatchObject({ reachable: false, code: 'NETWORK', cause: expect.stringMatching(/too many redirects/) });
   });
 
   it('says so when the environment names a proxy it cannot speak', async () => {
-    setEnv({ ALL_PROXY: 'socks5://127.0.0.1:1080' });
+    environment.set({ ALL_PROXY: 'socks5://127.0.0.1:1080' });
     expect(await checkMirror({ url: `${plain}/simple/` })).toMatchObject({ reachable: false, code: 'NETWORK', cause: expect.stringContaining('socks5://127.0.0.1:1080') });
     expect(seen).toEqual([]);
   });
