@@ -31,4 +31,11 @@ export const cliTextEn = {
   // The last line of a failure: where to look next.
   'failure.whereToLook': 'Log: {{logFile}}; run journal: {{journal}}',
   'failure.log': 'Log: {{logFile}}',
+
+  // dlsetup data check: how old each data table's review is.
+  'data.allFresh': 'All {{total}} data tables were reviewed within the last {{days}} days (today is {{today}}).',
+  'data.stale': '{{count}} of {{total}} data tables were last reviewed more than {{days}} days ago (today is {{today}}). Re-read their sources and refresh them as data/README.md describes:',
+  'data.staleTable': '{{table}}: reviewed {{reviewedAt}}, {{age}} days ago',
+  'data.neverReviewed': '{{table}}: no review date',
+  'data.noSources': '(no source links in this table; see data/sources/compat-facts.json)',
 } as const;

@@ -31,4 +31,9 @@ export const cliTextZhCN: Translation<typeof cliTextEn> = {
 
   'failure.whereToLook': '日志：{{logFile}}；运行记录：{{journal}}',
   'failure.log': '日志：{{logFile}}',
+  'data.allFresh': '全部 {{total}} 个数据表都在最近 {{days}} 天内复核过（今天是 {{today}}）。',
+  'data.stale': '{{total}} 个数据表中有 {{count}} 个上次复核已超过 {{days}} 天（今天是 {{today}}）。请重新阅读它们的来源，并按 data/README.md 的说明更新：',
+  'data.staleTable': '{{table}}：复核于 {{reviewedAt}}，已过 {{age}} 天',
+  'data.neverReviewed': '{{table}}：没有复核日期',
+  'data.noSources': '（此表没有来源链接；见 data/sources/compat-facts.json）',
 };

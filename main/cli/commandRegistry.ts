@@ -17,4 +17,5 @@ export const COMMANDS: RegisteredCommand[] = [
   { name: 'export', summary: 'Export a plan as a shell script, Ansible playbook or Dockerfile', load: async () => (await import('./commands/exportCommand.js')).exportCommand },
   { name: 'fleet', summary: 'Aggregate verify reports from many machines', load: async () => (await import('./commands/fleetCommand.js')).fleetCommand },
   { name: 'serve', summary: 'Serve the wizard on loopback for a browser (headless servers, SSH tunnels)', load: async () => (await import('./commands/serveCommand.js')).serveCommand },
+  { name: 'data', summary: 'Check the data tables: which were reviewed more than 90 days ago, and the sources to re-read (exit 3 when any)', load: async () => (await import('./commands/dataCommand.js')).dataCommand },
 ];
