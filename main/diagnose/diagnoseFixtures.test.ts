@@ -397,6 +397,15 @@ const EXPECTED: Record<string, Expectation> = {
     exactFacts: true,
   },
   'rocm-smi/rocm-smi_-a_raphael-igpu_0x164e_partial.txt': { kind: 'rocm-smi', codes: [], facts: { gpus: [gpu('AMD GPU 164e', { pciId: '1002:164e' }, 'amd')] } },
+  'rocm-smi/rocm-smi_-a_id_section_phoenix1_0x15bf_rocm6.1_partial.txt': {
+    kind: 'rocm-smi',
+    codes: [],
+    facts: { driverVersion: '6.10.0-061000rc1-generic', gpus: [gpu('Phoenix1', { pciId: '1002:15bf' }, 'amd')] },
+    exactFacts: true,
+  },
+  // GPU 0 is a row of N/A: another vendor's card under /sys/class/drm, not an AMD GPU.
+  'rocm-smi/rocm-smi_hades-canyon_intel-igpu_row_all_na_vegam.txt': { kind: 'rocm-smi', codes: [], facts: { gpus: [gpu('AMD GPU', {}, 'amd')] }, exactFacts: true },
+  'rocm-smi/rocm-smi_rocm1.9_igpu_row_all_na_gpu1_real.txt': { kind: 'rocm-smi', codes: [], facts: { gpus: [gpu('AMD GPU', {}, 'amd')] }, exactFacts: true },
   'rocm-smi/rocm-smi_2018_during_training.txt': { kind: 'rocm-smi', codes: [], facts: { gpus: [gpu('AMD GPU', {}, 'amd')] }, exactFacts: true },
   'rocm-smi/rocm-smi_radeon-vii_rocm2.1_empty-pclk-warning.txt': { kind: 'rocm-smi', codes: [], facts: { gpus: [gpu('AMD GPU', {}, 'amd')] }, exactFacts: true },
   // Four cards in DPX mode show up as eight rows; partition 0 of each is the card.

@@ -16,6 +16,16 @@ describe('parseRocmSmi', () => {
     expect(rocm('rocm-smi_radeon-vii_rocm2.1_empty-pclk-warning.txt')?.gpus).toEqual([{ index: 0 }]);
   });
 
+  it('names the card from -i/--showid "Device Name" lines and skips rows of N/A (another vendor\'s DRM card)', () => {
+    expect(rocm('rocm-smi_-a_id_section_phoenix1_0x15bf_rocm6.1_partial.txt')).toEqual({
+      driverVersion: '6.10.0-061000rc1-generic',
+      gpus: [{ index: 0, deviceId: '15bf', name: 'Phoenix1' }],
+    });
+    expect(rocm('rocm-smi_rocm1.9_igpu_row_all_na_gpu1_real.txt')?.gpus).toEqual([{ index: 1 }]);
+    expect(rocm('rocm-smi_hades-canyon_intel-igpu_row_all_na_vegam.txt')?.gpus).toEqual([{ index: 1 }]);
+    expect(parseRocmSmi('GPU[0]\t\t: Device Name: \t\t0x1002\nGPU[0]\t\t: Device ID: \t\t0x738c\n')?.gpus).toEqual([{ index: 0, deviceId: '738c' }]);
+  });
+
   it('reads the ROCm 6/7 table with DPX partitions: 8 logical GPUs on 4 cards', () => {
     const result = rocm('rocm-smi_rocm6-7_mi3xx_0x75a0_dpx_partitions_partial.txt');
     expect(result?.gpus).toHaveLength(8);

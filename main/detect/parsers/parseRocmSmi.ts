@@ -38,7 +38,10 @@ export function parseRocmSmi(text: string): RocmSmiReport | null {
   for (const [index, values] of [...byIndex.entries()].sort((a, b) => a[0] - b[0])) {
     // "WARNING: Empty SysFS value" lines carry no identity: a GPU needs at least an id or a name.
     const deviceId = hexId(values.get('GPU ID') ?? values.get('Device ID'));
-    const name = values.get('Marketing Name') ?? values.get('Card Series') ?? values.get('Card series') ?? values.get('Card model');
+    // `-i`/`--showid` (ROCm 5.x+) names the card on its "Device Name" line; some builds print a bare vendor id (0x1002) there.
+    const name = [values.get('Marketing Name'), values.get('Card Series'), values.get('Card series'), values.get('Device Name'), values.get('Card model')].find(
+      (candidate) => candidate !== undefined && candidate !== '' && !/^(?:0x[0-9a-f]{1,8}|N\/A)$/i.test(candidate),
+    );
     const gfx = /gfx[0-9a-f]+/i.exec(values.get('GFX Version') ?? values.get('Node GFX Version') ?? '')?.[0];
     const vram = Number(values.get('VRAM Total Memory (B)'));
     if (!deviceId && !name && !gfx && !values.has('VBIOS version')) continue;
@@ -58,9 +61,11 @@ export function parseRocmSmi(text: string): RocmSmiReport | null {
         gpus.push({ index: Number(modern[1]), deviceId: (modern[2] as string).toLowerCase().padStart(4, '0'), partition: { memory, compute, id: Number(modern[5]) } });
         continue;
       }
-      // Classic table rows start with the bare index followed by a temperature or N/A.
+      // Classic table rows start with the bare index followed by a temperature or N/A. A row with nothing but N/A (and a
+      // fan of 0%) is another vendor's DRM card, such as an Intel iGPU, that rocm-smi walked past (ROC-smi#40).
       const classic = /^\s*(\d+)\s+(?:\d+(?:\.\d+)?c|N\/A)\s/i.exec(line);
-      if (classic) gpus.push({ index: Number(classic[1]) });
+      const cells = line.trim().split(/\s+/).slice(1);
+      if (classic && !cells.every((cell) => /^(?:N\/A|0(?:\.0)?%)$/i.test(cell))) gpus.push({ index: Number(classic[1]) });
     }
   }
   if (gpus.length === 0 && !driverVersion) return null;
