@@ -19,7 +19,7 @@ writeFileSync(
 writeFileSync(path.join(dir, 'mirrors.json'), JSON.stringify({ reviewedAt: '2026-11-20', mirrors: [] }));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-async function check(today: string, flags: Record<string, unknown> = {}) {
+async function check(today: string, flags: Record<string, string | boolean | undefined> = {}) {
   const io = captureIo();
   const code = await makeDataCommand({ today: () => new Date(`${today}T09:30:00Z`), dir }).run({ flags, positionals: ['check'] }, io);
   return { code, out: io.stdout() };
