@@ -4,7 +4,7 @@ import { driverVersion } from '../../shared/versions/driverVersion.js';
 import type { HardwareProfile } from '../../shared/types/plan.js';
 import type { PlanOverrides } from '../../shared/ipc/contract.js';
 
-/** What-if flags of `dlsetup plan` (and plan:resolve's overrides), each optional; they replace what detection found. */
+/** What-if flags of `dlsetup plan` (and plan:resolve's overrides), each optional; they describe the machine to plan for. */
 export type ProfileOverrides = PlanOverrides;
 
 const OSES = ['linux', 'windows', 'wsl', 'macos'] as const;
@@ -61,4 +61,22 @@ export function applyProfileOverrides(profile: HardwareProfile, flags: ProfileOv
     else throw new DlsetupError('INVALID_ARGUMENT', `--driver takes a version like 550.54.15 or "none"; "${flags.driver}" is not one.`);
   }
   return next;
+}
+
+/** Whether any what-if flag was given: then the plan is for the machine the flags describe, not this one. */
+export function isWhatIf(flags: ProfileOverrides): boolean {
+  return Object.values(flags).some((value) => value !== undefined);
+}
+
+/**
+ * The machine a what-if plan is for: only what the flags say. OS and CPU architecture must be something, so they are
+ * this machine's unless given; its GPU, driver, CUDA Toolkits, cuDNN and Pythons never leak in (unknown stays unknown).
+ * A driver version without a GPU flag means an NVIDIA GPU of unknown model.
+ */
+export function whatIfProfile(host: HardwareProfile, flags: ProfileOverrides, gpuRows: readonly GpuRow[]): HardwareProfile {
+  const bare: HardwareProfile = { os: host.os, arch: host.arch, gpuVendor: 'none', driverVersion: null };
+  const profile = applyProfileOverrides(bare, flags, gpuRows);
+  const gpuGiven = flags.gpu !== undefined || flags.gpuVendor !== undefined || flags.computeCapability !== undefined || flags.gpuArch !== undefined;
+  if (!gpuGiven && profile.driverVersion !== null) profile.gpuVendor = 'nvidia';
+  return profile;
 }

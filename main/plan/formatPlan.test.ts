@@ -31,7 +31,8 @@ describe('formatPlan', () => {
     const text = formatPlan(plan, { color: true });
     expect(text).toContain('\u001b[31mblocked\u001b[0m');
     expect(text).toContain('NO_KERNELS_FOR_GPU: PyTorch 2.14 cannot use your GPU');
-    expect(text).toContain('Nearest working request: dlsetup plan --framework pytorch --framework-version 2.7.0');
+    // torch 2.4 - 2.7 cu118 bundle cuDNN 9.1, which needs compute capability 5.0 (cuDNN 9.0.0 support matrix): 2.3 is the nearest.
+    expect(text).toContain(`Nearest working request: dlsetup plan --framework pytorch --framework-version ${pytorchRelease('2.3').latestPatch}`);
   });
 
   it('states the download size and what has no known size', () => {
@@ -94,7 +95,7 @@ describe('formatPlan in Simplified Chinese', () => {
         '  驱动          无    470.82.01（此版本用不到驱动）',
         '  cuDNN         无    不需要',
         '无法执行',
-        '    最接近的可行请求：dlsetup plan --framework pytorch --framework-version 2.7.0',
+        `    最接近的可行请求：dlsetup plan --framework pytorch --framework-version ${pytorchRelease('2.3').latestPatch}`,
       ]),
     );
   });

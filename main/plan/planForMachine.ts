@@ -5,7 +5,7 @@ import { resolvePlan } from '../../shared/plan/resolvePlan.js';
 import type { HardwareReport } from '../../shared/types/hardware.js';
 import type { Plan } from '../../shared/types/plan.js';
 import { detectHardware } from '../detect/detectHardware.js';
-import { applyProfileOverrides } from './applyProfileOverrides.js';
+import { isWhatIf, whatIfProfile } from './applyProfileOverrides.js';
 import { loadCompatData } from './loadCompatData.js';
 import { loadDownloadSizes } from './loadDownloadSizes.js';
 import { profileFromReport } from './profileFromReport.js';
@@ -17,8 +17,8 @@ function checkOverrides(overrides: PlanOverrides): void {
 }
 
 /**
- * `dlsetup plan` and plan:resolve: this machine as detected (or a given report), with what-if overrides, through the
- * pure resolver. The plan carries the detection facts it stood on in `profile`; its sentences are in `request.locale`.
+ * `dlsetup plan` and plan:resolve: this machine as detected (or a given report), or with what-if overrides the machine they
+ * describe, through the pure resolver. The plan carries the detection facts it stood on in `profile`; its sentences are in `request.locale`.
  */
 export async function planForMachine(request: PlanResolveRequest, options: { report?: HardwareReport } = {}): Promise<Plan> {
   // The locale shapes only the sentences: the plan's request stays a PlanRequest, as exports and comparisons expect.
@@ -26,7 +26,9 @@ export async function planForMachine(request: PlanResolveRequest, options: { rep
   checkOverrides(overrides);
   const data = loadCompatData();
   const report = options.report ?? (await detectHardware());
-  const profile = applyProfileOverrides(profileFromReport(report, data.gpus.gpus), overrides, data.gpus.gpus);
+  const here = profileFromReport(report, data.gpus.gpus);
+  // What-if means what-if: with any machine flag, nothing but the flags (and this OS and CPU unless given) describes the machine.
+  const profile = isWhatIf(overrides) ? whatIfProfile(here, overrides, data.gpus.gpus) : here;
   const plan = resolvePlan(data, profile, planRequest, { locale });
   // What the install will download, from sourced sizes; a blocked plan downloads nothing.
   return plan.status === 'ok' ? { ...plan, download: estimateDownload(plan, loadDownloadSizes()) } : plan;

@@ -163,6 +163,8 @@ export interface CudnnRelease {
   cudaSupported: unknown;
   driver: unknown;
   computeCapabilities: string | null;
+  /** The lowest compute capability the row's matrix lists, per CUDA major of the package ("11": "5.0"). */
+  minComputeCapability?: Record<string, string>;
   confidence: string;
   note?: string;
   source: string;

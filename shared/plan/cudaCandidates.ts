@@ -6,11 +6,13 @@
 import { cudaSeries } from '../versions/cudaVersion.js';
 import { compareDotted } from '../versions/dottedVersion.js';
 import { driverVersion } from '../versions/driverVersion.js';
+import { belowCapability, cudnnCapabilityFloor } from './bundledLibraries.js';
 import { matchCapability, smLabel } from './computeCapability.js';
-import { chooseDriverTarget, driverFloorFor } from './driverPolicy.js';
+import { chooseDriverTarget, driverFloorFor, toolkitUpdateFloor } from './driverPolicy.js';
 import { defaultMethod, type FrameworkBuild } from './frameworkBuilds.js';
 import { FRAMEWORK_NAMES } from './frameworkNames.js';
 import type { Candidate, Context, CudaEntry, CudaRelease, Failure, ReleaseGroup } from './resolverTypes.js';
+import { systemToolkit as plannedSystemToolkit } from './toolkitChoice.js';
 
 /** The release's CUDA entries for this plan's GPU, driver OS and method, built on first use. */
 export function cudaRelease(ctx: Context, group: ReleaseGroup): CudaRelease {
@@ -42,6 +44,15 @@ function cudaEntry(ctx: Context, build: FrameworkBuild): CudaEntry | Failure {
         say('failure.noKernels', { fw: FRAMEWORK_NAMES[build.framework], version: build.version, variant: build.variant, sm: smLabel(cc), capabilities: (build.capabilities ?? []).join(', ') }),
     };
   }
+  const cudnnFloor = build.cudnn ? cudnnCapabilityFloor(data, build.cudnn, build.cuda!) : null;
+  if (cudnnFloor && belowCapability(cc, cudnnFloor.capability)) {
+    const { capability: floor, row } = cudnnFloor;
+    return {
+      code: 'NO_KERNELS_FOR_GPU',
+      build,
+      message: (say) => say('failure.cudnnCapability', { fw: FRAMEWORK_NAMES[build.framework], version: build.version, variant: build.variant, cudnn: String(build.cudnn), floor, row, sm: smLabel(cc) }),
+    };
+  }
   if (request.method === 'wheels' && build.needsSystemCuda) {
     return {
       code: 'METHOD_UNSUPPORTED',
@@ -53,10 +64,14 @@ function cudaEntry(ctx: Context, build: FrameworkBuild): CudaEntry | Failure {
   const systemToolkit = (request.method ?? defaultMethod(build)) === 'system';
   let floor = driverFloorFor(data, build.cuda!, os, match === 'ptx' || systemToolkit);
   if (!floor) return { code: 'NO_KERNELS_FOR_GPU', build, message: (say) => say('failure.noDriverFloor', { cuda: String(build.cuda) }) };
-  if (systemToolkit && match !== 'ptx') {
-    const series = cudaSeries(build.cuda!);
-    const version = floor.version;
-    floor = { ...floor, why: (say) => say('driver.floor.systemToolkit', { series, floor: version }) };
+  if (systemToolkit) {
+    // The toolkit update the plan keeps or installs sets the floor: CUDA 12.6 Update 3 needs more than 12.6 GA.
+    const toolkit = plannedSystemToolkit(data, ctx.profile, cudaSeries(build.cuda!)).version;
+    const updateFloor = toolkitUpdateFloor(data, toolkit, os) ?? floor.version;
+    if (match !== 'ptx' || driverVersion.compare(updateFloor, floor.version) > 0) {
+      const version = driverVersion.compare(updateFloor, floor.version) > 0 ? updateFloor : floor.version;
+      floor = { version, why: (say) => say('driver.floor.systemToolkit', { series: toolkit, floor: version }) };
+    }
   }
   const first = gpu.architecture?.firstDriver?.[os];
   if (first && driverVersion.compare(first, floor.version) > 0) {

@@ -30,6 +30,19 @@ function toolkitFloor(data: CompatData, series: string, os: DriverOs): string | 
 }
 
 /**
+ * The driver one toolkit update needs on this OS (Table 3 lists one per update: 12.6 Update 3 needs more than 12.6 GA).
+ * A version the table does not name exactly (nvcc's "12.6.85") gets the series' GA floor; null when the series has none.
+ */
+export function toolkitUpdateFloor(data: CompatData, version: string, os: DriverOs): string | null {
+  for (const release of data.cudaToolkits.releases) {
+    if (release.version !== version || release.confidence === 'unverified') continue;
+    const floor = os === 'linux' ? release.driverLinux : release.driverWindows;
+    if (floor) return floor;
+  }
+  return toolkitFloor(data, cudaSeries(version), os);
+}
+
+/**
  * The lowest driver that runs a build made with this CUDA version. Bundled CUDA runtimes rely on minor-version
  * compatibility (one floor per major family); code that needs PTX JIT needs the toolkit's own driver.
  */

@@ -131,7 +131,8 @@ export function toolkitReasons(
       reasons.push(say(systemKey, { series, toolkit: String(toolkits.cudaToolkit.version), cudnn: cudnnSeries, variant: build.variant, version: build.version }));
       if (others.length) reasons.push(say('method.system.sideBySide', { others: others.join(say('list.and')), series }));
       else reasons.push(say('method.system.active', { series }));
-      if (build.cuda && decision.action !== 'none') warnings.push(say('warning.toolkitWithoutDriver'));
+      // Only a toolkit being installed has a bundled driver to leave out.
+      if (toolkits.cudaToolkit.action === 'install' && decision.action !== 'none') warnings.push(say('warning.toolkitWithoutDriver'));
     } else if (method === 'conda') {
       if (build.needsSystemCuda) {
         reasons.push(say('method.conda.cudaInEnvironment', { series, cudnn: cudnnSeries, packages: toolkits.condaCudaPackages.join(' ') }));

@@ -55,6 +55,8 @@ export function blockerMessage(blocker: Failure, ctx: Context, fw: string, pin: 
   if (ctx.request.framework === 'jax' && ctx.profile.os === 'windows' && blocker.code === 'NO_GPU_BUILD_ON_PLATFORM') {
     return say('blocker.jaxWindows', { pin });
   }
+  // A release without the requested Python is a Python problem, whatever the GPU.
+  if (blocker.code === 'PYTHON_UNSUPPORTED') return say('blocker.pythonUnsupported', { fw, pin, python: String(ctx.request.python), why: blocker.message(say) });
   return say('blocker.cannotUseGpu', { fw, pin, why: blocker.message(say) });
 }
 

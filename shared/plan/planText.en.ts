@@ -129,6 +129,7 @@ export const planTextEn = {
 
   // Why a build cannot be used (blockers, and the reasons that quote them).
   'failure.noKernels': '{{fw}} {{version}} {{variant}} has no code for {{sm}} (its list: {{capabilities}}).',
+  'failure.cudnnCapability': '{{fw}} {{version}} {{variant}} uses cuDNN {{cudnn}}, which supports compute capability {{floor}} and newer (NVIDIA cuDNN {{row}} support matrix), not {{sm}}.',
   'failure.tensorflowWheelsWithoutCuda':
     'TensorFlow {{version}} pip wheels do not bring CUDA; it needs a system or conda CUDA Toolkit {{cuda}} and cuDNN {{cudnn}}.',
   'failure.noDriverFloor': "DL Setup's data has no driver floor for CUDA {{cuda}}.",
@@ -141,6 +142,7 @@ export const planTextEn = {
   'failure.noGpuBuildOnPlatform': "{{fw}} has no {{toolkit}} build for {{platform}} in DL Setup's data.",
   'blocker.versionUnknown': "{{fw}} {{pin}} is not in DL Setup's data (newest known: {{newest}}).",
   'blocker.cannotUseGpu': '{{fw}} {{pin}} cannot use your GPU: {{why}}',
+  'blocker.pythonUnsupported': '{{fw}} {{pin}} has no build for Python {{python}}: {{why}}',
   'blocker.tensorflowWindows':
     'TensorFlow {{pin}} has no GPU support on native Windows: GPU support there ended with TensorFlow 2.10. Use WSL2 (Windows 10 19044 or newer, driver 528.33 or newer) for newer TensorFlow, or pin TensorFlow 2.10.',
   'blocker.jaxWindows': 'JAX {{pin}} has no GPU wheels for native Windows; use WSL2 (experimental) or Linux.',

@@ -108,6 +108,7 @@ export const planTextZhCN: Translation<typeof planTextEn> = {
   'warning.rocmSystem': 'DL Setup 不会在系统范围安装 ROCm；ROCm wheel 自带所需的 ROCm 库。',
 
   'failure.noKernels': '{{fw}} {{version}} {{variant}} 没有 {{sm}} 的代码（它支持的计算能力：{{capabilities}}）。',
+  'failure.cudnnCapability': '{{fw}} {{version}} {{variant}} 使用 cuDNN {{cudnn}}，它只支持计算能力 {{floor}} 及以上（NVIDIA cuDNN {{row}} 支持矩阵），不支持 {{sm}}。',
   'failure.tensorflowWheelsWithoutCuda': 'TensorFlow {{version}} 的 pip wheel 不含 CUDA；它需要系统或 conda 提供的 CUDA Toolkit {{cuda}} 和 cuDNN {{cudnn}}。',
   'failure.noDriverFloor': 'DL Setup 数据中没有 CUDA {{cuda}} 的最低驱动版本。',
   'failure.driverChangeRefused': '{{variant}} 需要 {{floor}} 或更新的驱动，而你要求 DL Setup 不要更换驱动。',
@@ -119,6 +120,7 @@ export const planTextZhCN: Translation<typeof planTextEn> = {
   'failure.noGpuBuildOnPlatform': 'DL Setup 数据中没有 {{fw}} 在 {{platform}} 上的 {{toolkit}} 构建。',
   'blocker.versionUnknown': 'DL Setup 数据中没有 {{fw}} {{pin}}（已知最新版本：{{newest}}）。',
   'blocker.cannotUseGpu': '{{fw}} {{pin}} 无法使用你的 GPU：{{why}}',
+  'blocker.pythonUnsupported': '{{fw}} {{pin}} 没有 Python {{python}} 的版本：{{why}}',
   'blocker.tensorflowWindows':
     'TensorFlow {{pin}} 在原生 Windows 上不支持 GPU：那里的 GPU 支持止于 TensorFlow 2.10。如需更新的 TensorFlow，请使用 WSL2（Windows 10 19044 或更新版本，驱动 528.33 或更新版本），或者指定 TensorFlow 2.10。',
   'blocker.jaxWindows': 'JAX {{pin}} 没有原生 Windows 的 GPU wheel；请使用 WSL2（实验性）或 Linux。',

@@ -90,13 +90,15 @@ describe('resolvePlan: NVIDIA on Linux', () => {
     expect(plan('NVIDIA H200', '590.48.01', pytorch1).framework.variant).toBe('cu130');
   });
 
-  it('plans PyTorch 2.7 cu118 for a Kepler K80 on R470, and blocks a pinned 2.14', () => {
+  // torch 2.4 - 2.7 cu118 list sm_37 but bundle cuDNN 9.1, which needs compute capability 5.0 (cuDNN 9.0.0 support
+  // matrix); 2.3 cu118 bundles cuDNN 8.7 (8.5.0 matrix: SM 3.5 and later).
+  it('plans PyTorch 2.3 cu118 for a Kepler K80 on R470, and blocks a pinned 2.14', () => {
     const p = plan('Tesla K80', '470.82.01', pytorch1);
-    expect(p.framework).toMatchObject({ version: '2.7.0', variant: 'cu118' });
+    expect(p.framework).toMatchObject({ version: expect.stringMatching(/^2\.3\./), variant: 'cu118' });
     expect(text(p)).toMatch(/PyTorch 2\.14\.0 \(newest\) was not chosen: .*no code for sm_37/);
     const pinned = plan('Tesla K80', '470.82.01', { framework: 'pytorch', frameworkVersion: '2.14' });
     expect(pinned.status).toBe('blocked');
-    expect(pinned.blockers[0]).toMatchObject({ code: 'NO_KERNELS_FOR_GPU', alternative: { framework: 'pytorch', frameworkVersion: '2.7.0' } });
+    expect(pinned.blockers[0]).toMatchObject({ code: 'NO_KERNELS_FOR_GPU', alternative: { framework: 'pytorch', frameworkVersion: expect.stringMatching(/^2\.3\./) } });
     expect(pinned.steps).toEqual([]);
   });
 
@@ -135,7 +137,8 @@ describe('resolvePlan: NVIDIA on Linux', () => {
 
 describe('resolvePlan: methods', () => {
   it('system: installs the matching toolkit side by side and makes it active', () => {
-    const p = plan('NVIDIA GeForce RTX 4090', '580.65.06', { framework: 'pytorch', method: 'system' }, { cudaToolkits: ['12.4.1'] });
+    // CUDA 13.0 Update 2 needs driver 580.95.05 (release notes Table 3).
+    const p = plan('NVIDIA GeForce RTX 4090', '580.95.05', { framework: 'pytorch', method: 'system' }, { cudaToolkits: ['12.4.1'] });
     expect(p.cudaToolkit).toEqual({ action: 'install', version: '13.0.2' });
     expect(p.cudnn).toEqual({ action: 'install', version: '9.24' });
     const kinds = p.steps.map((s) => s.kind);
@@ -146,7 +149,8 @@ describe('resolvePlan: methods', () => {
   });
 
   it('system: keeps a toolkit that is already there', () => {
-    const p = plan('NVIDIA GeForce RTX 4090', '580.65.06', { framework: 'pytorch', method: 'system' }, { cudaToolkits: ['13.0.1'] });
+    // CUDA 13.0 Update 1 needs driver 580.82.07 (release notes Table 3).
+    const p = plan('NVIDIA GeForce RTX 4090', '580.82.07', { framework: 'pytorch', method: 'system' }, { cudaToolkits: ['13.0.1'] });
     expect(p.cudaToolkit).toEqual({ action: 'keep', version: '13.0.1' });
     expect(p.steps.some((s) => s.kind === 'cuda-toolkit')).toBe(false);
   });

@@ -47,7 +47,7 @@ export function resolvePlan(data: CompatData, profile: HardwareProfile, request:
   }
   const os = driverOs(profile.os);
   const driverParts = profile.driverVersion ? driverVersion.parse(profile.driverVersion) : null;
-  const cudaReleases = gpuKind === 'cuda' ? cudaReleasesFor(data, gpu, os, request.method) : NO_CUDA_RELEASES;
+  const cudaReleases = gpuKind === 'cuda' ? cudaReleasesFor(data, gpu, os, request.method, profile.cudaToolkits) : NO_CUDA_RELEASES;
   const ctx: Context = { data, profile, request, gpu, gpuKind, driverOs: os, driverParts, cudaReleases, locale, say };
   const base: PlanBase = {
     request,

@@ -29,11 +29,13 @@ export function prepared(data: CompatData): Prepared {
 /** For plans that search no CUDA builds. */
 export const NO_CUDA_RELEASES = new Map<ReleaseGroup, CudaRelease>();
 
-/** The CUDA entries shared by every plan for this GPU capability, driver OS and method. */
-export function cudaReleasesFor(data: CompatData, gpu: GpuInfo, os: DriverOs, method: InstallMethod | undefined): Map<ReleaseGroup, CudaRelease> {
+/** The CUDA entries shared by every plan for this GPU capability, driver OS, method and (for a system toolkit) installed toolkits. */
+export function cudaReleasesFor(data: CompatData, gpu: GpuInfo, os: DriverOs, method: InstallMethod | undefined, toolkits: readonly string[] | undefined): Map<ReleaseGroup, CudaRelease> {
   const cache = prepared(data).cudaReleases;
-  // The architecture, the only other GPU fact an entry reads, follows from the capability.
-  const key = `${gpu.computeCapability}|${os}|${method}`;
+  // The architecture, the only other GPU fact an entry reads, follows from the capability. A system toolkit's floor is
+  // the floor of the update kept or installed, so the installed toolkits count where the method may be "system".
+  const systemToolkits = method === 'wheels' || method === 'conda' || !toolkits?.length ? '' : toolkits.join(',');
+  const key = `${gpu.computeCapability}|${os}|${method}|${systemToolkits}`;
   let releases = cache.get(key);
   if (!releases) {
     releases = new Map();

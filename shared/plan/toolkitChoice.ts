@@ -22,8 +22,7 @@ export function chooseToolkits(data: CompatData, profile: HardwareProfile, build
   if (build.kind !== 'cuda' || !series) return choice;
   const cudnnSeries = majorMinor(build.cudnn ?? '');
   if (method === 'system') {
-    const installed = (profile.cudaToolkits ?? []).find((v) => cudaSeries(v) === series);
-    choice.cudaToolkit = installed ? { action: 'keep', version: installed } : { action: 'install', version: newestToolkitInSeries(data, series) };
+    choice.cudaToolkit = systemToolkit(data, profile, series);
     const haveCudnn = (profile.cudnnVersions ?? []).find((v) => majorMinor(v) === cudnnSeries);
     choice.cudnn = haveCudnn ? { action: 'keep', version: haveCudnn } : { action: 'install', version: cudnnSeries };
   } else if (method === 'conda' && build.needsSystemCuda) {
@@ -33,6 +32,12 @@ export function chooseToolkits(data: CompatData, profile: HardwareProfile, build
     choice.cudnn = { action: 'install', version: cudnnSeries };
   }
   return choice;
+}
+
+/** The system CUDA Toolkit of a series a plan uses: the one installed (kept), else the series' newest update (installed). */
+export function systemToolkit(data: CompatData, profile: HardwareProfile, series: string): { action: 'keep' | 'install'; version: string } {
+  const installed = (profile.cudaToolkits ?? []).find((v) => cudaSeries(v) === series);
+  return installed ? { action: 'keep', version: installed } : { action: 'install', version: newestToolkitInSeries(data, series) };
 }
 
 function newestToolkitInSeries(data: CompatData, series: string): string {
