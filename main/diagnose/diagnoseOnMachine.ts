@@ -4,6 +4,7 @@ import { detectHardware } from '../detect/detectHardware.js';
 import { looksBinary } from '../system/looksBinary.js';
 import { untrustedInputText } from '../system/untrustedInputText.js';
 import { diagnoseText } from './diagnoseText.js';
+import { gatherHostFacts } from './hostFacts.js';
 
 /**
  * A diagnosis run on the machine itself: the advice names this machine's driver, toolkits and GPU (quick detection).
@@ -12,5 +13,6 @@ import { diagnoseText } from './diagnoseText.js';
 export async function diagnoseOnMachine(text: string, options: { locale?: 'en' | 'zh-CN'; useMachine?: boolean } = {}): Promise<DiagnoseResult> {
   if (looksBinary(text)) throw new DlsetupError('INVALID_ARGUMENT', untrustedInputText(options.locale)('text.binary'));
   const machine = options.useMachine === false ? undefined : await detectHardware({ quick: true });
-  return diagnoseText(text, { locale: options.locale, machine });
+  const host = machine ? await gatherHostFacts(machine) : undefined;
+  return diagnoseText(text, { locale: options.locale, ...(machine ? { machine } : {}), ...(host ? { host } : {}) });
 }

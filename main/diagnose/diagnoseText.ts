@@ -5,7 +5,8 @@ import { loadDataTable } from '../data/loadDataTable.js';
 import { detailValues, PLANNABLE } from './detailValues.js';
 import { extractFacts } from './extractFacts.js';
 import { loadKnowledgeBase, type CompiledKnowledgeBase, type KnowledgeEntry } from './knowledgeBase.js';
-import { installedFrameworkVersion, machineValues } from './machineValues.js';
+import type { HostFacts } from './hostFacts.js';
+import { hostValues, installedFrameworkVersion, libraryValues, machineValues } from './machineValues.js';
 import { matchKnowledgeBase, type MatchStats } from './matchKnowledgeBase.js';
 import { normalizeText } from './normalizeText.js';
 import { recognizeNormalizedKind } from './recognizeKind.js';
@@ -16,6 +17,8 @@ export interface DiagnoseOptions {
   locale?: DiagnoseLocale;
   /** The machine the diagnosis runs on (detect); its facts make the advice specific. */
   machine?: HardwareReport;
+  /** Files of that machine a fix may name (diagnoseOnMachine reads them); without them the report alone decides. */
+  host?: HostFacts;
   /** Another knowledge base than data/errors.json (tests). */
   knowledgeBase?: CompiledKnowledgeBase;
   /** The CUDA and cuDNN a framework release was built with; defaults to data/tensorflow.json. */
@@ -53,11 +56,15 @@ function buildDiagnosis(
   machine: Record<string, string> | null,
 ): Diagnosis {
   const render = (text: Record<DiagnoseLocale, string>) => renderTemplate(localized(text, locale), values) ?? renderTemplate(text.en, values) ?? '';
-  const fixSteps: DiagnosisFix[] = entry.fixes.map((fix) => {
-    const text = render(fix);
-    const command = fix.command ? renderTemplate(fix.command, values) : null;
-    return command ? { text, command } : { text };
-  });
+  // Fixes may name this machine's paths and packages; a fix whose text needs a value nobody knows is left out.
+  const fixValues = machine ? { ...machine, ...values } : values;
+  const fixSteps: DiagnosisFix[] = [];
+  for (const fix of entry.fixes) {
+    const text = renderTemplate(localized(fix, locale), fixValues) ?? renderTemplate(fix.en, fixValues);
+    if (text === null || text === '') continue;
+    const command = fix.command ? renderTemplate(fix.command, fixValues) : null;
+    fixSteps.push(command ? { text, command } : { text });
+  }
   const diagnosis: Diagnosis = {
     code: entry.code,
     title: render(entry.title),
@@ -109,21 +116,27 @@ export function diagnoseText(text: string, options: DiagnoseOptions = {}): Diagn
   const normalized = normalizeText(text);
   const kind = recognizeNormalizedKind(normalized);
   const facts = extractFacts(normalized, kind);
-  const machine = options.machine ? machineValues(options.machine, locale) : null;
+  const machine = options.machine ? { ...machineValues(options.machine, locale), ...hostValues(options.machine, options.host, locale) } : null;
   const shared = frameworkValues(facts, options);
 
   const raised: { entry: KnowledgeEntry; values: Record<string, string>; evidence?: { line: number; text: string } }[] = [];
   for (const match of matchKnowledgeBase(normalized, kb, options.stats)) {
     raised.push({ entry: match.compiled.entry, values: match.values, evidence: match.evidence });
   }
-  for (const match of structuralMatches(normalized, kind)) {
+  for (const match of structuralMatches(normalized, kind, facts, locale)) {
     const compiled = kb.byCode.get(match.code);
     if (compiled) raised.push({ entry: compiled.entry, values: match.values, ...(match.evidence ? { evidence: match.evidence } : {}) });
   }
   const superseded = new Set(raised.flatMap((item) => item.entry.supersedes ?? []));
-  const kept = raised
+  let kept = raised
     .filter((item) => !superseded.has(item.entry.code))
     .sort((a, b) => (a.evidence?.line ?? Infinity) - (b.evidence?.line ?? Infinity));
-  const diagnoses = kept.map((item) => buildDiagnosis(item.entry, { ...detailValues(item.values, facts), ...shared }, locale, item.evidence, machine));
+  // Notes on harmless lines (TensorFlow's start-up chatter) matter only when nothing else was found.
+  if (kept.some((item) => !item.entry.quietWhenOthers)) kept = kept.filter((item) => !item.entry.quietWhenOthers);
+  const diagnoses = kept.map((item) => {
+    const values = { ...detailValues(item.values, facts), ...shared };
+    const library = options.machine ? libraryValues(values.soname, options.machine, options.host) : {};
+    return buildDiagnosis(item.entry, values, locale, item.evidence, machine ? { ...machine, ...library } : null);
+  });
   return { kind, facts, diagnoses, locale };
 }

@@ -129,9 +129,13 @@ function windowsFacts(facts: DiagnoseFacts, text: string): void {
 export function extractFacts(text: string, kind: DiagnoseKind): DiagnoseFacts {
   const facts: DiagnoseFacts = {};
   switch (kind) {
-    case 'nvidia-smi-table':
+    case 'nvidia-smi-table': {
       fromSnapshot(facts, parseNvidiaSmiTable(text));
+      // People paste `nvidia-smi` and `nvcc --version` together to ask which CUDA they have.
+      const nvcc = text.includes('Cuda compilation tools') ? parseNvccVersion(text) : null;
+      if (nvcc) facts.toolkitVersion = nvcc.version;
       break;
+    }
     case 'nvidia-smi-q':
       fromSnapshot(facts, parseNvidiaSmiQuery(text));
       break;
@@ -155,6 +159,11 @@ export function extractFacts(text: string, kind: DiagnoseKind): DiagnoseFacts {
     case 'nvcc': {
       const nvcc = parseNvccVersion(text);
       if (nvcc) facts.toolkitVersion = nvcc.version;
+      // nvcc's output first, then nvidia-smi's table: read the table's header too.
+      if (/NVIDIA-SMI \d/.test(text)) {
+        const table = parseNvidiaSmiTable(text);
+        if (table?.driverVersion) fromSnapshot(facts, table);
+      }
       break;
     }
     case 'cudnn-header': {

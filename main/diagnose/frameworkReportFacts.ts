@@ -3,7 +3,7 @@ import { versionFromSoname } from '../detect/parsers/parseLdconfig.js';
 import { DRIVER, vendorOf } from './gpuVendorOf.js';
 
 // Facts from the reports frameworks print about themselves: torch's collect_env and build config, TF's build info.
-function keyValues(text: string): Map<string, string> {
+export function keyValues(text: string): Map<string, string> {
   const values = new Map<string, string>();
   for (const line of text.split('\n')) {
     const pair = /^([A-Za-z][\w ()./-]{1,60}?):\s{0,8}(.{0,300})$/.exec(line);

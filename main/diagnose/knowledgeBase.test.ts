@@ -11,7 +11,8 @@ const DERIVED = [
   'cudaMajor', 'cudnnMajor', 'loadedCudnnVersion', 'compiledCudnnVersion', 'gpuComputeCapability', 'buildArchs', 'gpuName', 'driverCuda',
   'driverVersion', 'frameworkLabel', 'framework', 'frameworkVersion', 'frameworkCuda', 'frameworkCudnn', 'lastFrame', 'torchCudaInit',
   'adapterRam', 'machineToolkits', 'machineCudnn', 'machineDriver', 'machineDriverCuda', 'machineNoDriver', 'machineGpu', 'machineSecureBoot',
-  'machineNouveau',
+  'machineNouveau', 'machineSecureBootState', 'machineNouveauState', 'machineKernel', 'machineKernelHeadersState', 'machineKernelHeadersMissing',
+  'machineVenvPackage', 'machineLibToolkit', 'machineLibDir', 'machineDllDir', 'toolkitVersion', 'toolkitTooNew', 'toolkitFits', 'cudaSummary',
 ];
 
 const REQUIRED_CODES = [
@@ -62,11 +63,14 @@ describe('data/errors.json', () => {
     const groups = [...entry.patterns, ...(entry.extract ?? [])].flatMap((source) => analyzePattern(source).groupNames);
     const known = new Set([...groups, ...DERIVED]);
     for (const locale of ['en', 'zh-CN'] as const) {
-      for (const text of [entry.title, entry.explanation, ...entry.fixes]) {
+      for (const text of [entry.title, entry.explanation]) {
         const rendered = renderTemplate(text[locale], {});
         expect(rendered, `${locale}: "${text[locale]}"`).not.toBeNull();
         expect(rendered).not.toMatch(/\{|\}|\[\[|\]\]|\|\|/);
       }
+      // A fix that names a value of this machine (its toolkit folder) is left out when that value is unknown.
+      for (const fix of entry.fixes) expect(renderTemplate(fix[locale], {}) ?? '').not.toMatch(/\{|\}|\[\[|\]\]|\|\|/);
+      expect(entry.fixes.some((fix) => renderTemplate(fix[locale], {}) !== null), `${entry.code} keeps at least one fix with no values`).toBe(true);
       for (const text of [entry.title, entry.explanation, ...entry.fixes, ...(entry.onThisMachine ?? [])]) {
         for (const name of templatePlaceholders(text[locale])) expect(known, `${entry.code} uses {${name}}`).toContain(name);
       }

@@ -19,6 +19,8 @@ export interface KnowledgeEntry {
   extract?: string[];
   /** Raised by code from parsed facts (e.g. a traceback cut before its message), not by a pattern. */
   structural?: boolean;
+  /** Shown only when nothing else is found (a note on harmless lines that people paste as the error). */
+  quietWhenOthers?: boolean;
   /** More specific than these codes: when both match, those are dropped. */
   supersedes?: string[];
   title: LocalizedText;

@@ -1,5 +1,7 @@
-import type { DiagnoseKind } from '../../shared/types/diagnose.js';
+import type { DiagnoseFacts, DiagnoseKind } from '../../shared/types/diagnose.js';
+import { explainCudaVersions } from '../detect/explainCudaVersions.js';
 import { parseWindowsVideoControllers } from '../detect/parsers/parseWindowsVideoControllers.js';
+import { keyValues } from './frameworkReportFacts.js';
 
 export interface StructuralMatch {
   code: string;
@@ -38,9 +40,58 @@ function adapterRamCapped(text: string): StructuralMatch | null {
   return { code: 'WINDOWS_ADAPTER_RAM_CAPPED', values: { adapterRam: String(capped.adapterRamBytes) } };
 }
 
+function lineOf(text: string, pattern: RegExp): { line: number; text: string } | undefined {
+  const lines = text.split('\n');
+  const index = lines.findIndex((line) => pattern.test(line));
+  return index === -1 ? undefined : { line: index + 1, text: (lines[index] as string).trim().slice(0, 300) };
+}
+
+/**
+ * collect_env of a PyTorch built without CUDA: "CUDA used to build PyTorch: None" (or "Could not collect", which newer
+ * collect_env prints for None), no ROCm, not macOS (where CPU/MPS builds are the only ones). "+cpu" in the version says it outright.
+ */
+function cpuOnlyTorchReport(text: string): StructuralMatch | null {
+  const values = keyValues(text);
+  const torch = values.get('PyTorch version');
+  const cuda = values.get('CUDA used to build PyTorch');
+  if (!torch || cuda === undefined) return null;
+  const rocm = values.get('ROCM used to build PyTorch');
+  const os = `${values.get('OS') ?? ''} ${values.get('Python platform') ?? ''}`;
+  const plusCpu = /\+cpu\b/.test(torch);
+  const noCuda = /^(?:None|Could not collect|N\/A)?$/.test(cuda);
+  const noRocm = !rocm || /^(?:N\/A|None|Could not collect)$/.test(rocm);
+  if (!plusCpu && !(noCuda && noRocm && !/macOS|Darwin/i.test(os))) return null;
+  const evidence = plusCpu ? lineOf(text, /^PyTorch version: /) : lineOf(text, /^CUDA used to build PyTorch: /);
+  return { code: 'CPU_ONLY_BUILD', ...(evidence ? { evidence } : {}), values: {} };
+}
+
+/** nvidia-smi's header and `nvcc --version` pasted together: two CUDA numbers that mean different things. */
+function twoCudaNumbers(text: string, facts: DiagnoseFacts, locale: 'en' | 'zh-CN'): StructuralMatch | null {
+  if (!facts.cudaVersion || !facts.toolkitVersion || !facts.driverVersion) return null;
+  const values: Record<string, string> = { driverCuda: facts.cudaVersion, toolkitVersion: facts.toolkitVersion, driverVersion: facts.driverVersion };
+  const toolkitMajor = Number(facts.toolkitVersion.split('.')[0]);
+  const driverMajor = Number(facts.cudaVersion.split('.')[0]);
+  if (toolkitMajor > driverMajor) values.toolkitTooNew = 'yes';
+  else values.toolkitFits = 'yes';
+  const summary = cudaVersionsSentence(facts, locale);
+  if (summary) values.cudaSummary = summary;
+  const evidence = lineOf(text, /Cuda compilation tools, release \d/);
+  return { code: 'CUDA_VERSIONS_EXPLAINED', ...(evidence ? { evidence } : {}), values };
+}
+
+/** The sentence detection prints for the same two numbers, in the caller's language. */
+export function cudaVersionsSentence(facts: DiagnoseFacts, locale: 'en' | 'zh-CN'): string | null {
+  if (!facts.cudaVersion || !facts.toolkitVersion || !facts.driverVersion) return null;
+  const driver = { version: facts.driverVersion, cudaVersion: facts.cudaVersion, source: 'pasted text' };
+  const toolkit = { version: facts.toolkitVersion, path: 'nvcc', active: true, source: 'pasted text' };
+  return explainCudaVersions(driver, [toolkit], true, locale).summary.message;
+}
+
 /** Diagnoses that follow from the shape of the text rather than from a message in it. */
-export function structuralMatches(text: string, kind: DiagnoseKind): StructuralMatch[] {
+export function structuralMatches(text: string, kind: DiagnoseKind, facts: DiagnoseFacts = {}, locale: 'en' | 'zh-CN' = 'en'): StructuralMatch[] {
   const found: (StructuralMatch | null)[] = [];
+  if (kind === 'collect-env' && text.length <= 1_000_000) found.push(cpuOnlyTorchReport(text));
+  if (kind === 'nvidia-smi-table' || kind === 'nvcc') found.push(twoCudaNumbers(text.length > 1_000_000 ? '' : text, facts, locale));
   if (kind === 'python-traceback' || kind === 'log') found.push(text.length > 1_000_000 ? null : incompleteTraceback(text));
   if (kind === 'windows-cim') found.push(adapterRamCapped(text));
   return found.filter((match): match is StructuralMatch => match !== null);
