@@ -68,8 +68,20 @@ export interface DriverBranchTable {
 export interface PythonRange {
   min: string;
   max: string;
+  /** Pythons the framework lists as experimental for the release ("(3.13 experimental)"): offered with a warning. */
   experimental?: string[];
   note?: string;
+}
+
+/** Where DL Setup plans for: Linux x86_64 / aarch64, Windows x86_64, macOS Apple silicon / Intel. */
+export type WheelPlatform = 'linux-x86_64' | 'linux-aarch64' | 'windows' | 'macos-arm64' | 'macos-x86_64';
+
+/** The releases a platform has wheels for: from `firstRelease`, through `lastRelease` (release rows, "2.2", "0.4.38"). */
+export interface PlatformLimit {
+  platform: WheelPlatform;
+  firstRelease?: string;
+  lastRelease?: string;
+  source: string;
 }
 
 export interface PytorchVariant {
@@ -90,7 +102,12 @@ export interface PytorchVariant {
 
 export interface PytorchRelease {
   version: string;
+  /** The newest of `patches`: what an unpinned or minor-pinned plan installs. */
   latestPatch: string;
+  /** Every published version of the release, oldest first ("2.9.0", "2.9.1"). */
+  patches: string[];
+  /** A platform whose wheels cover other Pythons than `python`. */
+  pythonByPlatform?: Partial<Record<WheelPlatform, PythonRange>>;
   releaseDate: string;
   python: PythonRange;
   defaultPipVariant: Record<string, string>;
@@ -110,13 +127,18 @@ export interface RocmArchitectureSupport {
 
 export interface PytorchTable {
   reviewedAt: string;
+  platformLimits?: PlatformLimit[];
   indexUrlPattern: string;
   rocmArchitectures: RocmArchitectureSupport[];
   releases: PytorchRelease[];
 }
 
 export interface TensorflowRelease {
+  /** The release row: its first published version ("2.16.1"). */
   version: string;
+  latestPatch: string;
+  patches: string[];
+  pythonByPlatform?: Partial<Record<WheelPlatform, PythonRange>>;
   python: PythonRange;
   cuda: string;
   cudnn: string;
@@ -128,6 +150,7 @@ export interface TensorflowRelease {
 
 export interface TensorflowTable {
   reviewedAt: string;
+  platformLimits?: PlatformLimit[];
   releases: TensorflowRelease[];
 }
 
@@ -144,6 +167,11 @@ export interface JaxPlugin {
 
 export interface JaxRelease {
   version: string;
+  /** The jaxlib the release installs ("0.4.36" for jax 0.4.37). */
+  jaxlib?: string;
+  pythonByPlatform?: Partial<Record<WheelPlatform, PythonRange>>;
+  /** Pulled from PyPI by its maintainers; installable only by exact pin. */
+  yanked?: boolean;
   releaseDate: string;
   python: PythonRange;
   plugins: JaxPlugin[];
@@ -154,6 +182,7 @@ export interface JaxRelease {
 
 export interface JaxTable {
   reviewedAt: string;
+  platformLimits?: PlatformLimit[];
   releases: JaxRelease[];
 }
 

@@ -7,18 +7,21 @@ interface CapabilityEntry {
   /** "9.0a": arch-specific code, runs on exactly 9.0. */
   archSpecific: boolean;
   ptx: boolean;
+  /** "9.0PTX": PTX only, no cubin (TensorFlow's `compute_90`): every GPU from 9.0 on JIT-compiles it. */
+  ptxOnly: boolean;
   /** ">=5.2": the build covers every capability from here on (JAX's documented minimum). */
   orNewer: boolean;
 }
 
-const ENTRY = /^(>=)?(\d+)\.(\d+)(a|f)?(\+PTX)?$/i;
+const ENTRY = /^(>=)?(\d+)\.(\d+)(a|f)?(\+PTX|PTX)?$/i;
 const parsedEntries = new Map<string, CapabilityEntry | null>();
 
 function parseEntry(text: string): CapabilityEntry | null {
   let entry = parsedEntries.get(text);
   if (entry === undefined) {
     const m = ENTRY.exec(text.trim());
-    entry = m ? { major: Number(m[2]), minor: Number(m[3]), archSpecific: Boolean(m[4]), ptx: Boolean(m[5]), orNewer: Boolean(m[1]) } : null;
+    const ptxOnly = m?.[5]?.toUpperCase() === 'PTX';
+    entry = m ? { major: Number(m[2]), minor: Number(m[3]), archSpecific: Boolean(m[4]), ptx: Boolean(m[5]), ptxOnly, orNewer: Boolean(m[1]) } : null;
     parsedEntries.set(text, entry);
   }
   return entry;
@@ -70,7 +73,7 @@ export function matchCapability(entries: readonly string[], capability: string, 
   for (const entry of parsedList(entries)) {
     const notNewer = entry.major < major || (entry.major === major && entry.minor <= minor);
     if (entry.orNewer && notNewer) return 'native';
-    if (entry.major === major && (entry.archSpecific ? entry.minor === minor : entry.minor <= minor)) return 'native';
+    if (!entry.ptxOnly && entry.major === major && (entry.archSpecific ? entry.minor === minor : entry.minor <= minor)) return 'native';
     if (ptxAllowed && entry.ptx && notNewer) viaPtx = true;
   }
   return viaPtx ? 'ptx' : null;

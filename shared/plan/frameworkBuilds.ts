@@ -1,13 +1,15 @@
 import type { Framework, HardwareProfile, InstallMethod } from '../types/plan.js';
-import type { CompatData, PythonRange } from './compatData.js';
+import type { CompatData, PlatformLimit, PythonRange, WheelPlatform } from './compatData.js';
 
 /** One installable build of one framework release, as the resolver compares them. */
 export interface FrameworkBuild {
   framework: Framework;
   /** The release row: "2.14", "2.21.0", "0.11.0". */
   release: string;
-  /** The exact version pip installs: "2.14.0". */
+  /** The exact version pip installs: "2.14.0" (the release's newest patch). */
   version: string;
+  /** Every published version of the release ("2.9.0", "2.9.1"); a full pin must name one of them. */
+  patches: readonly string[];
   /** "cu126", "cu130", "cpu", "rocm6.4", "cuda12", "cuda13". */
   variant: string;
   kind: 'cuda' | 'rocm' | 'cpu';
@@ -38,7 +40,7 @@ export function defaultMethod(build: FrameworkBuild): InstallMethod {
   return build.needsSystemCuda ? 'system' : 'wheels';
 }
 
-export type PlatformKey = 'linux-x86_64' | 'linux-aarch64' | 'windows' | 'macos-arm64' | 'macos-x86_64';
+export type PlatformKey = WheelPlatform;
 
 /** WSL2 runs Linux wheels; macOS is split because only Apple silicon has MPS. */
 export function platformKey(profile: Pick<HardwareProfile, 'os' | 'arch'>): PlatformKey {
@@ -62,9 +64,38 @@ function versionAtLeast(version: string, min: string): boolean {
   return true;
 }
 
+/** Compares a release row with a limit's release on the limit's parts only: "2.16.1" is within "2.16". */
+function compareRelease(release: string, limit: string): number {
+  const a = release.split('.').map(Number);
+  const b = limit.split('.').map(Number);
+  for (let i = 0; i < b.length; i++) {
+    const d = (a[i] ?? 0) - b[i]!;
+    if (d !== 0) return d;
+  }
+  return 0;
+}
+
+/** The platform's wheel limit (first or last release with wheels), if the framework's table names one. */
+export function platformLimit(limits: readonly PlatformLimit[] | undefined, key: PlatformKey): PlatformLimit | undefined {
+  return limits?.find((limit) => limit.platform === key);
+}
+
+/** Whether the platform has wheels of a release: inside its first and last release, when the table names them. */
+export function releaseOnPlatform(limit: PlatformLimit | undefined, release: string): boolean {
+  if (!limit) return true;
+  if (limit.firstRelease && compareRelease(release, limit.firstRelease) < 0) return false;
+  return !(limit.lastRelease && compareRelease(release, limit.lastRelease) > 0);
+}
+
+/** The release's Python range on this platform (some platforms' wheels cover fewer Pythons). */
+function pythonOn(release: { python: PythonRange; pythonByPlatform?: Partial<Record<WheelPlatform, PythonRange>> }, key: PlatformKey): PythonRange {
+  return release.pythonByPlatform?.[key] ?? release.python;
+}
+
 function pytorchBuilds(data: CompatData, key: PlatformKey): FrameworkBuild[][] {
   const table = data.pytorch;
-  return table.releases.map((release) => {
+  const limit = platformLimit(table.platformLimits, key);
+  return table.releases.filter((release) => releaseOnPlatform(limit, release.version)).map((release) => {
     const builds: FrameworkBuild[] = [];
     const platformName = isLinux(key) ? 'linux' : key === 'windows' ? 'windows' : 'macos';
     const defaultVariant = release.defaultPipVariant[key === 'linux-x86_64' ? 'linux-x86_64' : platformName];
@@ -90,6 +121,7 @@ function pytorchBuilds(data: CompatData, key: PlatformKey): FrameworkBuild[][] {
         framework: 'pytorch',
         release: release.version,
         version: release.latestPatch,
+        patches: release.patches,
         variant: variant.name,
         kind: variant.kind,
         cuda: variant.cuda,
@@ -98,7 +130,7 @@ function pytorchBuilds(data: CompatData, key: PlatformKey): FrameworkBuild[][] {
         capabilities,
         ptx: variant.kind === 'cuda' && (!variant.ptxOnlyOn || variant.ptxOnlyOn.includes(platformName)),
         gfx,
-        python: release.python,
+        python: pythonOn(release, key),
         packages: [`torch==${release.latestPatch}`],
         ...(needsIndex ? (release.indexFlag === 'index-url' ? { indexUrl: url } : { extraIndexUrl: url }) : {}),
         pipDefault,
@@ -112,11 +144,13 @@ function pytorchBuilds(data: CompatData, key: PlatformKey): FrameworkBuild[][] {
 }
 
 function tensorflowBuilds(data: CompatData, key: PlatformKey): FrameworkBuild[][] {
-  return data.tensorflow.releases.map((release) => {
+  const limit = platformLimit(data.tensorflow.platformLimits, key);
+  return data.tensorflow.releases.filter((release) => releaseOnPlatform(limit, release.version)).map((release) => {
     const builds: FrameworkBuild[] = [];
     const cudaMajor = release.cuda.split('.')[0];
     const gpuHere = isLinux(key) ? key === 'linux-x86_64' : key === 'windows' && release.windowsNativeGpu;
-    const common = { framework: 'tensorflow' as const, release: release.version, version: release.version, python: release.python, experimental: false, source: release.source };
+    const version = release.latestPatch;
+    const common = { framework: 'tensorflow' as const, release: release.version, version, patches: release.patches, python: pythonOn(release, key), experimental: false, source: release.source };
     if (gpuHere) {
       const extra = release.andCudaExtra && isLinux(key);
       builds.push({
@@ -127,20 +161,21 @@ function tensorflowBuilds(data: CompatData, key: PlatformKey): FrameworkBuild[][
         cudnn: release.cudnn,
         capabilities: release.computeCapabilities,
         ptx: true,
-        packages: [extra ? `tensorflow[and-cuda]==${release.version}` : `tensorflow==${release.version}`],
+        packages: [extra ? `tensorflow[and-cuda]==${version}` : `tensorflow==${version}`],
         pipDefault: false,
         needsSystemCuda: !extra,
       });
     }
-    builds.push({ ...common, variant: 'cpu', kind: 'cpu', ptx: false, packages: [`tensorflow==${release.version}`], pipDefault: !gpuHere, needsSystemCuda: false });
+    builds.push({ ...common, variant: 'cpu', kind: 'cpu', ptx: false, packages: [`tensorflow==${version}`], pipDefault: !gpuHere, needsSystemCuda: false });
     return builds;
   });
 }
 
 function jaxBuilds(data: CompatData, key: PlatformKey, wsl: boolean): FrameworkBuild[][] {
-  return data.jax.releases.map((release) => {
+  const limit = platformLimit(data.jax.platformLimits, key);
+  return data.jax.releases.filter((release) => releaseOnPlatform(limit, release.version)).map((release) => {
     const builds: FrameworkBuild[] = [];
-    const common = { framework: 'jax' as const, release: release.version, version: release.version, python: release.python, source: release.source };
+    const common = { framework: 'jax' as const, release: release.version, version: release.version, patches: [release.version], python: pythonOn(release, key), source: release.source };
     if (isLinux(key)) {
       for (const plugin of release.plugins) {
         builds.push({

@@ -10,6 +10,8 @@ export interface ParsedPythonRange {
   max: string;
   minParts: readonly [number, number];
   maxParts: readonly [number, number];
+  /** Pythons outside min..max that the release offers as experimental ("3.13" for PyTorch 2.5). */
+  experimental: readonly string[];
   defaultPython: string;
 }
 
@@ -20,7 +22,7 @@ export function parsePythonRange(range: PythonRange): ParsedPythonRange {
   let defaultPython = PREFERRED_PYTHON;
   if (compareParts(preferred, minParts) < 0) defaultPython = majorMinor(range.min);
   else if (compareParts(preferred, maxParts) > 0) defaultPython = majorMinor(range.max);
-  return { min: range.min, max: range.max, minParts, maxParts, defaultPython };
+  return { min: range.min, max: range.max, minParts, maxParts, experimental: (range.experimental ?? []).map(majorMinor), defaultPython };
 }
 
 function compareParts(a: readonly [number, number], b: readonly [number, number]): number {
@@ -32,12 +34,17 @@ function inRange(python: string, range: ParsedPythonRange): boolean {
   return compareParts(parts, range.minParts) >= 0 && compareParts(parts, range.maxParts) <= 0;
 }
 
+/** Whether the release offers this Python only as experimental (the plan then carries a warning). */
+export function isExperimentalPython(range: ParsedPythonRange, python: string): boolean {
+  return range.experimental.length > 0 && !inRange(python, range) && range.experimental.includes(majorMinor(python));
+}
+
 /**
- * The Python for a release: the requested one if the range has it (else null), then the machine's if the range has
- * it, else the range's default.
+ * The Python for a release: the requested one if the range has it or offers it as experimental (else null), then the
+ * machine's if the stable range has it, else the range's default.
  */
 export function choosePython(range: ParsedPythonRange, requested: string | undefined, onMachine: string | undefined): string | null {
-  if (requested) return inRange(requested, range) ? majorMinor(requested) : null;
+  if (requested) return inRange(requested, range) || isExperimentalPython(range, requested) ? majorMinor(requested) : null;
   if (onMachine && inRange(onMachine, range)) return majorMinor(onMachine);
   return range.defaultPython;
 }

@@ -3,6 +3,14 @@ import type { Framework } from '../types/plan.js';
 import type { FrameworkBuild } from './frameworkBuilds.js';
 import { majorMinor } from './majorMinor.js';
 
+/** Whether a release row is the one a pin names; a full version pin must be a published patch of it. */
+export function groupMatchesPin(framework: Framework, group: { release: string; builds: readonly FrameworkBuild[] }, pin: string): boolean {
+  if (!releaseMatchesPin(framework, group.release, pin)) return false;
+  const bare = pin.split('+')[0]!;
+  if (framework === 'jax' || bare.split('.').length < 3) return true;
+  return group.builds[0]?.patches.includes(bare) ?? false;
+}
+
 export function releaseMatchesPin(framework: Framework, release: string, pin: string): boolean {
   const bare = pin.split('+')[0]!;
   if (framework === 'jax') return release === bare || release.startsWith(`${bare}.`) || majorMinor(release) === bare;

@@ -51,12 +51,13 @@ describe('resolvePlan: NVIDIA on Linux', () => {
     expect(p.framework.variant).toBe('cu130');
     expect(p.framework.indexUrl).toBeUndefined();
     expect(p.driver).toMatchObject({ action: 'upgrade', current: '470.82.01', target: '580.65.06', minimum: '580' });
-    expect(text(p)).toMatch(/If you cannot change the driver: PyTorch 2\.7\.0 \(cu118\) runs on your current driver/);
+    expect(text(p)).toMatch(/If you cannot change the driver: PyTorch 2\.7\.1 \(cu118\) runs on your current driver/);
   });
 
   it('picks an older build instead when the driver must stay (--keep-driver)', () => {
     const p = plan('NVIDIA GeForce RTX 3060', '470.82.01', { framework: 'pytorch', allowDriverChange: false });
-    expect(p.framework).toMatchObject({ version: '2.7.0', variant: 'cu118' });
+    // 2.7.1 is the 2.7 series' newest patch (pytorch/pytorch#152627, data/pytorch.json patches).
+    expect(p.framework).toMatchObject({ version: '2.7.1', variant: 'cu118' });
     expect(p.driver.action).toBe('keep');
     expect(p.steps.map((s) => s.kind)).toEqual(['python-env', 'framework']);
   });

@@ -17,9 +17,12 @@ import { gpuPlan } from './gpuPlan.js';
 import { alternativeFor, blockedPlan, blockerFor, blockerMessage } from './planBlockers.js';
 import { describeMachine } from './planReasons.js';
 import { planText } from './planText.js';
-import { pinnedVariant, releaseMatchesPin } from './releasePins.js';
+import { cutoffReason, pinOffPlatform } from './platformCutoff.js';
+import { isExperimentalPython } from './pythonRange.js';
+import { groupMatchesPin, pinnedVariant } from './releasePins.js';
 import { cudaReleasesFor, NO_CUDA_RELEASES, prepared, releaseGroups } from './resolverCaches.js';
-import type { Chosen, Context, Failure, PlanBase } from './resolverTypes.js';
+import type { PlanSay } from './planText.js';
+import type { Chosen, Context, Failure, PlanBase, ReleaseGroup } from './resolverTypes.js';
 
 export { FRAMEWORK_NAMES } from './frameworkNames.js';
 export { PLAN_BLOCKER_CODES, type PlanBlockerCode } from './resolverTypes.js';
@@ -38,7 +41,7 @@ export function resolvePlan(data: CompatData, profile: HardwareProfile, request:
   const allGroups = releaseGroups(data, request.framework, profile);
   const pin = request.frameworkVersion?.trim();
   const forcedVariant = pinnedVariant(pin);
-  const groups = pin ? allGroups.filter((g) => releaseMatchesPin(request.framework, g.release, pin)) : allGroups;
+  const groups = pin ? allGroups.filter((g) => groupMatchesPin(request.framework, g, pin)) : allGroups;
 
   let gpuKind: Context['gpuKind'] = null;
   if (profile.os !== 'macos') {
@@ -58,6 +61,10 @@ export function resolvePlan(data: CompatData, profile: HardwareProfile, request:
 
   if (pin && groups.length === 0) {
     const newest = allGroups[0]?.builds[0]?.version;
+    const offPlatform = pinOffPlatform(data, request.framework, profile, pin, allGroups, fw, say);
+    if (offPlatform) {
+      return blockedPlan(base, reasons, warnings, { code: 'NO_BUILD_ON_PLATFORM', message: offPlatform, alternative: newest ? { ...request, frameworkVersion: newest } : undefined });
+    }
     return blockedPlan(base, reasons, warnings, {
       code: 'VERSION_UNKNOWN',
       message: say('blocker.versionUnknown', { fw, pin, newest: String(newest) }),
@@ -66,6 +73,8 @@ export function resolvePlan(data: CompatData, profile: HardwareProfile, request:
   }
 
   reasons.push(describeMachine(gpu, profile, say));
+  const cutoff = pin ? undefined : cutoffReason(data, request.framework, profile, allGroups, fw, say);
+  if (cutoff) reasons.push(cutoff);
   if (gpu.vendor === 'nvidia' && !gpu.computeCapability && profile.os !== 'macos') {
     warnings.push(say('warning.unknownCapability'));
   }
@@ -84,12 +93,12 @@ export function resolvePlan(data: CompatData, profile: HardwareProfile, request:
     }
   }
 
-  if (chosen) return gpuPlan(ctx, base, chosen, reasons, warnings, fw, allGroups, groups, forcedVariant);
+  if (chosen) return labelExperimentalPython(gpuPlan(ctx, base, chosen, reasons, warnings, fw, allGroups, groups, forcedVariant), groups, fw, say);
 
   // CPU plan: no usable GPU, or no build of any release reaches it.
   const noGpuBuild = gpuKind && gpuFailures.length ? blockerFor(gpuFailures, ctx, fw) : undefined;
   const cpu = cpuPlan(ctx, base, groups, pin, noGpuBuild, reasons, warnings, fw);
-  if (cpu) return cpu;
+  if (cpu) return labelExperimentalPython(cpu, groups, fw, say);
   // No release has the requested Python: the newest release says which it has.
   const newest = groups[0]!;
   return blockedPlan(base, reasons, warnings, {
@@ -97,4 +106,14 @@ export function resolvePlan(data: CompatData, profile: HardwareProfile, request:
     message: pythonUnsupported(newest, request.python).message(say),
     alternative: { ...request, python: newest.python.defaultPython },
   });
+}
+
+/** A Python the release offers only as experimental is planned, with a warning that says so. */
+function labelExperimentalPython(plan: Plan, groups: readonly ReleaseGroup[], fw: string, say: PlanSay): Plan {
+  const { version } = plan.framework;
+  const group = groups.find((g) => g.builds[0]!.version === version || g.builds[0]!.patches.includes(version));
+  const python = plan.python.version;
+  if (!group || !python || !isExperimentalPython(group.python, python)) return plan;
+  plan.warnings.push(say('warning.experimentalPython', { fw, version, python, min: group.python.min, max: group.python.max }));
+  return plan;
 }

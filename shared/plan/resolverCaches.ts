@@ -50,7 +50,10 @@ export function releaseGroups(data: CompatData, framework: Framework, profile: H
   const key = `${framework}|${platformKey(profile)}|${profile.os === 'wsl'}`;
   let groups = p.builds.get(key);
   if (!groups) {
-    groups = frameworkBuilds(data, framework, profile).map((builds) => ({ release: builds[0]!.release, builds, python: parsePythonRange(builds[0]!.python) }));
+    // A release with no wheels on this platform (past its cut-off) has no group here.
+    groups = frameworkBuilds(data, framework, profile)
+      .filter((builds) => builds.length > 0)
+      .map((builds) => ({ release: builds[0]!.release, builds, python: parsePythonRange(builds[0]!.python) }));
     p.builds.set(key, groups);
   }
   return groups;

@@ -18,6 +18,7 @@ export const PLAN_BLOCKER_CODES = [
   'DRIVER_CHANGE_REFUSED',
   'METHOD_UNSUPPORTED',
   'NO_GPU_BUILD_ON_PLATFORM',
+  'NO_BUILD_ON_PLATFORM',
 ] as const;
 export type PlanBlockerCode = (typeof PLAN_BLOCKER_CODES)[number];
 
