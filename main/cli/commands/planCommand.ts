@@ -14,7 +14,7 @@ export const planCommand: CliCommand = {
     python: { type: 'string', valueName: 'X.Y', description: 'the Python version for the new environment' },
     method: { type: 'string', values: ['wheels', 'system', 'conda'], description: 'wheels (default), a system CUDA Toolkit, or a conda environment' },
     'keep-driver': { type: 'boolean', description: 'never plan a driver change; pick a build the current driver runs' },
-    os: { type: 'string', values: ['linux', 'windows', 'wsl', 'macos'], description: 'what-if: plan for another OS' },
+    os: { type: 'string', values: ['linux', 'windows', 'wsl', 'macos'], description: 'what-if: plan for another OS (with any what-if flag the plan is for the machine the flags describe: nothing but this OS and CPU is read from this one)' },
     arch: { type: 'string', values: ['x86_64', 'aarch64', 'arm64'], description: 'what-if: plan for another CPU architecture' },
     'gpu-vendor': { type: 'string', values: ['nvidia', 'amd', 'intel', 'apple', 'none'], description: 'what-if: GPU vendor' },
     'compute-capability': { type: 'string', valueName: 'X.Y', description: 'what-if: NVIDIA compute capability' },
