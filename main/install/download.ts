@@ -3,7 +3,8 @@ import { createReadStream } from 'node:fs';
 import { mkdir, open, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { appCacheDir } from '../appPaths.js';
-import { getFollowingRedirects, RedirectRefused } from '../network/followRedirects.js';
+import { AttemptError } from '../network/attemptError.js';
+import { RedirectRefused } from '../network/followRedirects.js';
 import { BadProxyError, NetworkAgents } from '../network/proxyAgent.js';
 import { DlsetupError } from '../../shared/errors.js';
 import type { ByteProgress } from '../../shared/types/install.js';
@@ -11,6 +12,8 @@ import { lockDownload, pause } from './downloadLock.js';
 import { installText, type InstallSay } from './installText.js';
 import { SHA256_PATTERN } from './stepParams.js';
 import { SpeedMeter } from './speedMeter.js';
+import { attemptOnce, newDownloadRun } from './downloadAttempt.js';
+import { readRangeState, removeRangeState } from '../network/rangeState.js';
 
 export interface DownloadOptions {
   url: string;
@@ -49,16 +52,6 @@ export interface DownloadResult {
 
 export function downloadCacheDir(): string {
   return path.join(appCacheDir(), 'downloads');
-}
-
-class AttemptError extends Error {
-  constructor(
-    message: string,
-    readonly retryable: boolean,
-    readonly status?: number,
-  ) {
-    super(message);
-  }
 }
 
 async function fileSize(file: string): Promise<number> {
@@ -140,9 +133,32 @@ async function fetchVerified(options: DownloadOptions, target: Target, say: Inst
   const { url: startUrl, fileName, cacheDir, partPath, finalPath, expected } = target;
   const retries = options.retries ?? 4;
   const backoffMs = options.backoffMs ?? 1000;
-  const resumedFrom = await fileSize(partPath);
-  const counter = { bytes: 0 };
+  // A segmented part is preallocated: what it holds is what its range state says, not its size.
+  const state = await readRangeState(partPath, expected);
+  const resumedFrom = state ? state.pieces.reduce((sum, piece) => sum + piece.done, 0) : await fileSize(partPath);
   const agents = new NetworkAgents({ proxy: options.proxy, ca: options.ca });
+  const meter = new SpeedMeter();
+  const run = newDownloadRun({
+    url: startUrl,
+    partPath,
+    expected,
+    agents,
+    headers: { 'user-agent': 'dlsetup', 'accept-encoding': 'identity' },
+    signal: options.signal,
+    idleTimeoutMs: options.idleTimeoutMs ?? 30_000,
+    say,
+    report: (done, total, connections) => {
+      const perSecond = meter.sample(done);
+      options.onProgress?.({
+        done,
+        total,
+        perSecond,
+        etaSeconds: total !== null && perSecond ? Math.round((total - done) / perSecond) : null,
+        connections,
+        fraction: total ? done / total : null,
+      });
+    },
+  });
   let lastReason = '';
   try {
     for (let attempt = 0; attempt <= retries; attempt++) {
@@ -153,7 +169,7 @@ async function fetchVerified(options: DownloadOptions, target: Target, say: Inst
       }
       options.signal?.throwIfAborted?.();
       try {
-        await attemptDownload(startUrl, partPath, options, agents, counter, say);
+        await attemptOnce(run);
         break;
       } catch (error) {
         if (options.signal?.aborted) throw new DlsetupError('CANCELLED', say('download.cancelledKept'));
@@ -169,6 +185,7 @@ async function fetchVerified(options: DownloadOptions, target: Target, say: Inst
         if ((error as NodeJS.ErrnoException).code === 'ENOSPC') {
           // The part sits on the full disk: free it rather than leave the student to find it.
           await rm(partPath, { force: true });
+          await removeRangeState(partPath);
           throw new DlsetupError('DISK_FULL', say('disk.full', { path: cacheDir }), { cause: error });
         }
         lastReason = (error as Error).message;
@@ -183,7 +200,8 @@ async function fetchVerified(options: DownloadOptions, target: Target, say: Inst
     await agents.close();
   }
 
-  const actual = await sha256File(partPath);
+  const actual = run.digest ?? (await sha256File(partPath));
+  await removeRangeState(partPath);
   if (actual !== expected) {
     await rm(partPath, { force: true });
     throw new DlsetupError('CHECKSUM_MISMATCH', say('download.checksumMismatch', { file: fileName }), {
@@ -191,77 +209,5 @@ async function fetchVerified(options: DownloadOptions, target: Target, say: Inst
     });
   }
   await rename(partPath, finalPath);
-  return { path: finalPath, size: await fileSize(finalPath), bytesFetched: counter.bytes, fromCache: false, resumedFrom };
-}
-
-/** The first byte a 206 answer carries (`Content-Range: bytes 100-199/200`), or null when it does not say. */
-function rangeStart(header: string | string[] | undefined): number | null {
-  const match = /^bytes (\d+)-/.exec(typeof header === 'string' ? header : '');
-  return match ? Number(match[1]) : null;
-}
-
-/** One HTTP attempt: continues `partPath` from its current size; counts every byte written to it. */
-async function attemptDownload(
-  startUrl: URL,
-  partPath: string,
-  options: DownloadOptions,
-  agents: NetworkAgents,
-  counter: { bytes: number },
-  say: InstallSay,
-): Promise<number> {
-  const offset = await fileSize(partPath);
-  const idleMs = options.idleTimeoutMs ?? 30_000;
-  const headers: Record<string, string> = { 'user-agent': 'dlsetup', 'accept-encoding': 'identity' };
-  if (offset > 0) headers.range = `bytes=${offset}-`;
-  // Redirects are followed (or refused) before the part file is touched.
-  const { response } = await getFollowingRedirects(startUrl, { agents, headers, signal: options.signal, headersTimeoutMs: idleMs });
-  const { statusCode: status, body } = response;
-  if (status === 416) {
-    // The part file already holds every byte; verification decides.
-    await body.dump().catch(() => undefined);
-    return 0;
-  }
-  if (status !== 200 && status !== 206) {
-    await body.dump().catch(() => undefined);
-    const retryable = status >= 500 || status === 429 || status === 408;
-    throw new AttemptError(say('download.serverAnswered', { status }), retryable, status);
-  }
-  // A 206 that starts anywhere but our offset would splice the wrong bytes in: start over instead.
-  const append = status === 206 && offset > 0 && rangeStart(response.headers['content-range']) === offset;
-  const start = append ? offset : 0;
-  const length = Number(response.headers['content-length'] ?? NaN);
-  const total = Number.isFinite(length) ? start + length : null;
-  const out = await open(partPath, append ? 'a' : 'w');
-  const meter = new SpeedMeter();
-  let done = start;
-  let fetched = 0;
-  const stall = () => body.destroy(new AttemptError(say('download.noData', { seconds: idleMs / 1000 }), true));
-  let idle = setTimeout(stall, idleMs);
-  try {
-    for await (const chunk of body as AsyncIterable<Buffer>) {
-      clearTimeout(idle);
-      idle = setTimeout(stall, idleMs);
-      // Written before counted: a resumed attempt starts exactly where the file ends.
-      await out.write(chunk);
-      done += chunk.length;
-      fetched += chunk.length;
-      counter.bytes += chunk.length;
-      const perSecond = meter.sample(done);
-      options.onProgress?.({
-        done,
-        total,
-        perSecond,
-        etaSeconds: total !== null && perSecond ? Math.round((total - done) / perSecond) : null,
-        fraction: total ? done / total : null,
-      });
-    }
-  } catch (error) {
-    if (error instanceof AttemptError || (error as NodeJS.ErrnoException).code === 'ENOSPC') throw error;
-    throw new AttemptError(done > start ? say('download.closedAfter', { done }) : say('download.cut'), true);
-  } finally {
-    clearTimeout(idle);
-    await out.close();
-  }
-  if (total !== null && done < total) throw new AttemptError(say('download.closedAfterOf', { done, total }), true);
-  return fetched;
+  return { path: finalPath, size: await fileSize(finalPath), bytesFetched: run.fetched, fromCache: false, resumedFrom };
 }

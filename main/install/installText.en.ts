@@ -152,6 +152,8 @@ export const installTextEn = {
   'download.closedAfterOf': 'The connection closed after {{done}} of {{total}} bytes.',
   'download.closedAfter': 'The connection closed after {{done}} bytes.',
   'download.cut': 'The connection was cut.',
+  'download.badRange': 'The server sent a part of the file without saying which part (a 206 answer without a usable Content-Range), so DL Setup did not use it.',
+  'download.changedOnServer': 'The file on the server no longer matches the part already downloaded; starting it over.',
   'download.starting': 'Downloading {{url}}',
   'download.progress': 'Downloading {{label}}',
   'download.retry': 'Download interrupted ({{reason}}); retry {{attempt}} in {{seconds}} s, continuing where it stopped.',

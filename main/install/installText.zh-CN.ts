@@ -138,6 +138,8 @@ export const installTextZhCN: Translation<typeof installTextEn> = {
   'download.closedAfterOf': '连接在收到 {{done}} / {{total}} 字节后关闭。',
   'download.closedAfter': '连接在收到 {{done}} 字节后关闭。',
   'download.cut': '连接被中断。',
+  'download.badRange': '服务器发来了文件的一部分，却没有说明是哪一部分（206 应答缺少可用的 Content-Range），DL Setup 没有使用这些数据。',
+  'download.changedOnServer': '服务器上的文件与已下载的部分不再一致，将重新开始下载。',
   'download.starting': '正在下载 {{url}}',
   'download.progress': '正在下载 {{label}}',
   'download.retry': '下载中断（{{reason}}）；{{seconds}} 秒后进行第 {{attempt}} 次重试，从中断处继续。',

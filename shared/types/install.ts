@@ -40,6 +40,8 @@ export interface ByteProgress {
   perSecond: number | null;
   /** Seconds left at the current speed; null when unknown. */
   etaSeconds?: number | null;
+  /** Parallel connections fetching this file now (ranges of one large file); absent or 1: one stream. */
+  connections?: number;
 }
 
 /** One external command as the step log shows it (docs/design.md §6). */

@@ -1,0 +1,248 @@
+import { existsSync } from 'node:fs';
+import { open, rm, stat } from 'node:fs/promises';
+import type { Dispatcher } from 'undici';
+import { AttemptError } from '../network/attemptError.js';
+import { ConnectionGovernor } from '../network/connectionGovernor.js';
+import { getFollowingRedirects } from '../network/followRedirects.js';
+import { FrontierHash } from '../network/frontierHash.js';
+import type { NetworkAgents } from '../network/proxyAgent.js';
+import { RangeBook } from '../network/rangeBook.js';
+import { parseContentRange, probeRanges } from '../network/rangeProbe.js';
+import { rangeStatePath, readRangeState, removeRangeState, writeRangeState } from '../network/rangeState.js';
+import { fetchRanges, type RangeWords } from '../network/segmentedFetch.js';
+import type { InstallSay } from './installText.js';
+
+/** From this size on a file is fetched in parallel ranges (a torch wheel, a CUDA runfile); below, one stream is as fast. */
+export const SEGMENTED_MIN_BYTES = 32 << 20;
+/** The first request asks for this much with Range: it learns whether the server splits files and how big this one is. */
+export const PROBE_BYTES = 1 << 20;
+/** The range state is saved at most this often while pieces arrive (and always when an attempt ends). */
+const STATE_SAVE_MS = 1000;
+
+/** One download across its attempts: what each attempt learned stays for the next. */
+export interface DownloadRun {
+  url: URL;
+  partPath: string;
+  expected: string;
+  agents: NetworkAgents;
+  headers: Record<string, string>;
+  signal?: AbortSignal;
+  idleTimeoutMs: number;
+  say: InstallSay;
+  governor: ConnectionGovernor;
+  /** Bytes this download took from the network, over all attempts. */
+  fetched: number;
+  /** Set once the server proved it splits files and the file is large: the pieces and what each holds. */
+  book: RangeBook | null;
+  /** Set when a server answered a Range request with bytes it did not place: later attempts ask for the whole file. */
+  noRanges: boolean;
+  /** Where the pieces are fetched from: the file's address after redirects, learned once per download. */
+  source: URL | null;
+  /** The sha256 computed while the pieces arrived (segmented downloads); null: hash the part file afterwards. */
+  digest: string | null;
+  /** The connections open now (1 for a single stream). */
+  report: (done: number, total: number | null, connections: number) => void;
+}
+
+export function newDownloadRun(fields: Omit<DownloadRun, 'governor' | 'fetched' | 'book' | 'noRanges' | 'digest' | 'source'> & { governor?: ConnectionGovernor }): DownloadRun {
+  return { governor: new ConnectionGovernor(), fetched: 0, book: null, noRanges: false, digest: null, source: null, ...fields };
+}
+
+async function fileSize(file: string): Promise<number> {
+  try {
+    return (await stat(file)).size;
+  } catch {
+    return 0;
+  }
+}
+
+function rangeWords(say: InstallSay, idleMs: number): RangeWords {
+  return {
+    serverAnswered: (status) => say('download.serverAnswered', { status }),
+    badRange: () => say('download.badRange'),
+    noData: () => say('download.noData', { seconds: idleMs / 1000 }),
+    cut: () => say('download.cut'),
+  };
+}
+
+/**
+ * One attempt: continues a segmented download from its saved ranges, an older single-stream part from its size, or
+ * starts with a ranged probe whose answer decides between parallel ranges (large file, server splits), one stream
+ * (small file, or a server that ignores Range) and refusal (a 206 that does not say where its bytes go).
+ */
+export async function attemptOnce(run: DownloadRun): Promise<void> {
+  if (!run.book && !run.noRanges && existsSync(rangeStatePath(run.partPath))) {
+    const state = await readRangeState(run.partPath, run.expected);
+    if (state && (await fileSize(run.partPath)) === state.size) run.book = new RangeBook(state.size, state.pieces);
+    else {
+      // A preallocated part whose map is lost or does not fit: its holes cannot be told from bytes, so start over.
+      await rm(run.partPath, { force: true });
+      await removeRangeState(run.partPath);
+    }
+  }
+  if (run.book) return fetchSegmented(run, run.source ?? (await resolveSource(run, run.book.size)));
+  const offset = await fileSize(run.partPath);
+  if (offset > 0 || run.noRanges) return streamFrom(run, offset);
+  const probe = await probeRanges(run.url, PROBE_BYTES, { agents: run.agents, headers: run.headers, signal: run.signal, headersTimeoutMs: run.idleTimeoutMs });
+  if (probe.kind === 'status') throw statusError(probe.status, run.say);
+  if (probe.kind === 'badRange') {
+    run.noRanges = true;
+    throw new AttemptError(run.say('download.badRange'), true);
+  }
+  if (probe.kind === 'whole') return writeStream(run, probe.response, 0, probe.size, probe.size);
+  if (probe.size < SEGMENTED_MIN_BYTES) {
+    await writeStream(run, probe.response, 0, probe.range.end + 1, probe.size);
+    // The probe brought the first piece; the rest (if any) follows in one stream.
+    if ((await fileSize(run.partPath)) < probe.size) await streamFrom(run, await fileSize(run.partPath));
+    return;
+  }
+  await writeProbe(run, probe.response, probe.size, probe.range.end + 1);
+  run.source = probe.url;
+  return fetchSegmented(run, probe.url);
+}
+
+/** The probe's bytes become the first piece of a preallocated part: written in place, never asked for again. */
+async function writeProbe(run: DownloadRun, response: Dispatcher.ResponseData, size: number, end: number): Promise<void> {
+  const part = await open(run.partPath, 'w');
+  const book = new RangeBook(size, [{ start: 0, end, done: 0 }]);
+  run.book = book;
+  const piece = book.claim(1)!;
+  const stall = () => response.body.destroy(new AttemptError(run.say('download.noData', { seconds: run.idleTimeoutMs / 1000 }), true));
+  let idle = setTimeout(stall, run.idleTimeoutMs);
+  try {
+    await part.truncate(size);
+    for await (const chunk of response.body as AsyncIterable<Buffer>) {
+      clearTimeout(idle);
+      idle = setTimeout(stall, run.idleTimeoutMs);
+      const length = Math.min(chunk.length, end - piece.done);
+      if (length > 0) await part.write(chunk, 0, length, piece.done);
+      book.written(piece, length);
+      run.fetched += length;
+      run.report(book.bytesDone, size, 1);
+    }
+  } catch (error) {
+    if (error instanceof AttemptError || (error as NodeJS.ErrnoException).code === 'ENOSPC') throw error;
+    throw new AttemptError(run.say('download.cut'), true);
+  } finally {
+    clearTimeout(idle);
+    book.release(piece);
+    await part.close();
+    await writeRangeState(run.partPath, { sha256: run.expected, size, pieces: book.snapshot() });
+  }
+}
+
+/** A resumed segmented download asks for one byte first: redirects followed, and the file still has its size. */
+async function resolveSource(run: DownloadRun, size: number): Promise<URL> {
+  const probe = await probeRanges(run.url, 1, { agents: run.agents, headers: run.headers, signal: run.signal, headersTimeoutMs: run.idleTimeoutMs });
+  if (probe.kind === 'ranges' || probe.kind === 'whole') await probe.response.body.dump().catch(() => undefined);
+  if (probe.kind === 'status') throw statusError(probe.status, run.say);
+  if (probe.kind !== 'ranges' || probe.size !== size) {
+    // The server no longer splits this file, or serves another size: the saved pieces cannot be trusted.
+    run.book = null;
+    await rm(run.partPath, { force: true });
+    await removeRangeState(run.partPath);
+    if (probe.kind === 'badRange') run.noRanges = true;
+    throw new AttemptError(run.say('download.changedOnServer'), true);
+  }
+  run.source = probe.url;
+  return probe.url;
+}
+
+function statusError(status: number, say: InstallSay): AttemptError {
+  const retryable = status >= 500 || status === 429 || status === 408;
+  return new AttemptError(say('download.serverAnswered', { status }), retryable, status);
+}
+
+/** The open pieces over parallel connections; the range state on disk is kept current, and saved whatever happens. */
+async function fetchSegmented(run: DownloadRun, url: URL): Promise<void> {
+  const book = run.book!;
+  const part = await open(run.partPath, 'r+');
+  const hash = new FrontierHash(part);
+  let saved = performance.now();
+  let saving: Promise<void> | null = null;
+  const save = () => writeRangeState(run.partPath, { sha256: run.expected, size: book.size, pieces: book.snapshot() });
+  const before = book.bytesDone;
+  try {
+    await fetchRanges({
+      url,
+      part,
+      book,
+      governor: run.governor,
+      agents: run.agents,
+      headers: run.headers,
+      signal: run.signal,
+      idleTimeoutMs: run.idleTimeoutMs,
+      words: rangeWords(run.say, run.idleTimeoutMs),
+      onWritten: (_bytes, connections) => {
+        run.report(book.bytesDone, book.size, connections);
+        hash.advance(book.frontier);
+        const now = performance.now();
+        if (!saving && now - saved > STATE_SAVE_MS) {
+          saved = now;
+          saving = save().finally(() => (saving = null));
+        }
+      },
+    });
+    run.digest = await hash.digest(book.size);
+  } finally {
+    run.fetched += book.bytesDone - before;
+    await saving;
+    await save().catch(() => undefined);
+    await part.close();
+  }
+}
+
+/** A single stream from `offset` (Range when > 0, unless the server proved it cannot place ranges). */
+async function streamFrom(run: DownloadRun, offset: number): Promise<void> {
+  const headers = { ...run.headers, ...(offset > 0 && !run.noRanges ? { range: `bytes=${offset}-` } : {}) };
+  // Redirects are followed (or refused) before the part file is touched.
+  const { response } = await getFollowingRedirects(run.url, { agents: run.agents, headers, signal: run.signal, headersTimeoutMs: run.idleTimeoutMs });
+  const status = response.statusCode;
+  if (status === 416) {
+    // The part file already holds every byte; verification decides.
+    await response.body.dump().catch(() => undefined);
+    return;
+  }
+  if (status !== 200 && status !== 206) {
+    await response.body.dump().catch(() => undefined);
+    throw statusError(status, run.say);
+  }
+  if (status === 206 && (!headers.range || parseContentRange(response.headers['content-range'])?.start !== offset)) {
+    // A 206 that does not start at our offset would splice the wrong bytes in: refused, next time the whole file.
+    await response.body.dump().catch(() => undefined);
+    run.noRanges = true;
+    throw new AttemptError(run.say('download.badRange'), true);
+  }
+  const length = Number(response.headers['content-length'] ?? NaN);
+  const start = status === 206 ? offset : 0;
+  const end = Number.isFinite(length) ? start + length : null;
+  await writeStream(run, response, start, end, end);
+}
+
+/** Writes one response body to the part from `start` up to `end` (when known), counting and reporting every byte of `total`. */
+async function writeStream(run: DownloadRun, response: Dispatcher.ResponseData, start: number, end: number | null, total: number | null): Promise<void> {
+  const { body } = response;
+  const out = await open(run.partPath, start > 0 ? 'a' : 'w');
+  let done = start;
+  const idleMs = run.idleTimeoutMs;
+  const stall = () => body.destroy(new AttemptError(run.say('download.noData', { seconds: idleMs / 1000 }), true));
+  let idle = setTimeout(stall, idleMs);
+  try {
+    for await (const chunk of body as AsyncIterable<Buffer>) {
+      clearTimeout(idle);
+      idle = setTimeout(stall, idleMs);
+      // Written before counted: a resumed attempt starts exactly where the file ends.
+      await out.write(chunk);
+      done += chunk.length;
+      run.fetched += chunk.length;
+      run.report(done, total, 1);
+    }
+  } catch (error) {
+    if (error instanceof AttemptError || (error as NodeJS.ErrnoException).code === 'ENOSPC') throw error;
+    throw new AttemptError(done > start ? run.say('download.closedAfter', { done }) : run.say('download.cut'), true);
+  } finally {
+    clearTimeout(idle);
+    await out.close();
+  }
+  if (end !== null && done < end) throw new AttemptError(run.say('download.closedAfterOf', { done, total: end }), true);
+}
