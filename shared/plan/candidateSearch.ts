@@ -8,7 +8,7 @@ import type { FrameworkBuild } from './frameworkBuilds.js';
 import { FRAMEWORK_NAMES } from './frameworkNames.js';
 import { majorMinorParts } from './majorMinor.js';
 import { choosePython } from './pythonRange.js';
-import type { Candidate, Context, Failure, ReleaseGroup, SearchResult } from './resolverTypes.js';
+import type { Candidate, Context, CudaRelease, Failure, ReleaseGroup, SearchResult } from './resolverTypes.js';
 import { evaluateRocm } from './rocmCandidates.js';
 
 /** The first release (newest first) with a candidate; failures are collected only when no release has one. */
@@ -17,11 +17,11 @@ export function search(ctx: Context, groups: ReleaseGroup[], forcedVariant: stri
     const best = scanRelease(ctx, groups[index]!, forcedVariant);
     if (!best) continue;
     // The newest release was skipped: say why.
-    const skipped = index > 0 ? { release: groups[0]!.builds[0]!.version, failures: releaseFailures(ctx, groups[0]!) } : undefined;
+    const skipped = index > 0 ? { release: groups[0]!.builds[0]!.version, failures: releaseFailures(ctx, groups[0]!, forcedVariant) } : undefined;
     return { chosen: { candidate: best, skipped }, failures: NO_FAILURES };
   }
   const all: Failure[] = [];
-  for (const group of groups) all.push(...releaseFailures(ctx, group));
+  for (const group of groups) all.push(...releaseFailures(ctx, group, forcedVariant));
   return { failures: all };
 }
 
@@ -37,7 +37,8 @@ function scanRelease(ctx: Context, group: ReleaseGroup, forcedVariant: string | 
     if (ctx.request.allowDriverChange === false && (!ctx.driverParts || (release.lowestFloor && compareDotted(ctx.driverParts, release.lowestFloor) < 0))) return undefined;
     const python = choosePython(group.python, ctx.request.python, ctx.profile.pythonVersion);
     if (!python) return undefined;
-    for (const item of release.items) if (!('code' in item)) best = keepBetter(best, evaluateCuda(ctx, item, python, false), forcedVariant);
+    const only = pinnedCudaVariant(release.items, forcedVariant);
+    for (const item of release.items) if (!('code' in item) && (!only || item.build.variant === only)) best = keepBetter(best, evaluateCuda(ctx, item, python, false), forcedVariant);
   } else if (ctx.gpuKind === 'rocm') {
     const python = choosePython(group.python, ctx.request.python, ctx.profile.pythonVersion);
     if (!python) return undefined;
@@ -46,8 +47,16 @@ function scanRelease(ctx: Context, group: ReleaseGroup, forcedVariant: string | 
   return best;
 }
 
+/**
+ * A pinned variant ("2.9+cu130") the release builds with CUDA: only that build may be planned, so a driver that cannot run
+ * it blocks the plan instead of swapping in another variant. A pin the release has no CUDA build for (+cpu) limits nothing.
+ */
+function pinnedCudaVariant(items: CudaRelease['items'], forcedVariant: string | undefined): string | undefined {
+  return forcedVariant && items.some((item) => item.build?.variant === forcedVariant) ? forcedVariant : undefined;
+}
+
 /** Why a release has no candidate: every failure, in build order (call only for a release the scan rejected). */
-function releaseFailures(ctx: Context, group: ReleaseGroup): Failure[] {
+function releaseFailures(ctx: Context, group: ReleaseGroup, forcedVariant: string | undefined): Failure[] {
   const python = choosePython(group.python, ctx.request.python, ctx.profile.pythonVersion);
   if (!python) return [pythonUnsupported(group, ctx.request.python)];
   const failures: Failure[] = [];
@@ -56,8 +65,12 @@ function releaseFailures(ctx: Context, group: ReleaseGroup): Failure[] {
   };
   if (ctx.gpuKind === 'cuda') {
     const release = cudaRelease(ctx, group);
-    if (release.onlyFailures) return release.onlyFailures;
-    for (const item of release.items) add('code' in item ? item : evaluateCuda(ctx, item, python, true));
+    const only = pinnedCudaVariant(release.items, forcedVariant);
+    if (release.onlyFailures && !only) return release.onlyFailures;
+    for (const item of release.items) {
+      if (only && item.build?.variant !== only) continue;
+      add('code' in item ? item : evaluateCuda(ctx, item, python, true));
+    }
   } else if (ctx.gpuKind === 'rocm') {
     for (const build of group.builds) add(evaluateRocm(ctx, build, python, true));
   }

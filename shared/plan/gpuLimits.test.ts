@@ -102,6 +102,19 @@ describe('per-update toolkit floors, per OS', () => {
   });
 });
 
+describe('a pinned variant is the variant planned', () => {
+  // CUDA release notes, "Driver Range for Minor Version Compatibility": 13.x >= 580. A cu130 pin on driver 575 with
+  // --keep-driver has no plan; swapping in cu128 would install something the user did not ask for.
+  it('blocks 2.9+cu130 on driver 575 when the driver must stay, and upgrades it otherwise', () => {
+    const kept = plan({ computeCapability: '8.6', driverVersion: '575.57.08' }, { framework: 'pytorch', frameworkVersion: '2.9+cu130', allowDriverChange: false });
+    expect(kept.status).toBe('blocked');
+    expect(kept.blockers[0]).toMatchObject({ code: 'DRIVER_CHANGE_REFUSED', alternative: { allowDriverChange: true } });
+    const upgraded = plan({ computeCapability: '8.6', driverVersion: '575.57.08' }, { framework: 'pytorch', frameworkVersion: '2.9+cu130' });
+    expect(upgraded.framework.variant).toBe('cu130');
+    expect(upgraded.driver.action).toBe('upgrade');
+  });
+});
+
 describe('sentences that blame the right thing', () => {
   it('a pinned release without the requested Python is a Python problem, not a GPU problem', () => {
     const p = plan({ gpuName: 'RTX 3060', driverVersion: '580.65.06' }, { framework: 'pytorch', frameworkVersion: '2.12', python: '3.15' });
