@@ -37,6 +37,19 @@ const EXPECTED: Record<string, Expectation> = {
     facts: { framework: { name: 'tensorflow', cuda: '11.2', cudnn: '8', archList: ['sm_35', 'sm_50', 'sm_60', 'sm_62', 'sm_70', 'sm_72', 'sm_75', 'sm_80', 'sm_86', 'compute_86'] } },
     exactFacts: true,
   },
+  // A CPU wheel is a CPU_ONLY_BUILD, not "CUDA not available, maybe no driver" (issue 16).
+  'collect-env/torch1.7.1+cpu_windows_collect_env_partial.txt': {
+    kind: 'collect-env',
+    codes: ['CPU_ONLY_BUILD'],
+    facts: { framework: { name: 'pytorch', version: '1.7.1+cpu' } },
+    title: 'PyTorch is a CPU-only build',
+  },
+  'collect-env/torch2.2.2_windows_cpu_wheel_rtx4080_driver551.86_partial.txt': {
+    kind: 'collect-env',
+    codes: ['CPU_ONLY_BUILD'],
+    facts: { driverVersion: '551.86', toolkitVersion: '12.4.99', framework: { name: 'pytorch', version: '2.2.2' } },
+    title: 'PyTorch is a CPU-only build',
+  },
   'collect-env/torch1.7.0_cu101_colab_t4_driver418.67_partial.txt': {
     kind: 'collect-env',
     codes: [],
@@ -398,6 +411,14 @@ const EXPECTED: Record<string, Expectation> = {
     exactFacts: true,
   },
   'rocm-smi/rocm-smi_-a_raphael-igpu_0x164e_partial.txt': { kind: 'rocm-smi', codes: [], facts: { gpus: [gpu('AMD GPU 164e', { pciId: '1002:164e' }, 'amd')] } },
+  // nvidia-smi's header line names the kind; the nvcc lines above it are read too.
+  'pastes/nvcc_10.1_plus_nvidia-smi_header_450.66_cuda11.0.txt': {
+    kind: 'nvidia-smi-table',
+    codes: ['CUDA_VERSIONS_EXPLAINED'],
+    facts: { toolkitVersion: '10.1.243', driverVersion: '450.66', cudaVersion: '11.0' },
+    exactFacts: true,
+    title: "Two CUDA numbers: the driver's limit (11.0) and the installed toolkit (10.1.243)",
+  },
   'rocm-smi/rocm-smi_-a_id_section_phoenix1_0x15bf_rocm6.1_partial.txt': {
     kind: 'rocm-smi',
     codes: [],
