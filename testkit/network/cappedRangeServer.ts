@@ -31,6 +31,8 @@ export interface CappedServer {
   peakConnections(): number;
   /** Once this many body bytes are sent in total, every connection is cut (once); null: never. */
   cutAfter: number | null;
+  /** Forget what was sent (counts, ranges, peak): the next measurement starts from zero. */
+  resetCounts(): void;
   put(urlPath: string, file: ServedFile): void;
   close(): Promise<void>;
 }
@@ -181,6 +183,13 @@ export async function startCappedServer(files: Record<string, ServedFile>, optio
     },
     peakConnections: () => peak,
     cutAfter: null,
+    resetCounts: () => {
+      sent.clear();
+      bytes = 0;
+      peak = streams.size;
+      server.requests.length = 0;
+      cutDone = false;
+    },
     put: (urlPath, file) => served.set(urlPath, file),
     close: async () => {
       clearInterval(timer);
