@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { userDirs, type UserDirsHost } from './appPaths.js';
+import { legacyEnvRoots, userDirs, type UserDirsHost } from './appPaths.js';
 
 const linux = (env: UserDirsHost['env'] = {}): UserDirsHost => ({ platform: 'linux', env, homedir: '/home/jane' });
 const windows = (env: UserDirsHost['env'] = {}): UserDirsHost => ({ platform: 'win32', env, homedir: 'C:\\Users\\Jane Doe' });
@@ -52,5 +52,14 @@ describe('userDirs: where DL Setup keeps data, environments, downloads and logs'
     expect(userDirs(linux({ DLSETUP_HOME: '/tmp/t', XDG_DATA_HOME: '/data' }))).toEqual({ data: '/tmp/t', envs: '/tmp/t/envs', cache: '/tmp/t/cache', logs: '/tmp/t/logs' });
     expect(userDirs(windows({ DLSETUP_HOME: 'E:\\dl' }))).toEqual({ data: 'E:\\dl', envs: 'E:\\dl\\envs', cache: 'E:\\dl\\cache', logs: 'E:\\dl\\logs' });
     expect(userDirs(mac({ DLSETUP_HOME: '' }))).toEqual(userDirs(mac()));
+  });
+
+  it('environments made by versions before the per-OS folders (~/.dlsetup/envs) are a second place to look, never to create', () => {
+    expect(legacyEnvRoots(linux())).toEqual(['/home/jane/.dlsetup/envs']);
+    expect(legacyEnvRoots(linux({ XDG_DATA_HOME: '/data/jane' }))).toEqual(['/home/jane/.dlsetup/envs']);
+    expect(legacyEnvRoots(windows())).toEqual(['C:\\Users\\Jane Doe\\.dlsetup\\envs']);
+    expect(legacyEnvRoots(mac())).toEqual(['/Users/jane/.dlsetup/envs']);
+    // The one root the app creates in is not the old one.
+    for (const host of [linux(), windows(), mac()]) expect(legacyEnvRoots(host)).not.toContain(userDirs(host).envs);
   });
 });

@@ -89,3 +89,13 @@ export function appLogDir(host?: UserDirsHost): string {
 export function defaultEnvRoot(host?: UserDirsHost): string {
   return userDirs(host).envs;
 }
+
+/**
+ * Where DL Setup versions before the per-OS folders (commit 20150b6) created environments: ~/.dlsetup/envs. Nothing is
+ * created there any more; detection still lists what it holds, so an environment made there stays found (and verifiable).
+ */
+export function legacyEnvRoots(host: UserDirsHost = thisHost()): string[] {
+  const paths = host.platform === 'win32' ? path.win32 : path.posix;
+  const legacy = paths.join(host.homedir, '.dlsetup', 'envs');
+  return legacy === defaultEnvRoot(host) ? [] : [legacy];
+}

@@ -1,6 +1,6 @@
 import { execFileSync, spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
@@ -201,6 +201,24 @@ describe('shell export of the V100 + TensorFlow 2.10 system plan, run for real a
     const report = JSON.parse(readFileSync(path.join(host.env.DLSETUP_REPORT_DIR!, reports[0]!), 'utf8'));
     expect(report.host).toBe(os.hostname());
     expect(report.checks.find((check: { id: string }) => check.id === 'framework-present')).toMatchObject({ status: 'fail', code: 'FRAMEWORK_MISSING' });
+  }, 60_000);
+});
+
+describe('shell export: the environment goes where the app keeps its environments', () => {
+  test('$XDG_DATA_HOME/dlsetup/envs/<name> (the app\'s root), ~/.local/share when XDG_DATA_HOME is unset or relative', async () => {
+    const host = await driverLoadedHost();
+    try {
+      const xdg = path.join(host.dir, 'xdg-data');
+      runScript(host, { DLSETUP_ENV_DIR: '', XDG_DATA_HOME: xdg });
+      const name = examplePlan('v100TensorflowSystem').steps.find((step) => step.kind === 'python-env')!.params.name as string;
+      const venvs = () => recorded(host).filter((argv) => argv[1] === '-m' && argv[2] === 'venv').map((argv) => argv[3]);
+      expect(venvs()).toEqual([path.join(xdg, 'dlsetup', 'envs', name)]);
+      rmSync(path.join(xdg, 'dlsetup', 'envs', name), { recursive: true, force: true });
+      runScript(host, { DLSETUP_ENV_DIR: '', XDG_DATA_HOME: 'relative/dir' });
+      expect(venvs().at(-1)).toBe(path.join(host.dir, '.local', 'share', 'dlsetup', 'envs', name));
+    } finally {
+      execFileSync('rm', ['-rf', host.dir]);
+    }
   }, 60_000);
 });
 

@@ -262,7 +262,9 @@ export function exportShell(model: ExportModel, assets: VerifyAssets): ExportFil
     'HERE=$(CDPATH=\'\' cd -- "$(dirname -- "$0")" && pwd)',
     'R=${DLSETUP_SYSROOT:-}',
     'DLSETUP_LOG=${DLSETUP_LOG:-"$PWD/dlsetup-install.log"}',
-    `DLSETUP_ENV_DIR=\${DLSETUP_ENV_DIR:-"$HOME/.local/share/dlsetup/envs/"${shellQuote(model.pythonEnv.name)}}`,
+    // The app's environment root (main/appPaths.ts): $XDG_DATA_HOME/dlsetup/envs, ~/.local/share when it is unset, empty or relative.
+    'case "${XDG_DATA_HOME:-}" in /*) DLSETUP_DATA_HOME=$XDG_DATA_HOME ;; *) DLSETUP_DATA_HOME=$HOME/.local/share ;; esac',
+    `DLSETUP_ENV_DIR=\${DLSETUP_ENV_DIR:-"$DLSETUP_DATA_HOME/dlsetup/envs/"${shellQuote(model.pythonEnv.name)}}`,
     'DLSETUP_REPORT_DIR=${DLSETUP_REPORT_DIR:-"$PWD/dlsetup-reports"}',
     setting('DLSETUP_PIP_INDEX_URL', f.indexUrl ?? ''),
     setting('DLSETUP_VERIFY_FLAGS', '--quick'),

@@ -2,7 +2,7 @@ import { realpath } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { PythonEnv } from '../../../shared/types/hardware.js';
-import { defaultEnvRoot } from '../../appPaths.js';
+import { defaultEnvRoot, legacyEnvRoots } from '../../appPaths.js';
 import { hostPathExists, listHostDir, readHostBytes, readHostFile, readHostLink, sysrootPath } from '../../system/sysroot.js';
 import { findOnPath } from '../../system/findOnPath.js';
 import { parseCondaEnvList } from '../parsers/parseCondaEnvList.js';
@@ -72,8 +72,10 @@ async function candidates(context: ProbeContext): Promise<Candidate[]> {
   }
   if (context.env.CONDA_PREFIX) found.push({ path: interpreterIn(context.env.CONDA_PREFIX, context.platform), kind: 'conda' });
   if (context.env.VIRTUAL_ENV) found.push({ path: interpreterIn(context.env.VIRTUAL_ENV, context.platform), kind: 'venv' });
-  const envsDir = defaultEnvRoot();
-  for (const env of await listHostDir(envsDir)) found.push({ path: interpreterIn(path.join(envsDir, env), context.platform), kind: 'dlsetup' });
+  // The one environment root, then where older versions put them (~/.dlsetup/envs): those stay found after the move.
+  for (const envsDir of [defaultEnvRoot(), ...legacyEnvRoots()]) {
+    for (const env of await listHostDir(envsDir)) found.push({ path: interpreterIn(path.join(envsDir, env), context.platform), kind: 'dlsetup' });
+  }
   return found;
 }
 
