@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Builds everything the app and the CLI run from: main/ + shared/ (tsc → dist/), the renderer (Vite), the preload (one CommonJS file), the CLI bundle.
+// Builds everything the app and the CLI run from: the catalogs' key types, main/ + shared/ + locales/ (tsc → dist/), the renderer (Vite), the preload (one CommonJS file), the CLI bundle.
 import { execFileSync } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import path from 'node:path';
@@ -22,6 +22,8 @@ const step = (label, run) => {
 
 // From empty: output of a file since moved or deleted (a test kit once under main/) must not linger into the package.
 rmSync(path.join(root, 'dist'), { recursive: true, force: true });
+// The catalogs' key types come from locales/en/*.json; regenerate them so a catalog edit never builds against stale ones.
+step('catalog types', () => execFileSync(process.execPath, [path.join(root, 'scripts', 'generateCatalogTypes.mjs')], { cwd: root, stdio: 'inherit' }));
 // Emit only: type errors are `npm run typecheck`'s job, so a build never stops on one.
 step('main + shared', () => execFileSync(bin('tsc'), ['-p', 'main/tsconfig.json', '--noCheck'], { cwd: root, stdio: 'inherit' }));
 step('renderer', () => execFileSync(bin('vite'), ['build', '--config', 'renderer/vite.config.ts', '--logLevel', 'warn'], { cwd: root, stdio: 'inherit' }));

@@ -3,8 +3,8 @@ import { translationProblems, type Locale } from '../../shared/i18n/localize.js'
 import type { CudaToolkit, DriverInfo } from '../../shared/types/hardware.js';
 import { createSimulatedHost, withSimulatedHost, type SimulatedHost, type SimulatedHostOptions } from '../../testkit/simulatedHost.js';
 import { detectHardware } from './detectHardware.js';
-import { detectTextEn } from './detectText.en.js';
-import { detectTextZhCN } from './detectText.zh-CN.js';
+import detectTextEn from '../../locales/en/detect.json' with { type: 'json' };
+import detectTextZhCN from '../../locales/zh-CN/detect.json' with { type: 'json' };
 import { explainCudaVersions } from './explainCudaVersions.js';
 
 const CJK = /[\u4e00-\u9fff]/;

@@ -1,9 +1,9 @@
-import { translator, type Say } from '../../shared/i18n/localize.js';
-import { detectTextEn } from './detectText.en.js';
-import { detectTextZhCN } from './detectText.zh-CN.js';
+import { translator, type CatalogKey, type Say } from '../../shared/i18n/localize.js';
+import detectTextEn from '../../locales/en/detect.json' with { type: 'json' };
+import detectTextZhCN from '../../locales/zh-CN/detect.json' with { type: 'json' };
 
 /** `detectText(locale)` → `say(key, params)` for the sentences detection writes (English when no locale is given). */
-export const detectText = translator(detectTextEn, detectTextZhCN);
+export const detectText = translator('detect', detectTextEn, detectTextZhCN);
 
-export type DetectTextKey = keyof typeof detectTextEn;
+export type DetectTextKey = CatalogKey<'detect'>;
 export type DetectSay = Say<DetectTextKey>;

@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { translationProblems } from '../../shared/i18n/localize.js';
 import { displayWidth } from '../../shared/text/displayWidth.js';
 import type { HardwareReport } from '../../shared/types/hardware.js';
-import { detectSummaryTextEn } from './detectSummaryText.en.js';
-import { detectSummaryTextZhCN } from './detectSummaryText.zh-CN.js';
+import detectSummaryTextEn from '../../locales/en/detectSummary.json' with { type: 'json' };
+import detectSummaryTextZhCN from '../../locales/zh-CN/detectSummary.json' with { type: 'json' };
 import { formatHardwareSummary } from './formatHardwareSummary.js';
 
 /** A WSL2 workstation with one of everything the summary shows. */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { translationProblems } from '../../shared/i18n/localize.js';
-import { installCliTextEn } from './installCliText.en.js';
-import { installCliTextZhCN } from './installCliText.zh-CN.js';
+import installCliTextEn from '../../locales/en/installCli.json' with { type: 'json' };
+import installCliTextZhCN from '../../locales/zh-CN/installCli.json' with { type: 'json' };
 
 const CJK = /[\u4e00-\u9fff]/;
 

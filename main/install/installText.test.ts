@@ -6,8 +6,8 @@ import { translationProblems, type Locale } from '../../shared/i18n/localize.js'
 import type { ProgressEvent } from '../../shared/types/install.js';
 import { InstallService } from './installService.js';
 import { installText } from './installText.js';
-import { installTextEn } from './installText.en.js';
-import { installTextZhCN } from './installText.zh-CN.js';
+import installTextEn from '../../locales/en/install.json' with { type: 'json' };
+import installTextZhCN from '../../locales/zh-CN/install.json' with { type: 'json' };
 import { readJournal } from './runJournal.js';
 import { userEnvPlan } from '../../testkit/install/testPlan.js';
 

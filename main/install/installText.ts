@@ -1,12 +1,12 @@
-import { translator, type Say } from '../../shared/i18n/localize.js';
-import { installTextEn } from './installText.en.js';
-import { installTextZhCN } from './installText.zh-CN.js';
+import { translator, type CatalogKey, type Say } from '../../shared/i18n/localize.js';
+import installTextEn from '../../locales/en/install.json' with { type: 'json' };
+import installTextZhCN from '../../locales/zh-CN/install.json' with { type: 'json' };
 
-export type InstallTextKey = keyof typeof installTextEn & string;
+export type InstallTextKey = CatalogKey<'install'>;
 /** The install engine's `say`: every step gets one for the run's locale as `ctx.say`. */
 export type InstallSay = Say<InstallTextKey>;
 
-export const installText = translator(installTextEn, installTextZhCN);
+export const installText = translator('install', installTextEn, installTextZhCN);
 
 /** A list of names in the locale's way ("a, b" / "a、b"). */
 export function sayList(say: InstallSay, items: readonly string[]): string {

@@ -7,8 +7,8 @@ import { displayWidth } from '../../shared/text/displayWidth.js';
 import { formatPlan } from './formatPlan.js';
 import { loadCompatData } from './loadCompatData.js';
 import { loadDownloadSizes } from './loadDownloadSizes.js';
-import { planSummaryTextEn } from './planSummaryText.en.js';
-import { planSummaryTextZhCN } from './planSummaryText.zh-CN.js';
+import planSummaryTextEn from '../../locales/en/planSummary.json' with { type: 'json' };
+import planSummaryTextZhCN from '../../locales/zh-CN/planSummary.json' with { type: 'json' };
 
 /** The estimate of the Pascal plan (a GTX 1080 Ti without a driver): the Linux CUDA wheels' size from data/download-sizes.json (the driver's is unknown). */
 const pascalDownload = formatMegabytes(loadDownloadSizes().rows.find((row) => row.component === 'pytorch-cuda-wheels' && row.os === 'linux')!.megabytes);

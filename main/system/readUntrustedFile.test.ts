@@ -8,8 +8,8 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { translationProblems } from '../../shared/i18n/localize.js';
 import { looksBinary } from './looksBinary.js';
 import { decodeText, readUntrustedFile, type UntrustedFileOptions } from './readUntrustedFile.js';
-import { untrustedInputTextEn } from './untrustedInputText.en.js';
-import { untrustedInputTextZhCN } from './untrustedInputText.zh-CN.js';
+import untrustedInputTextEn from '../../locales/en/untrustedInput.json' with { type: 'json' };
+import untrustedInputTextZhCN from '../../locales/zh-CN/untrustedInput.json' with { type: 'json' };
 
 const tmp = mkdtempSync(path.join(os.tmpdir(), 'dlsetup-untrusted-'));
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));

@@ -1,6 +1,6 @@
 import { translator } from '../../shared/i18n/localize.js';
-import { untrustedInputTextEn } from './untrustedInputText.en.js';
-import { untrustedInputTextZhCN } from './untrustedInputText.zh-CN.js';
+import untrustedInputTextEn from '../../locales/en/untrustedInput.json' with { type: 'json' };
+import untrustedInputTextZhCN from '../../locales/zh-CN/untrustedInput.json' with { type: 'json' };
 
 /** `untrustedInputText(locale)` → `say(key, params)` for refusals of user-named files, pasted text and output paths. */
-export const untrustedInputText = translator(untrustedInputTextEn, untrustedInputTextZhCN);
+export const untrustedInputText = translator('untrustedInput', untrustedInputTextEn, untrustedInputTextZhCN);

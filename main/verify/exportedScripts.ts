@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { checkScriptErrorEntries } from './checkScriptErrors.js';
 import { frameworkCheckScript } from './runFrameworkCheck.js';
-import { verifyTextEn } from './verifyText.en.js';
+import verifyTextEn from '../../locales/en/verify.json' with { type: 'json' };
 
 const SIBLING_IMPORT = /^from (dlsetup_check_\w+) import (?:\([^)]*\)|[^\n]*)\n/gm;
 const TOP_LEVEL_NAME = /^(?:def |class )?([A-Za-z_]\w*)(?:\(|:| =)/gm;

@@ -5,8 +5,8 @@ import type { VerifyReport } from '../../shared/types/verify.js';
 import { compareReports } from './compareReports.js';
 import { formatComparison, formatVerifyReport } from './formatVerifyReport.js';
 import { renderHtmlReport } from './renderHtmlReport.js';
-import { verifyReportTextEn } from './verifyReportText.en.js';
-import { verifyReportTextZhCN } from './verifyReportText.zh-CN.js';
+import verifyReportTextEn from '../../locales/en/verifyReport.json' with { type: 'json' };
+import verifyReportTextZhCN from '../../locales/zh-CN/verifyReport.json' with { type: 'json' };
 
 /** A GPU run shaped like the script's output on an H200, after verify() added the spec peaks. */
 function h200Report(overrides: Partial<VerifyReport> = {}): VerifyReport {

@@ -1,5 +1,5 @@
 import type { Locale, TextParams } from '../../shared/i18n/localize.js';
-import { verifyTextEn } from './verifyText.en.js';
+import verifyTextEn from '../../locales/en/verify.json' with { type: 'json' };
 import { verifyText, type VerifyTextKey } from './verifyText.js';
 
 export type ScriptKey = Extract<VerifyTextKey, `script.${string}`>;

@@ -14,9 +14,9 @@ import { isScriptKey, wordScriptText, type ScriptSentence } from './scriptText.j
 import { efficiencyFindings } from './specEfficiency.js';
 import { verify } from './verify.js';
 import { staticAdvice, tuningAdvice } from './verifyAdvice.js';
-import { verifyTextEn } from './verifyText.en.js';
+import verifyTextEn from '../../locales/en/verify.json' with { type: 'json' };
 import { verifyText, type VerifyTextKey } from './verifyText.js';
-import { verifyTextZhCN } from './verifyText.zh-CN.js';
+import verifyTextZhCN from '../../locales/zh-CN/verify.json' with { type: 'json' };
 
 const CJK = /[\u4e00-\u9fff]/;
 const dir = mkdtempSync(path.join(os.tmpdir(), 'dlsetup-verifytext-'));

@@ -1,7 +1,6 @@
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import en from './en.json';
-import zhCN from './zh-CN.json';
+import { catalogOptions } from './resources.js';
 
 export const LANGUAGES = [
   { code: 'en', label: 'English' },
@@ -28,10 +27,8 @@ export function setLanguage(code: LanguageCode): void {
 export const i18n = i18next.use(initReactI18next);
 
 void i18n.init({
-  resources: { en: { translation: en }, 'zh-CN': { translation: zhCN } },
+  ...catalogOptions,
   lng: initialLanguage(),
-  fallbackLng: 'en',
-  interpolation: { escapeValue: false },
   returnNull: false,
   // The catalogs are bundled: initialise synchronously so the first render does not wait a tick for them.
   initAsync: false,

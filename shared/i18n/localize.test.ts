@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import cliEn from '../../locales/en/cli.json' with { type: 'json' };
+import cliZhCN from '../../locales/zh-CN/cli.json' with { type: 'json' };
 import { fillTemplate, localeFromTag, translationProblems, translator } from './localize.js';
 
 describe('engine localisation', () => {
@@ -6,9 +8,9 @@ describe('engine localisation', () => {
   const zh = { keep: '驱动：保留 {{version}}。', none: '未找到 GPU。' };
 
   it('says a sentence in the asked locale and in English by default', () => {
-    const say = translator(en, zh);
-    expect(say('zh-CN')('keep', { version: '580.95.05' })).toBe('驱动：保留 580.95.05。');
-    expect(say()('keep', { version: '580.95.05' })).toBe('Driver: keep 580.95.05.');
+    const say = translator('cli', cliEn, cliZhCN);
+    expect(say('zh-CN')('verify.reportSaved', { path: '/tmp/r.html' })).toBe('报告已保存：/tmp/r.html');
+    expect(say()('verify.reportSaved', { path: '/tmp/r.html' })).toBe('Report saved: /tmp/r.html');
   });
 
   it('leaves an unknown placeholder visible', () => {

@@ -13,8 +13,8 @@ import type { HardwareProfile, Plan, PlanRequest } from '../types/plan.js';
 import { cudaMajor } from '../versions/cudaVersion.js';
 import type { CompatData } from './compatData.js';
 import { planText, type PlanTextKey } from './planText.js';
-import { planTextEn } from './planText.en.js';
-import { planTextZhCN } from './planText.zh-CN.js';
+import planTextEn from '../../locales/en/plan.json' with { type: 'json' };
+import planTextZhCN from '../../locales/zh-CN/plan.json' with { type: 'json' };
 import { resolvePlan } from './resolvePlan.js';
 
 const data = { gpus, cudaToolkits, architectures, driverBranches, pytorch, tensorflow, jax, cudnn } as unknown as CompatData;

@@ -1,8 +1,8 @@
-import { translator, type Say } from '../i18n/localize.js';
-import { planTextEn } from './planText.en.js';
-import { planTextZhCN } from './planText.zh-CN.js';
+import { translator, type CatalogKey, type Say } from '../i18n/localize.js';
+import planTextEn from '../../locales/en/plan.json' with { type: 'json' };
+import planTextZhCN from '../../locales/zh-CN/plan.json' with { type: 'json' };
 
-export type PlanTextKey = keyof typeof planTextEn;
+export type PlanTextKey = CatalogKey<'plan'>;
 export type PlanSay = Say<PlanTextKey>;
 
 /**
@@ -12,4 +12,4 @@ export type PlanSay = Say<PlanTextKey>;
 export type PlanPhrase = (say: PlanSay) => string;
 
 /** The plan engine's `say` for a locale (English when none is given). */
-export const planText = translator(planTextEn, planTextZhCN);
+export const planText = translator('plan', planTextEn, planTextZhCN);

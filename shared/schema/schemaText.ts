@@ -1,12 +1,12 @@
-import { translator, type Say } from '../i18n/localize.js';
-import { schemaTextEn } from './schemaText.en.js';
-import { schemaTextZhCN } from './schemaText.zh-CN.js';
+import { translator, type CatalogKey, type Say } from '../i18n/localize.js';
+import schemaTextEn from '../../locales/en/schema.json' with { type: 'json' };
+import schemaTextZhCN from '../../locales/zh-CN/schema.json' with { type: 'json' };
 
-export type SchemaTextKey = keyof typeof schemaTextEn & string;
+export type SchemaTextKey = CatalogKey<'schema'>;
 export type SchemaSay = Say<SchemaTextKey>;
 
 /** The refusal sentences of every schema, in the reader's language (English when none is given). */
-export const schemaText = translator(schemaTextEn, schemaTextZhCN);
+export const schemaText = translator('schema', schemaTextEn, schemaTextZhCN);
 
 export function isSchemaTextKey(value: string): value is SchemaTextKey {
   return Object.prototype.hasOwnProperty.call(schemaTextEn, value);

@@ -2,17 +2,14 @@ import { createInstance } from 'i18next';
 import type { ReactElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { I18nextProvider, initReactI18next } from 'react-i18next';
-import en from '../../renderer/i18n/en.json';
-import zhCN from '../../renderer/i18n/zh-CN.json';
+import { catalogOptions } from '../../renderer/i18n/resources.js';
 
 /** Renders a screen alone, in node, with the real catalogs (no DOM, no transport). */
 export function renderScreen(element: ReactElement, language: 'en' | 'zh-CN' = 'en'): string {
   const i18n = createInstance();
   void i18n.use(initReactI18next).init({
-    resources: { en: { translation: en }, 'zh-CN': { translation: zhCN } },
+    ...catalogOptions,
     lng: language,
-    fallbackLng: 'en',
-    interpolation: { escapeValue: false },
     initAsync: false,
   });
   return renderToStaticMarkup(<I18nextProvider i18n={i18n}>{element}</I18nextProvider>);

@@ -5,8 +5,8 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } 
 import { translationProblems } from '../../../shared/i18n/localize.js';
 import { RunJournal, readJournal } from '../../install/runJournal.js';
 import { testPlan } from '../../../testkit/install/testPlan.js';
-import { cliTextEn } from '../cliText.en.js';
-import { cliTextZhCN } from '../cliText.zh-CN.js';
+import cliTextEn from '../../../locales/en/cli.json' with { type: 'json' };
+import cliTextZhCN from '../../../locales/zh-CN/cli.json' with { type: 'json' };
 import { main } from '../main.js';
 import { captureIo, pinLocaleEnv } from '../testIo.js';
 

@@ -1,4 +1,4 @@
-import { detectTextEn } from '../detectText.en.js';
+import detectTextEn from '../../../locales/en/detect.json' with { type: 'json' };
 import type { DetectTextKey } from '../detectText.js';
 
 /** Typed driver-state problems nvidia-smi reports instead of a table (issue 3; codes shared with Diagnose). */

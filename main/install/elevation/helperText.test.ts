@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { translationProblems } from '../../../shared/i18n/localize.js';
 import { helperText } from './helperText.js';
-import { helperTextEn } from './helperText.en.js';
-import { helperTextZhCN } from './helperText.zh-CN.js';
+import helperTextEn from '../../../locales/en/helper.json' with { type: 'json' };
+import helperTextZhCN from '../../../locales/zh-CN/helper.json' with { type: 'json' };
 
 describe('the elevated helper catalogs', () => {
   it('has a complete Chinese translation with the same placeholders, every sentence in Chinese', () => {

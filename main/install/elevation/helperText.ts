@@ -1,9 +1,9 @@
-import { translator, type Say } from '../../../shared/i18n/localize.js';
-import { helperTextEn } from './helperText.en.js';
-import { helperTextZhCN } from './helperText.zh-CN.js';
+import { translator, type CatalogKey, type Say } from '../../../shared/i18n/localize.js';
+import helperTextEn from '../../../locales/en/helper.json' with { type: 'json' };
+import helperTextZhCN from '../../../locales/zh-CN/helper.json' with { type: 'json' };
 
-export type HelperTextKey = keyof typeof helperTextEn & string;
+export type HelperTextKey = CatalogKey<'helper'>;
 export type HelperSay = Say<HelperTextKey>;
 
 /** `helperText(locale)` → the administrator helper's `say`, in the language its hello asked for. */
-export const helperText = translator(helperTextEn, helperTextZhCN);
+export const helperText = translator('helper', helperTextEn, helperTextZhCN);

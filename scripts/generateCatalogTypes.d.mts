@@ -1,0 +1,2 @@
+export const CATALOG_TYPES_FILE: string;
+export function catalogTypesSource(root: string): string;
