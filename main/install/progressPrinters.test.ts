@@ -22,7 +22,7 @@ const run: EventBody[] = [
   { type: 'run-finished', state: 'needs-reboot', message: '重启后继续。' },
 ];
 
-function printed(events: readonly EventBody[], options: { verbose?: boolean; locale?: Locale } = {}): string {
+function printed(events: readonly EventBody[], options: { verbose?: boolean; locale?: Locale; redraw?: boolean } = {}): string {
   let text = '';
   const print = createTextProgressPrinter((chunk) => (text += chunk), options);
   events.forEach((event, seq) => {
@@ -89,5 +89,25 @@ describe('createNdjsonProgressPrinter', () => {
     const events = run.map((event, seq) => ({ runId: 'r1', seq, time: '2025-01-01T00:00:00.000Z', ...event }) as ProgressEvent);
     events.forEach(print);
     expect(text.split('\n').slice(0, -1).map((line) => JSON.parse(line) as ProgressEvent)).toEqual(events);
+  });
+});
+
+describe('createTextProgressPrinter on a terminal', () => {
+  it('redraws one progress line in place with speed, ETA and connections, and ends it before the next line', () => {
+    const download = (done: number, perSecond: number, connections: number): EventBody => ({
+      type: 'step-progress',
+      stepId: 'fw',
+      fraction: done / 1e9,
+      detail: 'Downloading torch',
+      overall: done / 1e9,
+      bytes: { done, total: 1e9, perSecond, etaSeconds: Math.round((1e9 - done) / perSecond), connections },
+    });
+    const text = printed([{ type: 'step-started', stepId: 'fw' }, download(250e6, 60e6, 8), download(500e6, 62e6, 8), { type: 'step-finished', stepId: 'fw', state: 'succeeded' }], { redraw: true });
+    expect(text).toBe(
+      '==> fw\n' +
+        '\r\x1b[K    [25%] Downloading torch 250 MB/1.0 GB 60 MB/s ETA 13s 8 connections' +
+        '\r\x1b[K    [50%] Downloading torch 500 MB/1.0 GB 62 MB/s ETA 8s 8 connections' +
+        '\n    succeeded\n',
+    );
   });
 });

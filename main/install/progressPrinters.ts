@@ -8,11 +8,24 @@ export function createNdjsonProgressPrinter(write: (text: string) => void): (eve
   return (event) => write(`${JSON.stringify(event)}\n`);
 }
 
-/** Plain terminal output for `dlsetup install` without --json-progress, in `locale`; progress lines are throttled per step. */
-export function createTextProgressPrinter(write: (text: string) => void, options: { verbose?: boolean; locale?: Locale } = {}): (event: ProgressEvent) => void {
+/**
+ * Terminal output for `dlsetup install` without --json-progress, in `locale`. On a terminal (`redraw`) the progress is
+ * one line redrawn in place (5×/s); elsewhere (a log, a pipe) it is a line per second.
+ */
+export function createTextProgressPrinter(
+  rawWrite: (text: string) => void,
+  options: { verbose?: boolean; locale?: Locale; redraw?: boolean } = {},
+): (event: ProgressEvent) => void {
   const say = installCliText(options.locale ?? 'en');
   const titles = new Map<string, string>();
   let lastProgress = 0;
+  let barShown = false;
+  // Anything else printed while a bar is drawn starts on a fresh line.
+  const write = (text: string) => {
+    if (barShown) rawWrite('\n');
+    barShown = false;
+    rawWrite(text);
+  };
   return (event) => {
     switch (event.type) {
       case 'run-started':
@@ -24,12 +37,17 @@ export function createTextProgressPrinter(write: (text: string) => void, options
         return;
       case 'step-progress': {
         const now = Date.now();
-        if (now - lastProgress < 1000 && event.fraction !== 1) return;
+        if (now - lastProgress < (options.redraw ? 200 : 1000) && event.fraction !== 1) return;
         lastProgress = now;
-        const bytes = event.bytes
-          ? ` ${formatBytes(event.bytes.done)}${event.bytes.total ? `/${formatBytes(event.bytes.total)}` : ''}${event.bytes.perSecond ? ` ${formatSpeed(event.bytes.perSecond)}` : ''}${event.bytes.etaSeconds ? ` ${say('progress.eta', { seconds: event.bytes.etaSeconds })}` : ''}`
+        const b = event.bytes;
+        const bytes = b
+          ? ` ${formatBytes(b.done)}${b.total ? `/${formatBytes(b.total)}` : ''}${b.perSecond ? ` ${formatSpeed(b.perSecond)}` : ''}${b.etaSeconds ? ` ${say('progress.eta', { seconds: b.etaSeconds })}` : ''}${b.connections && b.connections > 1 ? ` ${say('progress.connections', { count: b.connections })}` : ''}`
           : '';
-        write(`    [${Math.round(event.overall * 100)}%] ${event.detail}${bytes}\n`);
+        const line = `    [${Math.round(event.overall * 100)}%] ${event.detail}${bytes}`;
+        if (!options.redraw) return write(`${line}\n`);
+        // Carriage return and erase-line: the bar is drawn over itself.
+        rawWrite(`\r\x1b[K${line}`);
+        barShown = true;
         return;
       }
       case 'step-log':

@@ -82,7 +82,7 @@ export const installCommand: CliCommand = {
       }
       runId = service.start(plan, { locale }).runId;
     }
-    const print = flags['json-progress'] ? createNdjsonProgressPrinter(io.out) : createTextProgressPrinter(io.err, { verbose: Boolean(flags.verbose), locale });
+    const print = flags['json-progress'] ? createNdjsonProgressPrinter(io.out) : createTextProgressPrinter(io.err, { verbose: Boolean(flags.verbose), locale, redraw: Boolean(process.stderr.isTTY) });
     const unsubscribe = service.onProgress(print);
     const cancel = () => service.cancel(runId);
     process.once('SIGINT', cancel);
