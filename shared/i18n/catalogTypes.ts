@@ -396,6 +396,7 @@ export interface CatalogPlaceholders {
     'progress.starting': 'count' | 'runId';
     'progress.resuming': 'count' | 'runId';
     'progress.eta': 'seconds';
+    'progress.connections': 'count';
     'progress.withMessage': 'message' | 'status';
     'progress.runFinished': 'runId' | 'state';
     'stepState.pending': never;
