@@ -13,12 +13,18 @@ const file = (result: ReturnType<typeof exportPlan>, name: string) => result.fil
 
 describe('dockerfile export (no Dockerfile linter is packaged in Debian 12, so the structure is checked here)', () => {
   test('wheels plan: slim Python base, pinned framework from the plan\'s index, verification as the default command', () => {
-    const result = exportPlan(examplePlan('rtx4090Wheels'), 'dockerfile');
+    const plan = examplePlan('rtx4090Wheels');
+    const { indexUrl, packages } = plan.framework;
+    const result = exportPlan(plan, 'dockerfile');
     const dockerfile = file(result, 'Dockerfile');
     const instructions = dockerfile.split('\n').filter((line) => /^[A-Z]+ /.test(line)).map((line) => line.split(' ')[0]);
     expect(instructions[0]).toBe('FROM');
     expect(dockerfile).toContain('FROM python:3.12-slim\n');
-    expect(dockerfile).toContain('RUN ["/opt/venv/bin/python", "-m", "pip", "install", "--disable-pip-version-check", "--no-input", "--no-color", "--progress-bar", "off", "--index-url", "https://download.pytorch.org/whl/cu126", "torch==2.14.0"]');
+    // The plan's own index and pins, whatever release the data makes newest (driver 550 rules out the PyPI default).
+    expect(indexUrl).toMatch(/^https:\/\/download\.pytorch\.org\/whl\/cu\d+$/);
+    expect(packages).toEqual([expect.stringMatching(/^torch==\d+\.\d+\.\d+$/)]);
+    const pipArgs = ['--index-url', indexUrl!, ...packages].map((arg) => JSON.stringify(arg)).join(', ');
+    expect(dockerfile).toContain(`RUN ["/opt/venv/bin/python", "-m", "pip", "install", "--disable-pip-version-check", "--no-input", "--no-color", "--progress-bar", "off", ${pipArgs}]`);
     expect(dockerfile).toMatch(/^CMD \["\/opt\/venv\/bin\/python", "\/opt\/dlsetup\/dlsetup_report.py", .*"--framework", "pytorch", "--quick", "--out", "\/reports\/verify.json"\]$/m);
     expect(dockerfile).toContain('docker run --rm --gpus all');
     expect(file(result, '.dockerignore')).toBe('# Only the verification scripts go into the build context.\n*\n!dlsetup_check.py\n!dlsetup_report.py\n');
@@ -62,9 +68,11 @@ describe('exportPlan', () => {
   });
 
   test('mirrors replace the indexes the plan names', () => {
-    const shell = file(exportPlan(examplePlan('rtx4090Wheels'), 'shell', { mirrors: { pypi: 'tuna' } }), 'install.sh');
+    const plan = examplePlan('rtx4090Wheels');
+    const shell = file(exportPlan(plan, 'shell', { mirrors: { pypi: 'tuna' } }), 'install.sh');
     expect(shell).toContain("--extra-index-url https://pypi.tuna.tsinghua.edu.cn/simple");
-    expect(shell).toContain("DLSETUP_PIP_INDEX_URL=${DLSETUP_PIP_INDEX_URL:-https://download.pytorch.org/whl/cu126}");
+    expect(plan.framework.indexUrl).toMatch(/^https:\/\/download\.pytorch\.org\/whl\//);
+    expect(shell).toContain(`DLSETUP_PIP_INDEX_URL=\${DLSETUP_PIP_INDEX_URL:-${plan.framework.indexUrl}}`);
   });
 
   test('CPU plan: no system step, the CPU index, no sudo at all', () => {

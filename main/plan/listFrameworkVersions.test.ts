@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { newestPytorch, pytorchRelease } from '../../testkit/data/liveFacts.js';
 import { listFrameworkVersions } from './listFrameworkVersions.js';
 
 describe('framework version list', () => {
@@ -8,7 +9,9 @@ describe('framework version list', () => {
     expect(versions.length).toBeGreaterThan(5);
     const sorted = [...versions].sort((a, b) => b.localeCompare(a, 'en', { numeric: true }));
     expect(versions).toEqual(sorted);
-    expect(versions).toContain('2.7.0');
+    // Each release as its latest patch (2.7 -> 2.7.1), the newest one first, read from data/pytorch.json.
+    expect(versions[0]).toBe(newestPytorch.latestPatch);
+    expect(versions).toContain(pytorchRelease('2.7').latestPatch);
     expect(list.versions[0]!.kinds).toEqual(expect.arrayContaining(['cuda', 'cpu']));
     expect(list.versions.every((entry) => /^3\.\d+$/.test(entry.python.min))).toBe(true);
   });

@@ -10,6 +10,23 @@ import cudnn from '../../data/cudnn.json' with { type: 'json' };
 import type { HardwareProfile, Plan, PlanRequest } from '../types/plan.js';
 import type { CompatData } from './compatData.js';
 import { chooseDriverTarget } from './driverPolicy.js';
+import {
+  expectPythonInRange,
+  literal,
+  minorCompatibilityFloor,
+  newestJaxWith,
+  newestPytorchFor,
+  newestPytorch,
+  newestPytorchRocmFor,
+  newestPytorchWith,
+  newestTensorflowFor,
+  newestToolkitUpdate,
+  pytorchBuildsWithout,
+  pytorchIndexUrl,
+  pytorchPlanFacts,
+  pytorchRelease,
+  tensorflowRelease,
+} from '../../testkit/data/liveFacts.js';
 import { resolvePlan } from './resolvePlan.js';
 
 const data = { gpus, cudaToolkits, architectures, driverBranches, pytorch, tensorflow, jax, cudnn } as unknown as CompatData;
@@ -23,72 +40,93 @@ const text = (p: Plan) => [...p.reasons, ...p.warnings, ...p.blockers.map((b) =>
 const pytorch1 = { framework: 'pytorch' } as const;
 
 describe('resolvePlan: NVIDIA on Linux', () => {
-  it('gives a Pascal card on driver 580 the cu126 wheels, not cu130 (the uv pitfall)', () => {
+  // The uv pitfall: the default build of the newest release (cu130 for 2.14) has no sm_61 code.
+  it('gives a Pascal card on driver 580 a build with sm_61 code and names the builds without it', () => {
     const p = plan('GeForce GTX 1080 Ti', '580.65.06', pytorch1);
     expect(p.status).toBe('ok');
-    expect(p.framework).toMatchObject({ version: '2.14.0', variant: 'cu126', indexUrl: 'https://download.pytorch.org/whl/cu126', packages: ['torch==2.14.0'] });
-    expect(p.driver).toEqual({ action: 'keep', current: '580.65.06', minimum: '525.60.13' });
-    expect(text(p)).toMatch(/Not cu130 or cu132: those builds have no code for sm_61/);
+    const { version, variant, minimum } = pytorchPlanFacts(p, '6.1');
+    const { release } = newestPytorchFor('6.1');
+    expect(p.framework).toMatchObject({ indexUrl: pytorchIndexUrl(release, variant), packages: [`torch==${version}`] });
+    expect(p.driver).toEqual({ action: 'keep', current: '580.65.06', minimum });
+    const skipped = pytorchBuildsWithout(release, '6.1');
+    if (skipped.length > 0) {
+      const named = /Not (.+?): (?:those builds have|it has) no code for sm_61/.exec(text(p))?.[1];
+      for (const build of skipped) expect(named, `${build} named as lacking sm_61`).toContain(build);
+    }
+    // NVIDIA: R580 is the last branch that supports Pascal (data/gpu-architectures.json).
     expect(text(p)).toMatch(/R580 is the last driver branch for Pascal/);
   });
 
-  it('installs R580 for a Pascal card without a driver and still picks cu126', () => {
+  it('installs R580 for a Pascal card without a driver and still picks a build with sm_61 code', () => {
     const p = plan('GeForce GTX 1080 Ti', null, pytorch1);
-    expect(p.framework.variant).toBe('cu126');
-    expect(p.driver).toMatchObject({ action: 'install', target: '580.65.06', minimum: '525.60.13' });
-    expect(p.steps[0]).toMatchObject({ kind: 'driver', elevated: true, params: { branch: '580', ubuntuPackage: 'nvidia-driver-580', manual: false } });
+    const { minimum, branch, linuxMinimum } = pytorchPlanFacts(p, '6.1');
+    expect(branch).toBe('580');
+    expect(p.driver).toMatchObject({ action: 'install', target: linuxMinimum, minimum });
+    expect(p.steps[0]).toMatchObject({ kind: 'driver', elevated: true, params: { branch, ubuntuPackage: `nvidia-driver-${branch}`, manual: false } });
   });
 
+  // Pinned to 2.14, whose default build is cu130 (driver 580+) and whose cu126 build runs on 535 (RELEASE.md).
   it('keeps a 535 driver on an RTX 2080 Ti and says why the default cu130 is not used', () => {
-    const p = plan('NVIDIA GeForce RTX 2080 Ti', '535.104.05', pytorch1);
+    const p = plan('NVIDIA GeForce RTX 2080 Ti', '535.104.05', { framework: 'pytorch', frameworkVersion: '2.14' });
     expect(p.framework.variant).toBe('cu126');
     expect(p.driver.action).toBe('keep');
     expect(text(p)).toMatch(/Not the default cu130 build: it needs driver 580 or newer/);
   });
 
-  it('upgrades an old driver on an RTX 3060 to R580 for the default build and names the no-upgrade alternative', () => {
+  // 2.7 is the last release with a cu118 build (RELEASE.md), the newest CUDA that driver 470 runs (minor-version floor).
+  it('upgrades an old driver on an RTX 3060 for the default build and names the no-upgrade alternative', () => {
     const p = plan('NVIDIA GeForce RTX 3060', '470.82.01', pytorch1);
-    expect(p.framework.variant).toBe('cu130');
+    const { variant, minimum, linuxMinimum } = pytorchPlanFacts(p, '8.6');
+    expect(variant).toBe(newestPytorchFor('8.6').release.defaultPipVariant['linux-x86_64']);
     expect(p.framework.indexUrl).toBeUndefined();
-    expect(p.driver).toMatchObject({ action: 'upgrade', current: '470.82.01', target: '580.65.06', minimum: '580' });
-    expect(text(p)).toMatch(/If you cannot change the driver: PyTorch 2\.7\.1 \(cu118\) runs on your current driver/);
+    expect(p.driver).toMatchObject({ action: 'upgrade', current: '470.82.01', target: linuxMinimum, minimum });
+    expect(text(p)).toMatch(new RegExp(`If you cannot change the driver: PyTorch ${literal(pytorchRelease('2.7').latestPatch)} \\(cu118\\) runs on your current driver`));
   });
 
   it('picks an older build instead when the driver must stay (--keep-driver)', () => {
     const p = plan('NVIDIA GeForce RTX 3060', '470.82.01', { framework: 'pytorch', allowDriverChange: false });
-    // 2.7.1 is the 2.7 series' newest patch (pytorch/pytorch#152627, data/pytorch.json patches).
-    expect(p.framework).toMatchObject({ version: '2.7.1', variant: 'cu118' });
+    expect(p.framework).toMatchObject({ version: pytorchRelease('2.7').latestPatch, variant: 'cu118' });
     expect(p.driver.action).toBe('keep');
     expect(p.steps.map((s) => s.kind)).toEqual(['python-env', 'framework']);
   });
 
   it('gives an RTX 3090 on driver 580 the plain PyPI build', () => {
     const p = plan('NVIDIA GeForce RTX 3090', '580.65.06', pytorch1);
-    expect(p.framework).toMatchObject({ variant: 'cu130', cuda: '13.0', cudnn: '9.24.0.43' });
+    pytorchPlanFacts(p, '8.6');
+    const { release } = newestPytorchFor('8.6');
+    const build = release.variants.find((variant) => variant.name === release.defaultPipVariant['linux-x86_64'])!;
+    expect(p.framework).toMatchObject({ variant: build.name, cuda: build.cuda, cudnn: build.cudnn });
     expect(p.cudaToolkit).toEqual({ action: 'none' });
-    expect(p.cudnn).toEqual({ action: 'bundled', version: '9.24.0.43' });
+    expect(p.cudnn).toEqual({ action: 'bundled', version: build.cudnn });
     expect(text(p)).toMatch(/plain "pip install torch"/);
   });
 
   it('needs R570+ for an RTX 5090 and CUDA 12.8+ code', () => {
     const p = plan('NVIDIA GeForce RTX 5090', '565.57.01', pytorch1);
-    expect(p.framework.variant).toBe('cu130');
-    expect(p.driver).toMatchObject({ action: 'upgrade', target: '580.65.06' });
+    const { variant, linuxMinimum } = pytorchPlanFacts(p, '12.0');
+    expect(variant).toBe(newestPytorchFor('12.0').release.defaultPipVariant['linux-x86_64']);
+    expect(p.driver).toMatchObject({ action: 'upgrade', target: linuxMinimum });
+    // 2.11 is the last release with cu128, the newest CUDA build driver 575 runs (RELEASE.md; 2.12 moved to cu130).
     const keep = plan('NVIDIA GeForce RTX 5090', '575.57.08', { framework: 'pytorch', allowDriverChange: false });
-    expect(keep.framework).toMatchObject({ version: '2.11.0', variant: 'cu128' });
+    expect(keep.framework).toMatchObject({ version: pytorchRelease('2.11').latestPatch, variant: 'cu128' });
     const older = plan('NVIDIA GeForce RTX 5090', '565.57.01', { framework: 'pytorch', frameworkVersion: '2.6', allowDriverChange: true });
     expect(older.status).toBe('blocked');
-    expect(older.blockers[0]).toMatchObject({ code: 'NO_KERNELS_FOR_GPU', alternative: { frameworkVersion: '2.14.0' } });
+    expect(older.blockers[0]).toMatchObject({ code: 'NO_KERNELS_FOR_GPU', alternative: { frameworkVersion: newestPytorchFor('12.0').release.latestPatch } });
   });
 
-  it('keeps Volta (V100) on cu126, the only PyTorch 2.14 build with sm_70', () => {
+  it('keeps Volta (V100) on a build with sm_70 code (for 2.14 only cu126 has it)', () => {
     const p = plan('Tesla V100-SXM2-16GB', '535.104.05', pytorch1);
-    expect(p.framework.variant).toBe('cu126');
+    pytorchPlanFacts(p, '7.0');
+    expect(plan('Tesla V100-SXM2-16GB', '535.104.05', { framework: 'pytorch', frameworkVersion: '2.14' }).framework.variant).toBe('cu126');
   });
 
-  it('uses cu130 on H100 and H200 with R590', () => {
-    expect(plan('NVIDIA H100 80GB HBM3', '590.48.01', pytorch1).framework.variant).toBe('cu130');
-    expect(plan('NVIDIA H200', '590.48.01', pytorch1).framework.variant).toBe('cu130');
+  it('uses the default build on H100 and H200 with R590', () => {
+    const defaultBuild = newestPytorchFor('9.0').release.defaultPipVariant['linux-x86_64'];
+    for (const gpu of ['NVIDIA H100 80GB HBM3', 'NVIDIA H200']) {
+      const p = plan(gpu, '590.48.01', pytorch1);
+      pytorchPlanFacts(p, '9.0');
+      expect(p.framework.variant, gpu).toBe(defaultBuild);
+    }
   });
 
   // torch 2.4 - 2.7 cu118 list sm_37 but bundle cuDNN 9.1, which needs compute capability 5.0 (cuDNN 9.0.0 support
@@ -96,7 +134,7 @@ describe('resolvePlan: NVIDIA on Linux', () => {
   it('plans PyTorch 2.3 cu118 for a Kepler K80 on R470, and blocks a pinned 2.14', () => {
     const p = plan('Tesla K80', '470.82.01', pytorch1);
     expect(p.framework).toMatchObject({ version: expect.stringMatching(/^2\.3\./), variant: 'cu118' });
-    expect(text(p)).toMatch(/PyTorch 2\.14\.0 \(newest\) was not chosen: .*no code for sm_37/);
+    expect(text(p)).toMatch(new RegExp(`PyTorch ${literal(newestPytorch.latestPatch)} \\(newest\\) was not chosen: .*no code for sm_37`));
     const pinned = plan('Tesla K80', '470.82.01', { framework: 'pytorch', frameworkVersion: '2.14' });
     expect(pinned.status).toBe('blocked');
     expect(pinned.blockers[0]).toMatchObject({ code: 'NO_KERNELS_FOR_GPU', alternative: { framework: 'pytorch', frameworkVersion: expect.stringMatching(/^2\.3\./) } });
@@ -118,7 +156,7 @@ describe('resolvePlan: NVIDIA on Linux', () => {
 
   it('honours pinned old versions with their own index flag and Python range', () => {
     const p = plan('NVIDIA GeForce RTX 3090', '470.82.01', { framework: 'pytorch', frameworkVersion: '1.12' });
-    expect(p.framework).toMatchObject({ version: '1.12.1', variant: 'cu116', extraIndexUrl: 'https://download.pytorch.org/whl/cu116' });
+    expect(p.framework).toMatchObject({ version: pytorchRelease('1.12').latestPatch, variant: 'cu116', extraIndexUrl: 'https://download.pytorch.org/whl/cu116' });
     expect(p.python.version).toBe('3.10');
     const local = plan('NVIDIA GeForce RTX 4090', '550.54.15', { framework: 'pytorch', frameworkVersion: '2.5.1+cu121' });
     expect(local.framework).toMatchObject({ version: '2.5.1', variant: 'cu121' });
@@ -132,15 +170,16 @@ describe('resolvePlan: NVIDIA on Linux', () => {
 
   it('blocks an unknown version and offers the newest', () => {
     const p = plan('NVIDIA GeForce RTX 4090', '580.65.06', { framework: 'pytorch', frameworkVersion: '9.9' });
-    expect(p.blockers[0]).toMatchObject({ code: 'VERSION_UNKNOWN', alternative: { frameworkVersion: '2.14.0' } });
+    expect(p.blockers[0]).toMatchObject({ code: 'VERSION_UNKNOWN', alternative: { frameworkVersion: newestPytorchFor('8.9').release.latestPatch } });
   });
 });
 
 describe('resolvePlan: methods', () => {
+  // Pinned to 2.14: its default build is cu130 with cuDNN 9.24 (RELEASE.md); the toolkit is 13.0's newest update.
   it('system: installs the matching toolkit side by side and makes it active', () => {
-    // CUDA 13.0 Update 2 needs driver 580.95.05 (release notes Table 3).
-    const p = plan('NVIDIA GeForce RTX 4090', '580.95.05', { framework: 'pytorch', method: 'system' }, { cudaToolkits: ['12.4.1'] });
-    expect(p.cudaToolkit).toEqual({ action: 'install', version: '13.0.2' });
+    const toolkit = newestToolkitUpdate('13.0');
+    const p = plan('NVIDIA GeForce RTX 4090', toolkit.driverLinux, { framework: 'pytorch', frameworkVersion: '2.14', method: 'system' }, { cudaToolkits: ['12.4.1'] });
+    expect(p.cudaToolkit).toEqual({ action: 'install', version: toolkit.version });
     expect(p.cudnn).toEqual({ action: 'install', version: '9.24' });
     const kinds = p.steps.map((s) => s.kind);
     expect(kinds).toEqual(['cuda-repo', 'cuda-toolkit', 'cudnn', 'env-vars', 'python-env', 'framework']);
@@ -151,7 +190,7 @@ describe('resolvePlan: methods', () => {
 
   it('system: keeps a toolkit that is already there', () => {
     // CUDA 13.0 Update 1 needs driver 580.82.07 (release notes Table 3).
-    const p = plan('NVIDIA GeForce RTX 4090', '580.82.07', { framework: 'pytorch', method: 'system' }, { cudaToolkits: ['13.0.1'] });
+    const p = plan('NVIDIA GeForce RTX 4090', '580.82.07', { framework: 'pytorch', frameworkVersion: '2.14', method: 'system' }, { cudaToolkits: ['13.0.1'] });
     expect(p.cudaToolkit).toEqual({ action: 'keep', version: '13.0.1' });
     expect(p.steps.some((s) => s.kind === 'cuda-toolkit')).toBe(false);
   });
@@ -159,8 +198,9 @@ describe('resolvePlan: methods', () => {
   it('TensorFlow < 2.14 defaults to system CUDA 11.2 + cuDNN 8.1, and conda puts them in the environment', () => {
     const p = plan('Tesla T4', '535.104.05', { framework: 'tensorflow', frameworkVersion: '2.11' });
     expect(p.method).toBe('system');
-    expect(p.framework).toMatchObject({ version: '2.11.0', cuda: '11.2', cudnn: '8.1', packages: ['tensorflow==2.11.0'] });
-    expect(p.cudaToolkit).toEqual({ action: 'install', version: '11.2.2' });
+    const { latestPatch } = tensorflowRelease('2.11');
+    expect(p.framework).toMatchObject({ version: latestPatch, cuda: '11.2', cudnn: '8.1', packages: [`tensorflow==${latestPatch}`] });
+    expect(p.cudaToolkit).toEqual({ action: 'install', version: newestToolkitUpdate('11.2').version });
     const conda = plan('Tesla T4', '535.104.05', { framework: 'tensorflow', frameworkVersion: '2.7', method: 'conda' });
     expect(conda.framework).toMatchObject({ cuda: '11.2', cudnn: '8.1' });
     expect(conda.steps.find((s) => s.kind === 'python-env')?.params).toMatchObject({ manager: 'conda', condaPackages: ['cudatoolkit=11.2', 'cudnn=8.1'] });
@@ -173,16 +213,20 @@ describe('resolvePlan: methods', () => {
 });
 
 describe('resolvePlan: TensorFlow and JAX', () => {
-  it('TensorFlow 2.21 on a T4 uses tensorflow[and-cuda] wheels', () => {
+  it('the newest TensorFlow for a T4 uses tensorflow[and-cuda] wheels', () => {
     const p = plan('Tesla T4', '535.104.05', { framework: 'tensorflow' });
-    expect(p.framework).toMatchObject({ version: '2.21.0', variant: 'cuda12', cuda: '12.5', cudnn: '9.3', packages: ['tensorflow[and-cuda]==2.21.0'] });
+    const release = newestTensorflowFor('7.5');
+    expect(release.andCudaExtra).toBe(true);
+    const { latestPatch, cuda, cudnn } = release;
+    expect(p.framework).toMatchObject({ version: latestPatch, variant: `cuda${cuda!.split('.')[0]}`, cuda, cudnn, packages: [`tensorflow[and-cuda]==${latestPatch}`] });
     expect(p.method).toBe('wheels');
-    expect(p.python.version).toBe('3.12');
+    expectPythonInRange(p.python.version!, release.python);
   });
 
   it('JAX on an A100 with driver 535 uses cuda12 (cuda13 needs 580); H100 on 590 uses cuda13', () => {
     const a100 = plan('NVIDIA A100-SXM4-40GB', '535.104.05', { framework: 'jax' });
-    expect(a100.framework).toMatchObject({ version: '0.11.0', variant: 'cuda12', packages: ['jax[cuda12]==0.11.0'] });
+    const { version } = newestJaxWith('cuda12');
+    expect(a100.framework).toMatchObject({ version, variant: 'cuda12', packages: [`jax[cuda12]==${version}`] });
     expect(plan('NVIDIA H100 80GB HBM3', '590.48.01', { framework: 'jax' }).framework.variant).toBe('cuda13');
   });
 
@@ -201,25 +245,26 @@ describe('resolvePlan: Windows, WSL2 and macOS', () => {
   const win = { os: 'windows' as const };
   it('native Windows + TensorFlow: 2.10 with system CUDA, and a pinned 2.15 is blocked with WSL2 or 2.10 offered', () => {
     const p = plan('NVIDIA GeForce RTX 3060', '537.13', { framework: 'tensorflow' }, win);
-    expect(p.framework.version).toBe('2.10.0');
+    expect(p.framework.version).toBe(tensorflowRelease('2.10').latestPatch);
     expect(p.steps.map((s) => s.kind)).toEqual(['cuda-toolkit', 'cudnn', 'env-vars', 'python-env', 'framework']);
     expect(p.steps.find((s) => s.kind === 'env-vars')?.params).toMatchObject({ CUDA_PATH: 'C:\\Program Files\\NVIDIA GPU Computing Toolkit\\CUDA\\v11.2' });
     const pinned = plan('NVIDIA GeForce RTX 3060', '537.13', { framework: 'tensorflow', frameworkVersion: '2.15' }, win);
     expect(pinned.status).toBe('blocked');
     expect(pinned.blockers[0]!.message).toMatch(/ended with TensorFlow 2\.10.*WSL2/);
-    expect(pinned.blockers[0]!.alternative).toMatchObject({ frameworkVersion: '2.10.0' });
+    expect(pinned.blockers[0]!.alternative).toMatchObject({ frameworkVersion: tensorflowRelease('2.10').latestPatch });
   });
 
+  // Pinned to 2.14: its cu126 build is the one driver 537 runs; CUDA 12's Windows floor is 528.33 (minor-version table).
   it('native Windows + PyTorch uses the Windows driver floor 528.33 and an index URL', () => {
-    const p = plan('NVIDIA GeForce RTX 3060', '537.13', pytorch1, win);
+    const p = plan('NVIDIA GeForce RTX 3060', '537.13', { framework: 'pytorch', frameworkVersion: '2.14' }, win);
     expect(p.framework).toMatchObject({ variant: 'cu126', indexUrl: 'https://download.pytorch.org/whl/cu126' });
-    expect(p.driver).toMatchObject({ action: 'keep', minimum: '528.33' });
+    expect(p.driver).toMatchObject({ action: 'keep', minimum: minorCompatibilityFloor(12, 'windows') });
   });
 
   it('WSL2 keeps the Windows driver, and an old one is a manual step on Windows, never a Linux driver', () => {
     const wsl = { os: 'wsl' as const };
-    const p = plan('NVIDIA GeForce RTX 4090', '537.13', pytorch1, wsl);
-    expect(p.driver).toMatchObject({ action: 'keep', current: '537.13', minimum: '528.33' });
+    const p = plan('NVIDIA GeForce RTX 4090', '537.13', { framework: 'pytorch', frameworkVersion: '2.14' }, wsl);
+    expect(p.driver).toMatchObject({ action: 'keep', current: '537.13', minimum: minorCompatibilityFloor(12, 'windows') });
     const old = plan('NVIDIA GeForce RTX 4090', '512.15', pytorch1, wsl);
     const step = old.steps.find((s) => s.kind === 'driver')!;
     expect(step).toMatchObject({ elevated: false, params: { manual: true, os: 'windows' } });
@@ -237,7 +282,8 @@ describe('resolvePlan: Windows, WSL2 and macOS', () => {
   it('macOS on an M2: PyTorch MPS build from PyPI, TensorFlow and JAX on the CPU', () => {
     const mac = { os: 'macos' as const, arch: 'arm64' as const, gpuVendor: 'apple' as const };
     const p = resolvePlan(data, { ...mac, gpuName: 'Apple M2', driverVersion: null }, pytorch1);
-    expect(p.framework).toMatchObject({ variant: 'mps', packages: ['torch==2.14.0'] });
+    const { release } = newestPytorchWith('a macOS build', (variant) => variant.platforms.includes('macos'));
+    expect(p.framework).toMatchObject({ variant: 'mps', packages: [`torch==${release.latestPatch}`] });
     expect(p.framework.indexUrl).toBeUndefined();
     expect(p.driver.action).toBe('none');
     expect(p.reasons.join()).toMatch(/MPS/);
@@ -249,7 +295,8 @@ describe('resolvePlan: AMD and no GPU', () => {
   const amd = (name: string, os: HardwareProfile['os'] = 'linux'): HardwareProfile => ({ os, arch: 'x86_64', gpuVendor: 'amd', gpuName: name, driverVersion: null });
   it('RX 7900 XTX (gfx1100) gets a ROCm build on Linux', () => {
     const p = resolvePlan(data, amd('Radeon RX 7900 XTX'), pytorch1);
-    expect(p.framework).toMatchObject({ version: '2.13.0', variant: 'rocm7.2', indexUrl: 'https://download.pytorch.org/whl/rocm7.2' });
+    const { release, variant } = newestPytorchRocmFor('gfx1100');
+    expect(p.framework).toMatchObject({ version: release.latestPatch, variant: variant.name, indexUrl: pytorchIndexUrl(release, variant.name) });
     expect(p.gpu).toMatchObject({ gfxArch: 'gfx1100' });
   });
 

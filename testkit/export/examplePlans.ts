@@ -4,10 +4,10 @@ import { loadCompatData } from '../../main/plan/loadCompatData.js';
 
 /** Real plans from the real resolver and data for the machines the export docs and tests use. */
 export const EXAMPLE_MACHINES = {
-  /** RTX 4090 on driver 550: PyTorch wheels, nothing system-wide. */
+  /** RTX 4090 on driver 550, kept: PyTorch wheels from a CUDA 12 index, nothing system-wide, whichever release is newest. */
   rtx4090Wheels: [
     { os: 'linux', arch: 'x86_64', gpuVendor: 'nvidia', gpuName: 'NVIDIA GeForce RTX 4090', computeCapability: '8.9', driverVersion: '550.54.15' },
-    { framework: 'pytorch' },
+    { framework: 'pytorch', allowDriverChange: false },
   ],
   /** V100 without a driver: TensorFlow 2.10 with the system method (driver, CUDA repo, toolkit, cuDNN, env). */
   v100TensorflowSystem: [

@@ -76,7 +76,8 @@ describe('dlsetup plan', () => {
 });
 
 describe('dlsetup plan, text output in Simplified Chinese', () => {
-  const whatIf = ['--framework', 'pytorch', '--gpu', 'RTX 4090', '--driver', '550.54.15', '--os', 'linux', '--arch', 'x86_64'];
+  // --keep-driver: driver 550 stays whatever the newest release needs, so the plan's driver row reads 保留 (keep).
+  const whatIf = ['--framework', 'pytorch', '--gpu', 'RTX 4090', '--driver', '550.54.15', '--os', 'linux', '--arch', 'x86_64', '--keep-driver'];
 
   async function planText(...args: string[]) {
     const io = captureIo();
