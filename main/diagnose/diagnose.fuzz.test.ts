@@ -1,8 +1,6 @@
-import { readFileSync, readdirSync, statSync } from 'node:fs';
-import path from 'node:path';
 import fc from 'fast-check';
-import { afterAll, describe, expect, it } from 'vitest';
-import { fixturesDir } from '../../testkit/fixturePath.js';
+import { describe, expect, it } from 'vitest';
+import { fixtureCaptures, fuzzRuns, fuzzTally, splicedCapture } from '../../testkit/fuzzRuns.js';
 import { hostileText, NEVER_ACCEPTED } from '../../testkit/hostileInputs.js';
 import { diagnoseFailure } from './diagnoseFailure.js';
 import { diagnoseText } from './diagnoseText.js';
@@ -15,34 +13,16 @@ import { recognizeKind } from './recognizeKind.js';
  * with a diagnosis (possibly none) and prints it, never throws, never hangs.
  */
 
-/** Every capture in fixtures/ (what people paste), each cut to 16 KB. */
-function captures(dir = fixturesDir): string[] {
-  const texts: string[] = [];
-  for (const name of readdirSync(dir)) {
-    const file = path.join(dir, name);
-    if (statSync(file).isDirectory()) texts.push(...captures(file));
-    else if (!name.endsWith('.md')) texts.push(readFileSync(file, 'utf8').slice(0, 16_384));
-  }
-  return texts;
-}
-
-let inputs = 0;
-let through = 0;
-afterAll(() => {
-  // Quoted by the issue's closing note: inputs tried per boundary and how many got through (must be 0).
-  console.log(`fuzz diagnose (paste and step failure): ${inputs} hostile inputs, ${through} got through`);
-});
+// Quoted by the issue's closing note: inputs tried per boundary and how many got through (must be 0).
+const tally = fuzzTally(({ inputs, through }) => `fuzz diagnose (paste and step failure): ${inputs} hostile inputs, ${through} got through`);
 
 describe('fuzz: diagnose', () => {
   it('pasted text and failed steps: a diagnosis that prints, in both languages, never a throw', () => {
-    const real = captures();
+    const real = fixtureCaptures();
     const pasted = fc.oneof(
       {
         weight: 4,
-        arbitrary: fc.tuple(fc.constantFrom(...real), fc.nat(), fc.oneof(fc.constantFrom(...NEVER_ACCEPTED), fc.string({ unit: 'binary', maxLength: 30 })), fc.nat({ max: 40 })).map(([text, at, piece, cut]) => {
-          const index = text.length ? at % text.length : 0;
-          return text.slice(0, index) + piece + text.slice(index + cut);
-        }),
+        arbitrary: splicedCapture(real, fc.oneof(fc.constantFrom(...NEVER_ACCEPTED), fc.string({ unit: 'binary', maxLength: 30 }))),
       },
       { weight: 2, arbitrary: hostileText.map((text) => text.slice(0, 50_000)) },
       { weight: 1, arbitrary: fc.tuple(fc.constantFrom(...real), fc.constantFrom(...real)).map(([a, b]) => `\`\`\`\n$ nvidia-smi\n${a}\n\`\`\`\n> ${b.split('\n').join('\n> ')}`) },
@@ -51,7 +31,7 @@ describe('fuzz: diagnose', () => {
     );
     fc.assert(
       fc.property(pasted, fc.constantFrom('en', 'zh-CN') as fc.Arbitrary<'en' | 'zh-CN'>, (text, locale) => {
-        inputs += 1;
+        tally.inputs += 1;
         let problem: string | null = null;
         try {
           const result = diagnoseText(text, { locale });
@@ -63,10 +43,10 @@ describe('fuzz: diagnose', () => {
         } catch (error) {
           problem = `${(error as Error).name}: ${(error as Error).message}`;
         }
-        if (problem) through += 1;
+        if (problem) tally.through += 1;
         expect(problem).toBeNull();
       }),
-      { numRuns: 1_000, seed: 15_096, interruptAfterTimeLimit: 15_000, markInterruptAsFailure: true },
+      fuzzRuns(1_000, 15_096, 15_000),
     );
   });
 });

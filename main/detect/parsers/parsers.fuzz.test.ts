@@ -1,9 +1,8 @@
-import { readFileSync, readdirSync, statSync } from 'node:fs';
-import path from 'node:path';
+import { readFileSync } from 'node:fs';
 import fc from 'fast-check';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DlsetupError } from '../../../shared/errors.js';
-import { fixturesDir } from '../../../testkit/fixturePath.js';
+import { fixtureCaptures, fuzzRuns, fuzzTally, splicedCapture } from '../../../testkit/fuzzRuns.js';
 import { hostileText, NEVER_ACCEPTED } from '../../../testkit/hostileInputs.js';
 import { isIntegratedNvidiaName, isMissingValue, isVgpuProfileName, mibFromText, pciIdFromNvidiaHex } from './nvidiaSmiSnapshot.js';
 import { parseAmdSmiStatic } from './parseAmdSmiStatic.js';
@@ -78,24 +77,10 @@ const TEXT_PARSERS: Record<string, (text: string) => unknown> = {
   isMissingValue,
 };
 
-/** Every capture in fixtures/ (text files), each cut to 16 KB: real shapes to break. */
-function captures(dir = fixturesDir): string[] {
-  const texts: string[] = [];
-  for (const name of readdirSync(dir)) {
-    const file = path.join(dir, name);
-    if (statSync(file).isDirectory()) texts.push(...captures(file));
-    else if (!name.endsWith('.md')) texts.push(readFileSync(file, 'utf8').slice(0, 16_384));
-  }
-  return texts;
-}
-
 /** A real capture with a hostile piece spliced in, cut short, or with a line repeated; or plain hostile text. */
 function parserInput(real: string[]): fc.Arbitrary<string> {
   const piece = fc.oneof(fc.constantFrom(...NEVER_ACCEPTED), fc.string({ unit: 'binary', maxLength: 30 }), fc.constantFrom('<', '</', '<a ', '&#', ']]>', ',', '|', '\u0000', '%', '-1', '9'.repeat(400)));
-  const spliced = fc.tuple(fc.constantFrom(...real), fc.nat(), piece, fc.nat({ max: 40 })).map(([text, at, inserted, removed]) => {
-    const index = text.length ? at % text.length : 0;
-    return text.slice(0, index) + inserted + text.slice(index + removed);
-  });
+  const spliced = splicedCapture(real, piece);
   const cut = fc.tuple(fc.constantFrom(...real), fc.nat()).map(([text, at]) => text.slice(0, text.length ? at % text.length : 0));
   const repeated = fc.tuple(fc.constantFrom(...real), fc.nat(), fc.integer({ min: 2, max: 200 })).map(([text, at, times]) => {
     const lines = text.split('\n');
@@ -116,29 +101,24 @@ function outcome(parse: () => unknown): 'ok' | string {
   }
 }
 
-let inputs = 0;
-let calls = 0;
-let through = 0;
-afterAll(() => {
-  // Quoted by the issue's closing note: inputs tried per boundary and how many got through (must be 0).
-  console.log(`fuzz detection parsers: ${inputs} hostile inputs × ${Object.keys(TEXT_PARSERS).length + 3} parsers = ${calls} calls, ${through} got through`);
-});
+// Quoted by the issue's closing note: inputs tried per boundary and how many got through (must be 0).
+const tally = fuzzTally(({ inputs, calls, through }) => `fuzz detection parsers: ${inputs} hostile inputs × ${Object.keys(TEXT_PARSERS).length + 3} parsers = ${calls} calls, ${through} got through`);
 
 describe('fuzz: detection parsers', () => {
   it('every text parser, on broken captures and hostile text: a result, never a throw', () => {
-    const real = captures();
+    const real = fixtureCaptures();
     expect(real.length).toBeGreaterThan(100);
     fc.assert(
       fc.property(parserInput(real), (text) => {
-        inputs += 1;
+        tally.inputs += 1;
         for (const [name, parse] of Object.entries(TEXT_PARSERS)) {
-          calls += 1;
+          tally.calls += 1;
           const result = outcome(() => parse(text));
-          if (result !== 'ok') through += 1;
+          if (result !== 'ok') tally.through += 1;
           expect(result, name).toBe('ok');
         }
       }),
-      { numRuns: 1_500, seed: 15_094, interruptAfterTimeLimit: 15_000, markInterruptAsFailure: true },
+      fuzzRuns(1_500, 15_094, 15_000),
     );
   });
 
@@ -159,13 +139,13 @@ describe('fuzz: detection parsers', () => {
     );
     fc.assert(
       fc.property(bytes, fc.constantFrom('', 'libcud', 'libnv'), (data, prefix) => {
-        inputs += 1;
-        calls += 3;
+        tally.inputs += 1;
+        tally.calls += 3;
         const results = [outcome(() => parseLdSoCache(data, prefix)), outcome(() => secureBootFromEfivar(data)), outcome(() => cudnnVersionFromNumber(data.length * 997))];
-        if (results.some((result) => result !== 'ok')) through += 1;
+        if (results.some((result) => result !== 'ok')) tally.through += 1;
         expect(results).toEqual(['ok', 'ok', 'ok']);
       }),
-      { numRuns: 400, seed: 15_095, interruptAfterTimeLimit: 10_000, markInterruptAsFailure: true },
+      fuzzRuns(400, 15_095, 10_000),
     );
   });
 });
