@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ErrorPanel } from '../components/ErrorPanel.js';
+import { isChecked, isDisabled, screenOf } from '../../testkit/renderer/queries.js';
 import { renderScreen, visibleText } from '../../testkit/renderer/renderScreen.js';
 import { pytorchPlan, rtx4090Report, verifyReport } from '../../testkit/renderer/sampleData.js';
 import { emptyRunView, mergeRunStatus, type RunView } from '../wizard/runProgress.js';
@@ -19,14 +20,15 @@ const detected = { status: 'ready' as const, value: rtx4090Report() };
 
 /** CSP allows no inline style attributes; every screen must style through classes. */
 function expectNoInlineStyle(html: string) {
-  expect(html).not.toMatch(/\sstyle="/);
+  expect(screenOf(html).elementsWithAttribute('style').map((element) => element.name)).toEqual([]);
 }
 
 describe('screens render alone from wizard state', () => {
   it('Welcome highlights re-verify after a driver change', () => {
     const html = renderScreen(<WelcomeScreen state={state({ detect: detected })} dispatch={noop} reverifyHint="driver-changed" />);
     expect(visibleText(html)).toContain('The NVIDIA driver changed since the last verification.');
-    expect(html).toMatch(/<button type="button" class="primary" data-highlighted="true">Re-verify this machine<\/button>/);
+    const reverify = screenOf(html).getByRole('button', { name: 'Re-verify this machine' });
+    expect(reverify.attribs).toMatchObject({ 'data-highlighted': 'true', class: 'primary' });
     expect(visibleText(html)).toContain('535.86.05 (supports CUDA up to 12.2)');
   });
 
@@ -40,7 +42,9 @@ describe('screens render alone from wizard state', () => {
     expect(text).toContain('FP32 peak 82.58 TFLOP/s');
     expect(text).toContain('Tensor peak (bf16) 165.15 TFLOP/s');
     expect(text).toContain('Memory bandwidth 1008 GB/s');
-    expect(html).toMatch(/<li aria-current="true">CUDA 13.0 <code>\/usr\/local\/cuda-13.0<\/code><strong class="badge"> active<\/strong>/);
+    const screen = screenOf(html);
+    const current = screen.getAllByRole('listitem').filter((item) => item.attribs['aria-current'] === 'true');
+    expect(current.map((item) => screen.text(item))).toEqual(['CUDA 13.0 /usr/local/cuda-13.0 active']);
     expect(text).toContain('nvidia-smi shows what the driver can run (CUDA 12.2), nvcc shows which compiler is installed (CUDA 13.0)');
     expect(text).toContain('Toolkit 13.0 is newer than the CUDA 12.2 this driver can run');
     expect(text).toContain('Secure Boot is on.');
@@ -64,13 +68,15 @@ describe('screens render alone from wizard state', () => {
   it('Choose: three framework cards, methods with who needs them, and the China mirrors', () => {
     const html = renderScreen(<ChooseScreen state={state({ choice: { ...initialWizardState.choice, pypiMirror: 'custom' } })} dispatch={noop} />);
     const text = visibleText(html);
-    expect(html.match(/type="radio" name="framework"/g)).toHaveLength(3);
-    expect(html).toContain(`<input type="radio" name="framework" checked="" value="pytorch"/>`);
+    const screen = screenOf(html);
+    const frameworks = screen.getAllByRole('radio').filter((radio) => radio.attribs.name === 'framework');
+    expect(frameworks.map((radio) => screen.nameOf(radio))).toEqual([expect.stringMatching(/^PyTorch/), expect.stringMatching(/^TensorFlow/), expect.stringMatching(/^JAX/)]);
+    expect(frameworks.filter(isChecked).map((radio) => radio.attribs.value)).toEqual(['pytorch']);
     expect(text).toContain('for people who compile CUDA code');
     for (const mirror of ['Tsinghua University TUNA (China)', 'Alibaba Cloud (China)', 'USTC (China)', 'Shanghai Jiao Tong University SJTUG (China)', 'download.pytorch.org (official)']) {
       expect(text).toContain(mirror);
     }
-    expect(html).toContain('<label for="choose-customPypiUrl">Custom PyPI index URL</label>');
+    expect(screen.getByLabelText('Custom PyPI index URL')).toMatchObject({ name: 'input', attribs: expect.objectContaining({ id: 'choose-customPypiUrl' }) });
     expectNoInlineStyle(html);
   });
 
@@ -94,8 +100,9 @@ describe('screens render alone from wizard state', () => {
     });
     const html = renderScreen(<PlanScreen state={state({ plan: { status: 'ready', value: blocked } })} dispatch={noop} />);
     expect(visibleText(html)).toContain('PyTorch 1.12 has no kernels for compute capability 8.9.');
-    expect(html).toContain('>Use PyTorch 2.0.1, Python 3.10 instead</button>');
-    expect(html).toMatch(/<button type="button" class="primary" disabled="">Install<\/button>/);
+    const screen = screenOf(html);
+    expect(isDisabled(screen.getByRole('button', { name: 'Use PyTorch 2.0.1, Python 3.10 instead' }))).toBe(false);
+    expect(isDisabled(screen.getByRole('button', { name: 'Install' }))).toBe(true);
     expect(visibleText(html)).toContain('Upgrade the NVIDIA driver to 570 admin');
   });
 
@@ -111,10 +118,11 @@ describe('screens render alone from wizard state', () => {
     const html = renderScreen(<InstallRunView view={view} busy={false} onCancel={noop} onRetry={noop} onVerify={noop} />);
     const text = visibleText(html);
     expect(text).toContain('210 MB of 839 MB · 10 MB/s · 1:00 left');
-    expect(html).toContain('<progress aria-label="Progress of Install PyTorch 2.5.1" max="1" value="0.25">');
-    expect(html).toContain('>Cancel</button>');
+    const screen = screenOf(html);
+    expect(screen.getByRole('progressbar', { name: 'Progress of Install PyTorch 2.5.1' }).attribs).toMatchObject({ max: '1', value: '0.25' });
+    expect(isDisabled(screen.getByRole('button', { name: 'Cancel' }))).toBe(false);
     // The idle step still renders its bytes line (a no-break space) so nothing moves when bytes appear.
-    expect(html.match(/class="step-bytes"/g)).toHaveLength(2);
+    expect(screen.getAllByTestId('step-bytes').map((line) => screen.text(line))).toEqual(['', '210 MB of 839 MB · 10 MB/s · 1:00 left']);
     expectNoInlineStyle(html);
   });
 
@@ -133,10 +141,11 @@ describe('screens render alone from wizard state', () => {
     expect(canUndo(ended('succeeded', true))).toBe(false);
     const offer = <UndoInstallView undo={{ stage: 'offer' }} error={null} onAsk={noop} onConfirm={noop} onKeep={noop} />;
     const html = renderScreen(<InstallRunView view={ended('succeeded')} busy={false} onCancel={noop} onRetry={noop} onVerify={noop} undo={offer} />);
-    expect(html).toContain('>Verify the GPU</button>');
-    expect(html).toContain('<button type="button" data-testid="undo-offer">Undo this install…</button>');
+    const screen = screenOf(html);
+    screen.getByRole('button', { name: 'Verify the GPU' });
+    expect(isDisabled(screen.getByRole('button', { name: 'Undo this install…' }))).toBe(false);
     const undone = renderScreen(<InstallRunView view={ended('succeeded')} busy={false} onCancel={noop} onRetry={noop} onVerify={noop} undone />);
-    expect(undone).not.toContain('Verify the GPU');
+    expect(screenOf(undone).queryByRole('button', { name: 'Verify the GPU' })).toBeNull();
   });
 
   it('Undo: the preview lists each action, marks administrator ones, and asks before touching anything', () => {
@@ -152,18 +161,19 @@ describe('screens render alone from wizard state', () => {
     const text = visibleText(html);
     expect(text).toContain('What will be undone');
     expect(text).toContain('Remove /home/u/envs/torch and everything in it (created by the install) Restore /etc/profile.d/dlsetup-cuda.sh from the backup taken before the install administrator');
-    expect(html.match(/class="tag admin"/g)).toHaveLength(1);
+    const screen = screenOf(html);
+    expect(screen.getAllByRole('listitem').map((item) => screen.queryAllByText('administrator').some((tag) => item.children.includes(tag)))).toEqual([false, true]);
     expect(text).toContain('nothing else on this computer is touched. Lines marked “administrator” may ask for your password.');
-    expect(html).toContain('<button type="button" class="primary">Undo these changes</button><button type="button">Keep everything</button>');
-    expect(html).not.toContain('Undo this install…');
-    expect(html).toContain('tabindex="-1"');
+    expect(screen.getAllByRole('button').map((button) => [screen.nameOf(button), isDisabled(button)])).toEqual([['Undo these changes', false], ['Keep everything', false]]);
+    // The preview takes the focus when it appears (focusable by script only).
+    expect(screen.getByTestId('undo-preview').attribs.tabindex).toBe('-1');
     // Without administrator lines there is no password to mention; while undoing, neither button can be pressed twice.
     const unelevated = { ...preview, actions: preview.actions.slice(0, 1) };
     expect(visibleText(view({ stage: 'preview', preview: unelevated }))).not.toContain('password');
     const undoing = view({ stage: 'undoing', preview: unelevated });
-    expect(undoing).toContain('<button type="button" class="primary" disabled="">Undo these changes</button>');
+    expect(isDisabled(screenOf(undoing).getByRole('button', { name: 'Undo these changes' }))).toBe(true);
     expect(visibleText(undoing)).toContain('Undoing…');
-    expect(view({ stage: 'asking' })).toContain('<button type="button" disabled="" data-testid="undo-offer">Undo this install…</button>');
+    expect(isDisabled(screenOf(view({ stage: 'asking' })).getByRole('button', { name: 'Undo this install…' }))).toBe(true);
     expect(visibleText(view({ stage: 'preview', preview: { runId: 'r1', actions: [] } }))).toBe('This install left nothing to undo.');
     expect(visibleText(view({ stage: 'finished', result: { preview, applied: true, ok: true, notes: [] } }))).toBe('Undone. What this install changed is back as it was before.');
     const problems = visibleText(view({ stage: 'finished', result: { preview, applied: true, ok: false, notes: ['/home/u/.bashrc was edited after the install, so it was kept.'] } }));
@@ -187,8 +197,9 @@ describe('screens render alone from wizard state', () => {
     const html = renderScreen(<VerifyResultView outcome={{ report: verifyReport(), comparison, saved }} />);
     const text = visibleText(html);
     expect(text).toContain('4 passed, 0 failed, 0 skipped');
-    expect(html).toContain('aria-label="bf16: 148 of 165 TFLOP/s (90 % of the specification)"');
-    expect(html).toContain('aria-label="Measured vs specification per precision: fp32 71.2 / 82.6 TFLOP/s; bf16 148 / 165 TFLOP/s"');
+    const screen = screenOf(html);
+    screen.getByRole('img', { name: 'bf16: 148 of 165 TFLOP/s (90 % of the specification)' });
+    screen.getByRole('img', { name: 'Measured vs specification per precision: fp32 71.2 / 82.6 TFLOP/s; bf16 148 / 165 TFLOP/s' });
     expect(text).toContain('cuDNN: pass (cuDNN 90100) · Convolution (forward): pass');
     expect(text).toContain('TF32 matmul 2.31× faster');
     expect(text).toContain('driver: 535.86.05 → 550.54.15');
@@ -230,14 +241,15 @@ describe('screens render alone from wizard state', () => {
 
   it('an unwired channel reads as "not ready yet", with the code', () => {
     const html = renderScreen(<ErrorPanel error={{ code: 'NOT_AVAILABLE', message: 'Planning is not available in this version of DL Setup yet.' }} />, 'zh-CN');
-    expect(visibleText(html)).toContain('DL Setup 的这一部分在当前版本中还没有准备好。');
-    expect(html).toContain('role="alert"');
+    const screen = screenOf(html);
+    expect(screen.text(screen.getByRole('alert'))).toContain('DL Setup 的这一部分在当前版本中还没有准备好。');
   });
 
   it('an English engine sentence in the Chinese UI is led by its code in Chinese and kept, marked English', () => {
     const html = renderScreen(<ErrorPanel error={{ code: 'APT_LOCKED', message: 'Another program holds the apt lock (unattended-upgrades).' }} />, 'zh-CN');
     expect(visibleText(html)).toContain('另一个程序正在使用 apt。请等它结束后重试。 Another program holds the apt lock (unattended-upgrades).');
-    expect(html).toContain('lang="en"');
+    // The English sentence is marked as English, so a screen reader speaks it with an English voice.
+    expect(screenOf(html).queryAllByText('Another program holds the apt lock (unattended-upgrades).').map((element) => element.attribs.lang)).toEqual(['en']);
     const chinese = renderScreen(<ErrorPanel error={{ code: 'APT_LOCKED', message: '另一个程序占用了 apt 锁。' }} />, 'zh-CN');
     expect(visibleText(chinese)).not.toContain('请等它结束后重试');
     expect(visibleText(renderScreen(<ErrorPanel error={{ code: 'APT_LOCKED', message: 'Another program holds the apt lock.' }} />))).not.toContain('Wait for it to finish');
@@ -263,7 +275,7 @@ describe('screens render alone from wizard state', () => {
 
   it('Choose: while the version list loads, the recommended choice stands; the mirror checks are offered', () => {
     const html = renderScreen(<ChooseScreen state={state({ screen: 'choose', detect: detected })} dispatch={noop} />);
-    expect(html).toMatch(/<select id="choose-version" disabled=""/);
+    expect(isDisabled(screenOf(html).getByRole('combobox', { name: /^Version/ }))).toBe(true);
     expect(visibleText(html)).toContain('Newest that works here (recommended)');
     expect(visibleText(html)).toContain('Check PyPI mirror');
     expect(visibleText(html)).toContain('Check PyTorch mirror');

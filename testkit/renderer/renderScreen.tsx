@@ -3,6 +3,7 @@ import type { ReactElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { I18nextProvider, initReactI18next } from 'react-i18next';
 import { catalogOptions } from '../../renderer/i18n/resources.js';
+import { screenOf } from './queries.js';
 
 /** Renders a screen alone, in node, with the real catalogs (no DOM, no transport). */
 export function renderScreen(element: ReactElement, language: 'en' | 'zh-CN' = 'en'): string {
@@ -15,15 +16,7 @@ export function renderScreen(element: ReactElement, language: 'en' | 'zh-CN' = '
   return renderToStaticMarkup(<I18nextProvider i18n={i18n}>{element}</I18nextProvider>);
 }
 
-/** The visible text of rendered markup, for assertions on what a person reads. */
+/** The visible text of rendered markup, for assertions on what a person reads (parsed, pieces of text apart by a space). */
 export function visibleText(html: string): string {
-  return html
-    .replace(/<[^>]+>/g, ' ')
-    .replace(/&amp;/g, '&')
-    .replace(/&lt;/g, '<')
-    .replace(/&gt;/g, '>')
-    .replace(/&quot;/g, '"')
-    .replace(/&#x27;/g, "'")
-    .replace(/\s+/g, ' ')
-    .trim();
+  return screenOf(html).text();
 }
