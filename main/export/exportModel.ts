@@ -174,7 +174,8 @@ export function buildExportModel(plan: Plan, options: ExportOptions = {}): Expor
     const version = str(toolkit.params.version) ?? plan.cudaToolkit.version ?? '';
     const series = str(toolkit.params.series) ?? seriesOf(version);
     // The release and the series both reach file names and image tags, so both go through the engine's patterns.
-    const parsed = cudaToolkitStep.parse({ version, series, setActive: toolkit.params.makeActive !== false });
+    // A fleet script is machine-wide by design (its CUDA block goes to /etc/profile.d): /usr/local/cuda follows it too.
+    const parsed = cudaToolkitStep.parse({ version, series, setActive: true });
     const [major, minor] = series.split('.').map(Number);
     const aptArgv = cudaToolkitStep.describe(parsed).find((command) => command.argv[0] === 'apt-get')?.argv ?? [];
     model.toolkit = {

@@ -57,7 +57,9 @@ export function planSteps(input: StepInputs): PlanStep[] {
     });
   }
 
-  const series = build.cuda ? majorMinor(build.cuda) : undefined;
+  const buildSeries = build.cuda ? majorMinor(build.cuda) : undefined;
+  // The toolkit kept or installed: a newer one of the same major already here serves the build (toolkitChoice).
+  const series = buildSeries && input.cudaToolkit.version ? majorMinor(input.cudaToolkit.version) : buildSeries;
   if (method === 'system' && series && build.kind === 'cuda') {
     if (input.cudaToolkit.action === 'install' && input.cudaToolkit.version) {
       if (linuxLike) {
@@ -80,7 +82,9 @@ export function planSteps(input: StepInputs): PlanStep[] {
           os: linuxLike ? 'linux' : 'windows',
           installPath: toolkitPath(os, series),
           withoutDriver: true,
-          makeActive: true,
+          // Active in the DL Setup environment only (env-vars writes its activation script), never machine-wide:
+          // /usr/local/cuda and other users' toolkits stay as they are.
+          makeActive: false,
           keep: (profile.cudaToolkits ?? []).filter((v) => !v.startsWith(series)),
         },
       });

@@ -34,10 +34,23 @@ export function chooseToolkits(data: CompatData, profile: HardwareProfile, build
   return choice;
 }
 
-/** The system CUDA Toolkit of a series a plan uses: the one installed (kept), else the series' newest update (installed). */
+/**
+ * The system CUDA Toolkit a plan uses: one installed of the series (kept), else a newer one installed of the same major
+ * (kept: from CUDA 11 on the libraries keep their sonames and ABI within a major, NVIDIA's minor version compatibility),
+ * else the series' newest update (installed).
+ */
 export function systemToolkit(data: CompatData, profile: HardwareProfile, series: string): { action: 'keep' | 'install'; version: string } {
-  const installed = (profile.cudaToolkits ?? []).find((v) => cudaSeries(v) === series);
-  return installed ? { action: 'keep', version: installed } : { action: 'install', version: newestToolkitInSeries(data, series) };
+  const installed = profile.cudaToolkits ?? [];
+  const exact = installed.find((v) => cudaSeries(v) === series);
+  if (exact) return { action: 'keep', version: exact };
+  const [major, minor] = series.split('.').map(Number) as [number, number];
+  const newer = installed
+    .filter((v) => {
+      const [m, n] = cudaSeries(v).split('.').map(Number) as [number, number];
+      return major >= 11 && m === major && n > minor;
+    })
+    .sort((a, b) => cudaVersion.compare(b, a))[0];
+  return newer ? { action: 'keep', version: newer } : { action: 'install', version: newestToolkitInSeries(data, series) };
 }
 
 function newestToolkitInSeries(data: CompatData, series: string): string {
