@@ -26,23 +26,43 @@ export const ERROR_CODES = [
 
 export type ErrorCode = (typeof ERROR_CODES)[number];
 
-/** The serialisable shape that crosses every transport. */
+/** The values a catalog sentence's {{placeholders}} take. */
+export type MessageParams = Readonly<Record<string, string | number>>;
+
+/**
+ * The serialisable shape that crosses every transport. `message` is English (for logs and old readers); `key`
+ * ('namespace:key' in locales/) and `params` let the UI and the CLI say it again in the reader's language.
+ */
 export interface AppError {
   code: ErrorCode;
   message: string;
   detail?: string;
+  key?: string;
+  params?: MessageParams;
+}
+
+export interface DlsetupErrorOptions {
+  detail?: string;
+  cause?: unknown;
+  /** The catalog sentence the message was said from: 'namespace:key' (see translator(...).error). */
+  key?: string;
+  params?: MessageParams;
 }
 
 /** Thrown inside services; transports turn it into an AppError value. */
 export class DlsetupError extends Error {
   readonly code: ErrorCode;
   readonly detail?: string;
+  readonly key?: string;
+  readonly params?: MessageParams;
 
-  constructor(code: ErrorCode, message: string, options?: { detail?: string; cause?: unknown }) {
+  constructor(code: ErrorCode, message: string, options?: DlsetupErrorOptions) {
     super(message, { cause: options?.cause });
     this.name = 'DlsetupError';
     this.code = code;
     this.detail = options?.detail;
+    this.key = options?.key;
+    this.params = options?.params;
   }
 }
 
@@ -53,7 +73,13 @@ export function isErrorCode(value: unknown): value is ErrorCode {
 /** Anything thrown becomes an AppError; unknown throws keep their text in `detail`, never a stack in `message`. */
 export function toAppError(thrown: unknown): AppError {
   if (thrown instanceof DlsetupError) {
-    return { code: thrown.code, message: thrown.message, ...(thrown.detail ? { detail: thrown.detail } : {}) };
+    return {
+      code: thrown.code,
+      message: thrown.message,
+      ...(thrown.detail ? { detail: thrown.detail } : {}),
+      ...(thrown.key ? { key: thrown.key } : {}),
+      ...(thrown.key && thrown.params ? { params: thrown.params } : {}),
+    };
   }
   const text = thrown instanceof Error ? thrown.message : String(thrown);
   return { code: 'INTERNAL', message: 'DL Setup hit an unexpected problem. Please report it with the detail below.', detail: text };

@@ -1,5 +1,6 @@
 import { appVersion } from '../appPaths.js';
 import { DlsetupError, toAppError } from '../../shared/errors.js';
+import { sayError } from '../../shared/i18n/sayError.js';
 import type { Locale } from '../../shared/i18n/localize.js';
 import { appLog, appLogFile, startAppLog } from '../system/appLog.js';
 import type { CliIo } from './cliCommand.js';
@@ -90,7 +91,7 @@ export async function main(argv: string[], io: CliIo): Promise<number> {
     unexpected = !(thrown instanceof DlsetupError);
     if (unexpected && thrown instanceof Error && thrown.stack) appLog(thrown.stack);
     if (json) io.out(JSON.stringify({ ok: false, error }, null, 2) + '\n');
-    else logged.err(`dlsetup ${name}: ${error.message}${error.detail && unexpected ? `\n  ${error.detail}` : ''} [${error.code}]\n`);
+    else logged.err(`dlsetup ${name}: ${sayError(error, locale)}${error.detail && unexpected ? `\n  ${error.detail}` : ''} [${error.code}]\n`);
     code = 1;
   }
   if (code === 1 && !json && !rest.includes('--json-progress')) {

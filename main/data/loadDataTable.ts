@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { dataDir } from '../appPaths.js';
-import { DlsetupError } from '../../shared/errors.js';
+import { errorText } from '../../shared/errorText.js';
 
 const cache = new Map<string, unknown>();
 
@@ -24,7 +24,7 @@ export function loadDataTable<T>(name: string): T {
   try {
     table = JSON.parse(readFileSync(file, 'utf8')) as T;
   } catch (cause) {
-    throw new DlsetupError('DATA_OUT_OF_DATE', `DL Setup's data file ${name}.json is missing or damaged; reinstall DL Setup.`, { cause, detail: file });
+    throw errorText.error('DATA_OUT_OF_DATE', 'data.damaged', { name }, { cause, detail: file });
   }
   cache.set(file, table);
   return table;

@@ -1,6 +1,6 @@
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
-import { DlsetupError } from '../../shared/errors.js';
+import { errorText } from '../../shared/errorText.js';
 import type { VerifyReport } from '../../shared/types/verify.js';
 import type { FleetInput } from './buildFleetReport.js';
 import { checkSchema } from '../../shared/schema/checkSchema.js';
@@ -31,7 +31,7 @@ async function jsonFiles(root: string): Promise<string[]> {
   try {
     entries = await readdir(root, { withFileTypes: true });
   } catch (error) {
-    throw new DlsetupError('NOT_FOUND', `Cannot read the report folder ${root}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}.`, { cause: error });
+    throw errorText.error('NOT_FOUND', 'fleet.cannotReadFolder', { folder: root, reason: (error as NodeJS.ErrnoException).code ?? (error as Error).message }, { cause: error });
   }
   const files: string[] = [];
   for (const entry of entries) {

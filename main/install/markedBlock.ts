@@ -1,8 +1,8 @@
 /** Marked blocks DL Setup owns inside shell profiles (docs/design.md §5): found, replaced or removed, never anything around them. */
-import { DlsetupError } from '../../shared/errors.js';
+import { errorText } from '../../shared/errorText.js';
 
 export function blockMarkers(name: string): { begin: string; end: string } {
-  if (!/^[a-z0-9-]+$/.test(name)) throw new DlsetupError('INVALID_ARGUMENT', `"${name}" cannot name a DL Setup block (a-z, 0-9 and - only).`);
+  if (!/^[a-z0-9-]+$/.test(name)) throw errorText.error('INVALID_ARGUMENT', 'block.badName', { name });
   return { begin: `# >>> dlsetup ${name} >>>`, end: `# <<< dlsetup ${name} <<<` };
 }
 
@@ -11,7 +11,7 @@ export function upsertMarkedBlock(text: string, name: string, body: string): str
   const { begin, end } = blockMarkers(name);
   // A marker line inside the body would let removal stop there and leave the rest of the block behind.
   if (body.split(/\r?\n/).some((line) => line === begin || line === end)) {
-    throw new DlsetupError('INVALID_ARGUMENT', `The text for the DL Setup block "${name}" contains its own marker line; nothing was written.`);
+    throw errorText.error('INVALID_ARGUMENT', 'block.containsMarker', { name });
   }
   const block = `${begin}\n# Managed by DL Setup; \`dlsetup rollback\` removes it.\n${body.replace(/\n+$/, '')}\n${end}\n`;
   const start = text.indexOf(begin);

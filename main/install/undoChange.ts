@@ -53,7 +53,11 @@ export async function undoChange(change: JournalChange, ctx: StepContext, writte
     case 'file-backed-up': {
       const real = sysrootPath(change.path);
       const backup = await readFile(change.backup);
-      if (sha256Of(backup) !== change.sha256) throw new Error(ctx.say('undo.backupChanged', { path: change.path, backup: change.backup }));
+      if (sha256Of(backup) !== change.sha256) {
+        // Said in the run's language (rollback notes show it as is); the key lets another reader say it again.
+        const params = { path: change.path, backup: change.backup };
+        throw new DlsetupError('JOURNAL_DAMAGED', ctx.say('undo.backupChanged', params), { key: 'install:undo.backupChanged', params });
+      }
       let note: string | undefined;
       const current = await readFile(real).catch(() => null);
       if (current && written.has(change.path) && sha256Of(current) !== written.get(change.path)) {

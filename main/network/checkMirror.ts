@@ -1,5 +1,5 @@
 import type { MirrorCheck, MirrorCheckRequest } from '../../shared/ipc/contract.js';
-import { DlsetupError } from '../../shared/errors.js';
+import { errorText } from '../../shared/errorText.js';
 import { getFollowingRedirects, RedirectRefused } from './followRedirects.js';
 import { BadProxyError, NetworkAgents } from './proxyAgent.js';
 
@@ -8,7 +8,7 @@ const DEFAULT_TIMEOUT_MS = 6000;
 function webAddress(text: string): URL {
   const url = URL.canParse(text) ? new URL(text) : null;
   if (url?.protocol !== 'https:' && url?.protocol !== 'http:') {
-    throw new DlsetupError('INVALID_ARGUMENT', `"${text}" is not a web address. A mirror address starts with https:// or http://.`);
+    throw errorText.error('INVALID_ARGUMENT', 'mirror.notWebAddress', { text });
   }
   return url;
 }

@@ -1,4 +1,4 @@
-import { DlsetupError } from '../../shared/errors.js';
+import { errorText } from '../../shared/errorText.js';
 import { lookupGpu, type GpuRow } from '../../shared/gpus/lookupGpu.js';
 import { driverVersion } from '../../shared/versions/driverVersion.js';
 import type { HardwareProfile } from '../../shared/types/plan.js';
@@ -13,7 +13,7 @@ const VENDORS = ['nvidia', 'amd', 'intel', 'apple', 'none'] as const;
 
 function oneOf<T extends string>(flag: string, value: string, allowed: readonly T[]): T {
   const lower = value.trim().toLowerCase() as T;
-  if (!allowed.includes(lower)) throw new DlsetupError('INVALID_ARGUMENT', `${flag} must be one of ${allowed.join(', ')}; "${value}" is not.`);
+  if (!allowed.includes(lower)) throw errorText.error('INVALID_ARGUMENT', 'plan.flagNotOneOf', { flag, allowed: allowed.join(', '), value });
   return lower;
 }
 
@@ -24,7 +24,7 @@ export function applyProfileOverrides(profile: HardwareProfile, flags: ProfileOv
   if (flags.arch !== undefined) next.arch = oneOf('--arch', flags.arch, ARCHES);
   if (flags.gpu !== undefined) {
     const row = lookupGpu(gpuRows, { name: flags.gpu });
-    if (!row) throw new DlsetupError('INVALID_ARGUMENT', `DL Setup does not know a GPU called "${flags.gpu}". Give its compute capability instead, e.g. --compute-capability 8.6.`);
+    if (!row) throw errorText.error('INVALID_ARGUMENT', 'plan.unknownGpu', { gpu: flags.gpu });
     next.gpuVendor = row.vendor;
     next.gpuName = row.name;
     delete next.computeCapability;
@@ -42,14 +42,14 @@ export function applyProfileOverrides(profile: HardwareProfile, flags: ProfileOv
   }
   if (flags.computeCapability !== undefined) {
     if (!/^\d+\.\d+$/.test(flags.computeCapability.trim())) {
-      throw new DlsetupError('INVALID_ARGUMENT', `--compute-capability takes a value like 8.6; "${flags.computeCapability}" is not one.`);
+      throw errorText.error('INVALID_ARGUMENT', 'plan.badComputeCapability', { value: flags.computeCapability });
     }
     next.computeCapability = flags.computeCapability.trim();
     if (flags.gpuVendor === undefined) next.gpuVendor = 'nvidia';
     if (flags.gpu === undefined) delete next.gpuName;
   }
   if (flags.gpuArch !== undefined) {
-    if (!/^gfx[0-9a-f]{3,4}$/i.test(flags.gpuArch.trim())) throw new DlsetupError('INVALID_ARGUMENT', `--gpu-arch takes a value like gfx1100; "${flags.gpuArch}" is not one.`);
+    if (!/^gfx[0-9a-f]{3,4}$/i.test(flags.gpuArch.trim())) throw errorText.error('INVALID_ARGUMENT', 'plan.badGpuArch', { value: flags.gpuArch });
     next.gpuArch = flags.gpuArch.trim().toLowerCase();
     if (flags.gpuVendor === undefined) next.gpuVendor = 'amd';
     if (flags.gpu === undefined) delete next.gpuName;
@@ -58,7 +58,7 @@ export function applyProfileOverrides(profile: HardwareProfile, flags: ProfileOv
     const value = flags.driver.trim();
     if (value.toLowerCase() === 'none') next.driverVersion = null;
     else if (driverVersion.parse(value)) next.driverVersion = value;
-    else throw new DlsetupError('INVALID_ARGUMENT', `--driver takes a version like 550.54.15 or "none"; "${flags.driver}" is not one.`);
+    else throw errorText.error('INVALID_ARGUMENT', 'plan.badDriver', { value: flags.driver });
   }
   return next;
 }

@@ -1,5 +1,5 @@
 import type { PlanOverrides, PlanResolveRequest } from '../../shared/ipc/contract.js';
-import { DlsetupError } from '../../shared/errors.js';
+import { errorText } from '../../shared/errorText.js';
 import { estimateDownload } from '../../shared/plan/estimateDownload.js';
 import { resolvePlan } from '../../shared/plan/resolvePlan.js';
 import type { HardwareReport } from '../../shared/types/hardware.js';
@@ -12,7 +12,7 @@ import { profileFromReport } from './profileFromReport.js';
 
 function checkOverrides(overrides: PlanOverrides): void {
   for (const [name, value] of Object.entries(overrides)) {
-    if (value !== undefined && typeof value !== 'string') throw new DlsetupError('INVALID_ARGUMENT', `The what-if value "${name}" must be text.`);
+    if (value !== undefined && typeof value !== 'string') throw errorText.error('INVALID_ARGUMENT', 'plan.whatIfNotText', { name });
   }
 }
 

@@ -1,4 +1,4 @@
-import { DlsetupError } from '../../shared/errors.js';
+import { errorText } from '../../shared/errorText.js';
 import { descendantPids } from './processTree.js';
 import { spawnCapture } from './spawnCapture.js';
 
@@ -39,12 +39,12 @@ export function setCommandLogger(next: CommandLogger | null): void {
  */
 export async function runCommand(argv: string[], options: CommandOptions = {}): Promise<CommandResult> {
   const [file, ...args] = argv;
-  if (!file) throw new DlsetupError('INVALID_ARGUMENT', 'No command given.');
+  if (!file) throw errorText.error('INVALID_ARGUMENT', 'command.none');
   // Streaming, input and cancel need execa; a plain capture (every detection probe) does not pay for loading it.
   const plain = !options.onLine && options.input === undefined && !options.signal;
   const execa = plain ? null : (await loadExeca()).execa;
   const started = performance.now();
-  if (options.signal?.aborted) throw new DlsetupError('CANCELLED', `Cancelled: ${file}.`);
+  if (options.signal?.aborted) throw errorText.error('CANCELLED', 'command.cancelled', { file });
   const child = execa
     ? execa(file, args, {
         reject: false,
@@ -99,19 +99,19 @@ export async function runCommand(argv: string[], options: CommandOptions = {}): 
   const outcome = { argv, exitCode: result.exitCode ?? null, durationMs };
   if (stopped === 'cancel') {
     logger?.({ ...outcome, error: 'cancelled' });
-    throw new DlsetupError('CANCELLED', `Cancelled: ${file}.`);
+    throw errorText.error('CANCELLED', 'command.cancelled', { file });
   }
   if (stopped === 'timeout') {
     logger?.({ ...outcome, error: 'timed out' });
-    throw new DlsetupError('TIMEOUT', `"${file}" did not finish within ${Math.round((options.timeoutMs ?? 0) / 1000)} s.`);
+    throw errorText.error('TIMEOUT', 'command.timedOut', { file, seconds: Math.round((options.timeoutMs ?? 0) / 1000) });
   }
   if ((result as { code?: string }).code === 'ENOENT') {
     logger?.({ ...outcome, error: 'not found' });
-    throw new DlsetupError('COMMAND_NOT_FOUND', `"${file}" is not installed or not on PATH.`);
+    throw errorText.error('COMMAND_NOT_FOUND', 'command.notFound', { file });
   }
   if (result.exitCode === undefined) {
     logger?.({ ...outcome, error: result.message });
-    throw new DlsetupError('COMMAND_FAILED', `"${file}" could not be run.`, { detail: result.shortMessage });
+    throw errorText.error('COMMAND_FAILED', 'command.couldNotRun', { file }, { detail: result.shortMessage });
   }
   logger?.(outcome);
   return { argv, exitCode: result.exitCode, stdout: String(result.stdout ?? ''), stderr: String(result.stderr ?? ''), durationMs };

@@ -133,6 +133,33 @@ export interface CatalogPlaceholders {
     'severity.info': never;
     'detectedIn': 'ms';
   };
+  errors: {
+    'plan.whatIfNotText': 'name';
+    'plan.flagNotOneOf': 'allowed' | 'flag' | 'value';
+    'plan.unknownGpu': 'gpu';
+    'plan.badComputeCapability': 'value';
+    'plan.badGpuArch': 'value';
+    'plan.badDriver': 'value';
+    'mirror.notWebAddress': 'text';
+    'data.damaged': 'name';
+    'command.none': never;
+    'command.cancelled': 'file';
+    'command.timedOut': 'file' | 'seconds';
+    'command.notFound': 'file';
+    'command.couldNotRun': 'file';
+    'fleet.cannotReadFolder': 'folder' | 'reason';
+    'block.badName': 'name';
+    'block.containsMarker': 'name';
+    'helper.badConnectFlag': 'flag';
+    'helper.badTokenFlag': 'flag';
+    'helper.noConnectBack': never;
+    'uac.wildcardFolder': 'file';
+    'uac.declined': never;
+    'uac.couldNotStart': 'exitCode';
+    'uac.noHelper': never;
+    'uac.notAnswered': never;
+    'uac.noPowerShell': never;
+  };
   helper: {
     'helper.notJson': never;
     'helper.badHello': never;
@@ -1240,4 +1267,4 @@ export interface CatalogPlaceholders {
 
 export type Namespace = keyof CatalogPlaceholders;
 
-export const NAMESPACES = ['cli', 'detect', 'detectSummary', 'helper', 'install', 'installCli', 'plan', 'planSummary', 'schema', 'untrustedInput', 'verify', 'verifyReport', 'wizard'] as const;
+export const NAMESPACES = ['cli', 'detect', 'detectSummary', 'errors', 'helper', 'install', 'installCli', 'plan', 'planSummary', 'schema', 'untrustedInput', 'verify', 'verifyReport', 'wizard'] as const;

@@ -1,3 +1,4 @@
+import { DlsetupError, type DlsetupErrorOptions, type ErrorCode } from '../errors.js';
 import type { CatalogPlaceholders, Namespace } from './catalogTypes.js';
 
 /**
@@ -75,13 +76,23 @@ function compiledSay<Key extends string>(catalog: Readonly<Record<string, string
  * template is split once, on first use: plans are resolved in bulk, and a regular-expression pass per sentence
  * doubled their cost.
  */
-export function translator<N extends Namespace>(
-  _namespace: N,
-  en: CatalogOf<N>,
-  zhCN: CatalogOf<N>,
-): (locale?: Locale) => Say<CatalogKey<N>> {
+export function translator<N extends Namespace>(namespace: N, en: CatalogOf<N>, zhCN: CatalogOf<N>): Translator<N> {
   const says: Record<Locale, Say<CatalogKey<N>>> = { en: compiledSay(en, en), 'zh-CN': compiledSay(zhCN, en) };
-  return (locale = 'en') => says[locale] ?? says.en;
+  const say = (locale: Locale = 'en') => says[locale] ?? says.en;
+  const error = (code: ErrorCode, key: CatalogKey<N>, params?: TextParams, options?: Omit<DlsetupErrorOptions, 'key' | 'params'>) =>
+    new DlsetupError(code, says.en(key, params), { ...options, key: `${namespace}:${key}`, ...(params ? { params } : {}) });
+  const has = (key: string): key is CatalogKey<N> => Object.hasOwn(en, key);
+  return Object.assign(say, { namespace, error, has });
+}
+
+/** One namespace's `say` for a locale, and errors that carry their code, catalog key and parameters. */
+export interface Translator<N extends Namespace> {
+  (locale?: Locale): Say<CatalogKey<N>>;
+  readonly namespace: N;
+  /** An error whose message is the English sentence (for logs) and whose key + params say it in any language. */
+  error(code: ErrorCode, key: CatalogKey<N>, params?: TextParams, options?: Omit<DlsetupErrorOptions, 'key' | 'params'>): DlsetupError;
+  /** Whether `key` is one of this namespace's keys (a key from the wire is checked before it is said). */
+  has(key: string): key is CatalogKey<N>;
 }
 
 /** What is wrong with a translation: keys missing or extra, empty sentences, placeholders that differ. */

@@ -9,7 +9,7 @@
  */
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import net from 'node:net';
-import { DlsetupError } from '../../../shared/errors.js';
+import { errorText } from '../../../shared/errorText.js';
 
 export const CONNECT_FLAG = '--dlsetup-connect';
 export const TOKEN_FLAG = '--dlsetup-token';
@@ -47,8 +47,8 @@ export function parseConnectBackArgs(argv: readonly string[]): ConnectBackTarget
   if (address === undefined && token === undefined) return null;
   const match = /^127\.0\.0\.1:(\d{1,5})$/.exec(address ?? '');
   const port = match ? Number(match[1]) : NaN;
-  if (!(port >= 1 && port <= 65535)) throw new DlsetupError('INVALID_ARGUMENT', `${CONNECT_FLAG} must be 127.0.0.1:<port>.`);
-  if (!token || !TOKEN_PATTERN.test(token)) throw new DlsetupError('INVALID_ARGUMENT', `${TOKEN_FLAG} must be 64 lowercase hex digits.`);
+  if (!(port >= 1 && port <= 65535)) throw errorText.error('INVALID_ARGUMENT', 'helper.badConnectFlag', { flag: CONNECT_FLAG });
+  if (!token || !TOKEN_PATTERN.test(token)) throw errorText.error('INVALID_ARGUMENT', 'helper.badTokenFlag', { flag: TOKEN_FLAG });
   return { host: '127.0.0.1', port, token };
 }
 
@@ -79,7 +79,7 @@ export async function listenForHelper(): Promise<HelperListener> {
   accepted.catch(() => undefined);
   let done = false;
   const close = () => {
-    if (!done) fail(new DlsetupError('ELEVATION_DENIED', 'The administrator helper did not connect back. Nothing was changed.'));
+    if (!done) fail(errorText.error('ELEVATION_DENIED', 'helper.noConnectBack'));
     done = true;
     server.close();
   };

@@ -6,6 +6,7 @@
  */
 import path from 'node:path';
 import { DlsetupError } from '../../../shared/errors.js';
+import { errorText } from '../../../shared/errorText.js';
 import { powershellLiteral } from '../../../shared/quote/powershell.js';
 import { windowsArgument } from '../../../shared/quote/windowsArgument.js';
 import { runCommand } from '../../system/runCommand.js';
@@ -26,7 +27,7 @@ export const UAC_ANSWER_TIMEOUT_MS = 15 * 60_000;
 export function uacLaunchScript(file: string, args: readonly string[]): string {
   // Start-Process resolves -FilePath as a path that may hold wildcards; DL Setup's own binary never should.
   if (/[[\]*?]/.test(file)) {
-    throw new DlsetupError('ELEVATION_DENIED', `DL Setup cannot ask Windows to start ${file} as administrator because its folder name contains [ ] * or ?. Move DL Setup to another folder and try again. Nothing was changed.`);
+    throw errorText.error('ELEVATION_DENIED', 'uac.wildcardFolder', { file });
   }
   const argumentList = args.length ? ` -ArgumentList ${args.map((arg) => powershellLiteral(windowsArgument(arg))).join(',')}` : '';
   return [
@@ -62,28 +63,24 @@ export function uacLaunchArgv(file: string, args: readonly string[], systemRoot?
 export function uacLaunchFailure(exitCode: number, stderr: string): DlsetupError {
   const detail = stderr.trim().slice(-2000);
   if (exitCode === UAC_CANCELLED_EXIT || /cancell?ed by the user/i.test(stderr)) {
-    return new DlsetupError(
-      'ELEVATION_DENIED',
-      'Administrator access was not granted: the Windows permission prompt was declined. Nothing was changed. Start the install again and choose Yes, or ask someone who can approve administrator access on this PC.',
-      { detail: detail || `PowerShell exited with ${exitCode}` },
-    );
+    return errorText.error('ELEVATION_DENIED', 'uac.declined', undefined, { detail: detail || `PowerShell exited with ${exitCode}` });
   }
-  return new DlsetupError('ELEVATION_DENIED', `Windows could not start DL Setup's administrator helper (PowerShell exited with ${exitCode}). Nothing was changed.`, { detail });
+  return errorText.error('ELEVATION_DENIED', 'uac.couldNotStart', { exitCode }, { detail });
 }
 
 /** Starts `helper` (argv) elevated through the UAC prompt; resolves once it runs, throws ELEVATION_DENIED otherwise. */
 export async function launchWithUac(helper: readonly string[]): Promise<void> {
   const [file, ...args] = helper;
-  if (!file) throw new DlsetupError('INTERNAL', 'No helper to start.');
+  if (!file) throw errorText.error('INTERNAL', 'uac.noHelper');
   let result;
   try {
     result = await runCommand(uacLaunchArgv(file, args), { timeoutMs: UAC_ANSWER_TIMEOUT_MS });
   } catch (error) {
     if (error instanceof DlsetupError && error.code === 'TIMEOUT') {
-      throw new DlsetupError('ELEVATION_DENIED', 'The Windows permission prompt was not answered within 15 minutes. Nothing was changed; start the install again and choose Yes.', { cause: error });
+      throw errorText.error('ELEVATION_DENIED', 'uac.notAnswered', undefined, { cause: error });
     }
     if (error instanceof DlsetupError && error.code === 'COMMAND_NOT_FOUND') {
-      throw new DlsetupError('ELEVATION_DENIED', 'Windows PowerShell was not found, so DL Setup cannot ask for administrator access. Nothing was changed.', { cause: error, detail: error.message });
+      throw errorText.error('ELEVATION_DENIED', 'uac.noPowerShell', undefined, { cause: error, detail: error.message });
     }
     throw error;
   }
