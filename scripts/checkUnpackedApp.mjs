@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // `npm run check:unpacked`: after `npm run package:dir`, proves the unpacked app as users would get it — its fuses
 // read back as electron-builder.yml sets them, no test code in the asar, the elevated-helper mode answers `hello`
-// without a window, and the app shows its window. Runs on CI's Linux, Windows and macOS (needs the Electron binary).
+// without a window, the CLI mode prints the version, and the app shows its window. Runs on CI's Linux, Windows and macOS (needs the Electron binary).
 import { spawn } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -80,6 +80,12 @@ const helperArgs = process.platform === 'linux' ? ['--ozone-platform=headless', 
 const hello = `${JSON.stringify({ type: 'hello', protocol: 1, runId: '20261203-000000-abcdef' })}\n`;
 const helper = await runUntil(binary, helperArgs, { input: hello, until: /"type":"ready"/ });
 check(helper.matched, 'the elevated-helper mode answers hello with ready, without a window');
+
+// CLI mode (main/electron/cliMode.ts): the app's own binary prints what `dlsetup --version` prints, and no window.
+const version = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')).version;
+const headless = process.platform === 'linux' ? ['--ozone-platform=headless'] : [];
+const cli = await runUntil(binary, [...headless, '--cli', '--', '--version'], { until: new RegExp(version.replaceAll('.', '\\.')) });
+check(cli.matched, `the CLI mode (--cli -- --version) prints ${version} without a window`);
 
 const window = await runUntil(binary, [], { env: { DLSETUP_SMOKE_EXIT: '1' }, until: /dlsetup: window shown/ });
 check(window.matched, 'the app shows its window');

@@ -36,11 +36,24 @@ describe('the .deb package', () => {
     expect(config.deb.depends).toContain('pkexec | policykit-1');
   });
 
-  it('has the homepage and author email the deb target refuses to build without', () => {
+  it('has the homepage and author email the deb target refuses to build without, from package.json alone', async () => {
     const pkg = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8'));
-    expect(pkg.homepage).toMatch(/^https:\/\//);
+    expect(new URL(pkg.homepage).protocol).toBe('https:');
     expect(pkg.author?.name).toBeTruthy();
-    expect(pkg.author?.email).toMatch(/^[^@\s]+@[^@\s]+$/);
+    expect(pkg.author?.email).toMatch(/^[^@\s]+@[^@\s]+\.[a-z]{2,}$/i);
+    // electron-builder's own check and its control-file fields (FpmTarget.computeFpmMetaInfoOptions throws without them).
+    const appInfo = { linuxPackageName: 'dlsetup', computePackageUrl: async () => pkg.homepage ?? null };
+    const meta = await FpmTarget.prototype.computeFpmMetaInfoOptions.call({ packager: { appInfo, info: { metadata: pkg } }, options: config.deb });
+    expect(meta).toMatchObject({ maintainer: `${pkg.author.name} <${pkg.author.email}>`, url: pkg.homepage, vendor: `${pkg.author.name} <${pkg.author.email}>` });
+    // One place (docs/packaging.md): no deb or linux override, and no other tracked file repeats the values.
+    for (const key of ['maintainer', 'vendor']) expect(config.deb?.[key] ?? config.linux?.[key], key).toBeUndefined();
+    const repeating = execFileSync('git', ['grep', '-l', '-F', '-e', pkg.homepage, '-e', pkg.author.email], { cwd: root, encoding: 'utf8' }).split('\n').filter(Boolean);
+    expect(repeating.filter((file) => file !== 'package.json' && !file.startsWith('docs/'))).toEqual([]);
+  });
+
+  it("refuses what the deb target refuses: no homepage, no author email (electron-builder's own messages)", async () => {
+    const check = (metadata: object) => FpmTarget.prototype.computeFpmMetaInfoOptions.call({ packager: { appInfo: { computePackageUrl: async () => null }, info: { metadata } }, options: {} });
+    await expect(check({ author: { name: 'x' } })).rejects.toThrow(/homepage[\s\S]*email/i);
   });
 
   for (const [script, template] of [

@@ -56,6 +56,14 @@ describe("npm run package's file list", () => {
     expect(packaged.some((file) => file.startsWith('main/verify/python/') && file.endsWith('.py'))).toBe(true);
   });
 
+  it('holds the CLI that `dlsetup-desktop --cli -- <command>` runs: its entry and every command module (main/electron/cliMode.ts)', () => {
+    const commands = readdirSync(path.join(root, 'main', 'cli', 'commands')).filter((name) => name.endsWith('.ts') && !name.includes('.test.'));
+    expect(commands.length).toBeGreaterThan(5);
+    for (const file of ['dist/main/cli/main.js', 'dist/main/electron/cliMode.js', ...commands.map((name) => `dist/main/cli/commands/${name.replace(/\.ts$/, '.js')}`)]) expect(packaged).toContain(file);
+    // bin/dlsetup.js runs the dist/cli bundle with Node, which the packaged app cannot do (RunAsNode fuse off): npm only.
+    expect(packaged.filter((file) => file.startsWith('dist/cli/') || file === 'bin/dlsetup.js')).toEqual([]);
+  });
+
   it('holds no test code: no test kit, test, suite, capture or source map', () => {
     expect(packaged.filter((file) => isTestCodePath(file))).toEqual([]);
   });

@@ -10,6 +10,7 @@ import { readStaticFile } from '../transport/staticFiles.js';
 import { APP_ORIGIN, isTrustedSender, PRELOAD_PATH } from './windowSecurity.js';
 import { ELEVATED_HELPER_FLAG } from '../install/elevation/helperCommand.js';
 import { appLog, startAppLog } from '../system/appLog.js';
+import { cliArgsOf } from './cliMode.js';
 
 if (process.argv.includes(ELEVATED_HELPER_FLAG)) {
   // Started by pkexec/UAC as the one elevated helper: no window, only typed step descriptors on stdin.
@@ -19,8 +20,20 @@ if (process.argv.includes(ELEVATED_HELPER_FLAG)) {
   // released helper reads only its own files (UAC passes the user's environment block on).
   for (const name of Object.keys(process.env)) if (name.startsWith('DLSETUP_')) delete process.env[name];
   await import('../install/elevation/elevatedHelper.js');
+} else if (cliArgsOf(process.argv)) {
+  await runCli(cliArgsOf(process.argv)!);
 } else {
   startDesktopApp();
+}
+
+/** CLI mode (cliMode.ts): the npm CLI's commands in this binary, printing to the terminal, no window. */
+async function runCli(args: string[]): Promise<void> {
+  app.disableHardwareAcceleration();
+  // `dlsetup-desktop --cli -- detect --json | head` closes the pipe early: the reader chose to stop, not an error.
+  process.stdout.on('error', (error: NodeJS.ErrnoException) => (error.code === 'EPIPE' ? app.exit(0) : appLog(`CLI output failed: ${error.message}`)));
+  const { main } = await import('../cli/main.js');
+  const io = { out: (text: string) => process.stdout.write(text), err: (text: string) => process.stderr.write(text), color: Boolean(process.stdout.isTTY) && !process.env.NO_COLOR };
+  app.exit(await main(args, io));
 }
 
 function startDesktopApp(): void {
