@@ -9,6 +9,7 @@ interface InstallSourcesTable {
   driverPackages: { distro: string; openPattern?: string; packages?: string[]; fallbackPackages?: string[] }[];
   toolkitPackage: { pattern: string };
   cudnnPackages: { cudnnMajor: string; pattern: string }[];
+  pythonVenvPackages: { distro: string; pattern: string }[];
   runfiles: PublishedDownload[];
   cudnnArchives: (PublishedDownload & { build: string; cudaMajor: string })[];
   removablePackages: { pattern: string }[];
@@ -56,6 +57,15 @@ export function toolkitPackage(series: string): string {
 export function cudnnPackage(version: string, cudaMajor: string): string | null {
   const row = table().cudnnPackages.find((candidate) => candidate.cudnnMajor === version.split('.')[0]);
   return row ? fill(row.pattern, { cudaMajor }) : null;
+}
+
+/**
+ * The distribution's package that gives Python `version` ("3.12") its venv module and ensurepip (python3.12-venv; it
+ * pulls in the interpreter too). `distro` is an os-release ID or ID_LIKE entry; null when data/ knows none for it.
+ */
+export function pythonVenvPackage(distro: readonly string[], version: string): string | null {
+  const row = table().pythonVenvPackages.find((candidate) => distro.includes(candidate.distro));
+  return row && /^3\.\d{1,2}$/.test(version) ? fill(row.pattern, { version }) : null;
 }
 
 /** Whether `version` ("12.6.3") names `row`, or a series ("12.6") whose newest row it is (rows are newest first). */

@@ -10,7 +10,7 @@ import { LD_CONF, PROFILE_SCRIPT, envBlockBody, envVarsStep, ldConfContent } fro
 import { frameworkStep, pipInstallArgv } from '../install/steps/frameworkStep.js';
 import { pythonEnvStep } from '../install/steps/pythonEnvStep.js';
 
-const STEP_KINDS: readonly PlanStep['kind'][] = ['driver', 'cuda-repo', 'cuda-toolkit', 'cudnn', 'env-vars', 'python-env', 'framework'];
+const STEP_KINDS: readonly PlanStep['kind'][] = ['driver', 'cuda-repo', 'cuda-toolkit', 'cudnn', 'env-vars', 'system-python', 'python-env', 'framework'];
 const TARGET_OSES: readonly string[] = ['linux', 'windows', 'wsl', 'macos'];
 /** Environment folder names: one path segment, nothing a shell or a path could read as more. */
 const ENV_NAME = /^[A-Za-z0-9][A-Za-z0-9._-]*$/;

@@ -7,8 +7,9 @@ import { driverStep } from './steps/driverStep.js';
 import { envVarsStep } from './steps/envVarsStep.js';
 import { frameworkStep } from './steps/frameworkStep.js';
 import { pythonEnvStep } from './steps/pythonEnvStep.js';
+import { systemPythonStep } from './steps/systemPythonStep.js';
 
-const STEPS: readonly InstallStep<never>[] = [driverStep, cudaRepoStep, cudaToolkitStep, cudnnStep, envVarsStep, pythonEnvStep, frameworkStep] as unknown as InstallStep<never>[];
+const STEPS: readonly InstallStep<never>[] = [driverStep, cudaRepoStep, cudaToolkitStep, cudnnStep, envVarsStep, systemPythonStep, pythonEnvStep, frameworkStep] as unknown as InstallStep<never>[];
 
 export const STEP_KINDS = STEPS.map((step) => step.kind);
 

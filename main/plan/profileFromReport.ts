@@ -18,6 +18,18 @@ function compareCapability(a: string | undefined, b: string | undefined): number
   return a1 - b1 || a2 - b2;
 }
 
+/** The Pythons a venv can start from (system and pyenv interpreters, X.Y), and those of them that cannot make one. */
+function venvBases(report: HardwareReport): Pick<HardwareProfile, 'pythonVersions' | 'pythonsWithoutVenv'> {
+  const bases = report.pythons.filter((env) => env.kind === 'system' || env.kind === 'pyenv');
+  const xy = (version: string) => version.split('.').slice(0, 2).join('.');
+  const unique = (list: string[]) => [...new Set(list)];
+  const without = unique(bases.filter((env) => env.venv === false).map((env) => xy(env.version)));
+  return {
+    pythonVersions: unique(bases.map((env) => xy(env.version))),
+    ...(without.length ? { pythonsWithoutVenv: without } : {}),
+  };
+}
+
 /**
  * The resolver's view of a detected machine. With several NVIDIA GPUs it plans for the one with the lowest compute
  * capability, so the chosen build has code for every card.
@@ -50,5 +62,6 @@ export function profileFromReport(report: HardwareReport, gpuRows: readonly GpuR
     ...(report.cudaToolkits.length ? { cudaToolkits: report.cudaToolkits.map((tk) => tk.version) } : {}),
     ...(report.cudnn.length ? { cudnnVersions: report.cudnn.map((c) => c.version) } : {}),
     ...(python ? { pythonVersion: python.version } : {}),
+    ...venvBases(report),
   };
 }

@@ -3,7 +3,7 @@ import { shComment, shWord as quote } from '../../shared/quote/sh.js';
 import type { Plan, PlanStep } from '../../shared/types/plan.js';
 import { PYPI_MIRRORS, PYTORCH_MIRRORS, type MirrorChoice } from './mirrorPresets.js';
 
-const STEP_KINDS: readonly string[] = ['driver', 'cuda-repo', 'cuda-toolkit', 'cudnn', 'env-vars', 'python-env', 'framework'];
+const STEP_KINDS: readonly string[] = ['driver', 'cuda-repo', 'cuda-toolkit', 'cudnn', 'env-vars', 'system-python', 'python-env', 'framework'];
 /** Debian package names (Policy §5.6.1): nothing apt could read as an option. */
 const DEB_PACKAGE = /^[a-z0-9][a-z0-9+.-]+$/;
 
@@ -60,6 +60,12 @@ function stepCommands(step: PlanStep, plan: Plan): string[] {
       if (version && !/^\d+\.\d+(\.\d+)?$/.test(version)) throw new DlsetupError('INVALID_ARGUMENT', `The plan's Python version ${JSON.stringify(version).slice(0, 80)} is not a version such as 3.12.`);
       const python = version ? `python${version}` : 'python3';
       return [`${python} -m venv ${planEnv ? operand(planEnv, 'environment folder') : inHome('')}`];
+    }
+    case 'system-python': {
+      // Ubuntu's and Debian's package for the Python's venv module and ensurepip (data/nvidia-install-sources.json).
+      const version = text(params.python);
+      if (!version || !/^3\.\d{1,2}$/.test(version)) throw new DlsetupError('INVALID_ARGUMENT', `The plan's Python version ${JSON.stringify(version).slice(0, 80)} is not a version such as 3.12.`);
+      return [`sudo apt-get install -y python${version}-venv`];
     }
     case 'framework': {
       const envDir = text(params.envPath) ? absolute(text(params.envPath)!, 'environment folder') : planEnv;

@@ -410,6 +410,12 @@ export interface CatalogPlaceholders {
     'framework.result': 'packages';
     'framework.resultDownloaded': 'megabytes' | 'packages';
     'framework.noteOldPip': never;
+    'systemPython.alreadyThere': 'interpreter' | 'python';
+    'systemPython.installing': 'package' | 'python';
+    'systemPython.installed': 'package' | 'python';
+    'systemPython.unsupportedDistro': 'python' | 'system';
+    'systemPython.noPackage': 'package' | 'python' | 'system';
+    'pythonEnv.venvMissing': 'interpreter' | 'package';
   };
   installCli: {
     'dryRun.headerOne': 'mark';
@@ -564,6 +570,7 @@ export interface CatalogPlaceholders {
     'step.pythonEnv.conda': 'name' | 'python';
     'step.pythonEnv.venv': 'name' | 'python';
     'step.framework': 'command';
+    'step.systemPython': 'python';
   };
   planSummary: {
     'title': 'framework';

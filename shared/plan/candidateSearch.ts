@@ -7,7 +7,7 @@ import { cudaRelease, evaluateCuda } from './cudaCandidates.js';
 import type { FrameworkBuild } from './frameworkBuilds.js';
 import { FRAMEWORK_NAMES } from './frameworkNames.js';
 import { majorMinorParts } from './majorMinor.js';
-import { choosePython } from './pythonRange.js';
+import { choosePython, machinePythons } from './pythonRange.js';
 import type { Candidate, Context, CudaRelease, Failure, ReleaseGroup, SearchResult } from './resolverTypes.js';
 import { evaluateRocm } from './rocmCandidates.js';
 
@@ -35,12 +35,12 @@ function scanRelease(ctx: Context, group: ReleaseGroup, forcedVariant: string | 
     if (release.onlyFailures) return undefined;
     // Keeping the driver: a release whose every floor is above it (or with no readable driver) has no candidate.
     if (ctx.request.allowDriverChange === false && (!ctx.driverParts || (release.lowestFloor && compareDotted(ctx.driverParts, release.lowestFloor) < 0))) return undefined;
-    const python = choosePython(group.python, ctx.request.python, ctx.profile.pythonVersion);
+    const python = choosePython(group.python, ctx.request.python, machinePythons(ctx.profile));
     if (!python) return undefined;
     const only = pinnedCudaVariant(release.items, forcedVariant);
     for (const item of release.items) if (!('code' in item) && (!only || item.build.variant === only)) best = keepBetter(best, evaluateCuda(ctx, item, python, false), forcedVariant);
   } else if (ctx.gpuKind === 'rocm') {
-    const python = choosePython(group.python, ctx.request.python, ctx.profile.pythonVersion);
+    const python = choosePython(group.python, ctx.request.python, machinePythons(ctx.profile));
     if (!python) return undefined;
     for (const build of group.builds) best = keepBetter(best, evaluateRocm(ctx, build, python, false), forcedVariant);
   }
@@ -57,7 +57,7 @@ function pinnedCudaVariant(items: CudaRelease['items'], forcedVariant: string | 
 
 /** Why a release has no candidate: every failure, in build order (call only for a release the scan rejected). */
 function releaseFailures(ctx: Context, group: ReleaseGroup, forcedVariant: string | undefined): Failure[] {
-  const python = choosePython(group.python, ctx.request.python, ctx.profile.pythonVersion);
+  const python = choosePython(group.python, ctx.request.python, machinePythons(ctx.profile));
   if (!python) return [pythonUnsupported(group, ctx.request.python)];
   const failures: Failure[] = [];
   const add = (outcome: Candidate | Failure | null): void => {

@@ -3,7 +3,7 @@ import type { FrameworkBuild } from './frameworkBuilds.js';
 import { assemblePlan, driverField, frameworkField } from './planAssembly.js';
 import { cpuBuildReasons, pythonReason } from './planReasons.js';
 import { planSteps } from './planSteps.js';
-import { choosePython } from './pythonRange.js';
+import { choosePython, machinePythons } from './pythonRange.js';
 import { pinnedVersion, withVersion } from './releasePins.js';
 import type { Context, Failure, PlanBase, ReleaseGroup } from './resolverTypes.js';
 
@@ -27,7 +27,7 @@ export function cpuPlan(
 ): Plan | undefined {
   const { profile, request, say } = ctx;
   for (const group of groups) {
-    const python = choosePython(group.python, request.python, profile.pythonVersion);
+    const python = choosePython(group.python, request.python, machinePythons(profile));
     const build = cpuBuild(group);
     if (!python || !build) continue;
     if (noGpuBuild) warnings.push(say('warning.cpuBuildNoGpuBuild', { fw, why: noGpuBuild.message(say) }));

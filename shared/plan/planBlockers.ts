@@ -4,7 +4,7 @@ import { search } from './candidateSearch.js';
 import { cpuBuild } from './cpuPlan.js';
 import { assemblePlan, driverField } from './planAssembly.js';
 import { WHERE_KEYS } from './planReasons.js';
-import { choosePython } from './pythonRange.js';
+import { choosePython, machinePythons } from './pythonRange.js';
 import { pinnedVariant, pinnedVersion, releaseMatchesPin } from './releasePins.js';
 import type { Context, Failure, PlanBase, PlanBlockerCode, ReleaseGroup } from './resolverTypes.js';
 
@@ -12,7 +12,7 @@ import type { Context, Failure, PlanBase, PlanBlockerCode, ReleaseGroup } from '
 export function blockedPlan(base: PlanBase, reasons: string[], warnings: string[], blocker: PlanBlocker, group?: ReleaseGroup): Plan {
   const { request, profile } = base;
   const build = group ? cpuBuild(group) : undefined;
-  const python = group ? choosePython(group.python, undefined, profile.pythonVersion) : null;
+  const python = group ? choosePython(group.python, undefined, machinePythons(profile)) : null;
   return assemblePlan(base, {
     status: 'blocked',
     method: request.method ?? 'wheels',
@@ -65,7 +65,7 @@ export function alternativeFor(blocker: Failure, ctx: Context, allGroups: Releas
   const { request, profile } = ctx;
   if (blocker.code === 'PYTHON_UNSUPPORTED') {
     const group = allGroups.find((g) => releaseMatchesPin(request.framework, g.release, request.frameworkVersion!));
-    if (group) return { ...request, python: choosePython(group.python, undefined, profile.pythonVersion) ?? undefined };
+    if (group) return { ...request, python: choosePython(group.python, undefined, machinePythons(profile)) ?? undefined };
   }
   if (blocker.code === 'DRIVER_CHANGE_REFUSED') return { ...request, allowDriverChange: true };
   if (blocker.code === 'METHOD_UNSUPPORTED') return { ...request, method: 'system' };

@@ -38,7 +38,8 @@ function gpuLabel(gpu: GpuInfo, say: PlanSay): string {
 export function pythonReason(python: string, range: PythonRange, request: PlanRequest, profile: HardwareProfile, say: PlanSay): string {
   const params = { python, min: range.min, max: range.max };
   if (request.python) return say('python.requested', params);
-  if (profile.pythonVersion && majorMinor(profile.pythonVersion) === python) return say('python.onMachine', params);
+  const here = profile.pythonVersions ?? (profile.pythonVersion ? [profile.pythonVersion] : []);
+  if (here.some((version) => majorMinor(version) === python)) return say('python.onMachine', params);
   return say('python.default', params);
 }
 

@@ -111,6 +111,13 @@ export function planSteps(input: StepInputs): PlanStep[] {
     });
   }
 
+  // venv needs the Python and its ensurepip: a fresh Ubuntu/Debian lacks pythonX.Y-venv, or this Python altogether
+  // (pythonVersions lists what detection found; what-if plans have no list and assume the Python is there).
+  const missing = profile.pythonVersions !== undefined && !profile.pythonVersions.includes(input.python);
+  if (method !== 'conda' && os === 'linux' && (missing || (profile.pythonsWithoutVenv ?? []).includes(input.python))) {
+    steps.push({ id: 'system-python', kind: 'system-python', title: say('step.systemPython', { python: input.python }), elevated: true, params: { python: input.python } });
+  }
+
   const envName = `dlsetup-${build.framework}-${build.release}`;
   steps.push({
     id: 'python-env',

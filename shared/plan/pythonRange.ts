@@ -43,8 +43,16 @@ export function isExperimentalPython(range: ParsedPythonRange, python: string): 
  * The Python for a release: the requested one if the range has it or offers it as experimental (else null), then the
  * machine's if the stable range has it, else the range's default.
  */
-export function choosePython(range: ParsedPythonRange, requested: string | undefined, onMachine: string | undefined): string | null {
+export function choosePython(range: ParsedPythonRange, requested: string | undefined, onMachine: string | readonly string[] | undefined): string | null {
   if (requested) return inRange(requested, range) || isExperimentalPython(range, requested) ? majorMinor(requested) : null;
-  if (onMachine && inRange(onMachine, range)) return majorMinor(onMachine);
+  // Of several on the machine, the newest the range has: a Python that is there needs nothing installed.
+  const here = (typeof onMachine === 'string' ? [onMachine] : [...(onMachine ?? [])]).filter((python) => inRange(python, range));
+  here.sort((a, b) => compareParts(majorMinorParts(b), majorMinorParts(a)));
+  if (here.length) return majorMinor(here[0]!);
   return range.defaultPython;
+}
+
+/** The machine's Pythons for choosePython: every detected one when known, else the one a what-if profile names. */
+export function machinePythons(profile: { pythonVersion?: string; pythonVersions?: readonly string[] }): string | readonly string[] | undefined {
+  return profile.pythonVersions?.length ? profile.pythonVersions : profile.pythonVersion;
 }

@@ -60,6 +60,8 @@ export const hardwareProfileSchema = record({
   cudaToolkits: optional(list(version, 32)),
   cudnnVersions: optional(list(version, 32)),
   pythonVersion: optional(pythonVersion),
+  pythonVersions: optional(list(pythonVersion, 32)),
+  pythonsWithoutVenv: optional(list(pythonVersion, 32)),
 });
 
 const blockerSchema = record({ code, message: sentence, alternative: optional(planRequestSchema) });

@@ -107,6 +107,10 @@ export const envVarsParams = record({
   envPath: optional(hostPath),
 });
 
+export const systemPythonParams = record({
+  python: matching(/^3\.\d{1,2}$/, 'problem.pythonVersion', 8),
+});
+
 export const pythonEnvParams = record({
   manager: optional(oneOf(['auto', 'venv', 'uv', 'conda'])),
   python: optional(pythonVersion),
@@ -149,10 +153,11 @@ export const planStepSchema = v.variant(
     step('cuda-toolkit', cudaToolkitParams),
     step('cudnn', cudnnParams),
     step('env-vars', envVarsParams),
+    step('system-python', systemPythonParams),
     step('python-env', pythonEnvParams),
     step('framework', frameworkParams),
   ],
   'problem.notObject',
 );
 
-export const PLAN_STEP_KINDS = ['driver', 'cuda-repo', 'cuda-toolkit', 'cudnn', 'env-vars', 'python-env', 'framework'] as const;
+export const PLAN_STEP_KINDS = ['driver', 'cuda-repo', 'cuda-toolkit', 'cudnn', 'env-vars', 'system-python', 'python-env', 'framework'] as const;

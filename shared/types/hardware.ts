@@ -102,6 +102,8 @@ export interface PythonEnv {
   version: string;
   kind: 'system' | 'pyenv' | 'conda' | 'venv' | 'dlsetup';
   packages: Record<string, string>;
+  /** System interpreters only: whether `-m venv` can work (venv and ensurepip import; Debian/Ubuntu split them out). */
+  venv?: boolean;
   sitePackages?: string[];
 }
 

@@ -25,6 +25,10 @@ export interface HardwareProfile {
   /** Installed system cuDNN versions ("9.10.2"). */
   cudnnVersions?: string[];
   pythonVersion?: string;
+  /** Every Python on the machine a venv can start from ("3.11"), from detection; absent in what-if plans. */
+  pythonVersions?: string[];
+  /** Those of them whose venv module or ensurepip is missing (a fresh Debian/Ubuntu without pythonX.Y-venv). */
+  pythonsWithoutVenv?: string[];
 }
 
 export interface PlanRequest {
@@ -54,12 +58,13 @@ export interface PlanBlocker {
  * - 'cudnn': { version: '9.10', cudaMajor: '12', cudaSeries: '12.6', os }
  * - 'env-vars': { scope: 'environment', CUDA_HOME: path, pathPrepend: string[], libraryPathPrepend: string[] }
  *     (applied when the DL Setup environment is activated; Windows uses CUDA_PATH and PATH only)
+ * - 'system-python': { python: '3.12' } (the distribution's pythonX.Y-venv, elevated: a fresh Ubuntu/Debian lacks ensurepip)
  * - 'python-env': { manager: 'venv'|'conda', python: '3.12', name: 'dlsetup-pytorch-2.14', condaChannel?: 'conda-forge',
  *     condaPackages?: string[] }
  * - 'framework': { framework, installer: 'pip', packages: string[] (exact pins), indexUrl?: string, extraIndexUrl?: string,
  *     variant: 'cu126' }
  */
-export type PlanStepKind = 'driver' | 'cuda-repo' | 'cuda-toolkit' | 'cudnn' | 'env-vars' | 'python-env' | 'framework';
+export type PlanStepKind = 'driver' | 'cuda-repo' | 'cuda-toolkit' | 'cudnn' | 'env-vars' | 'system-python' | 'python-env' | 'framework';
 
 export interface PlanStep {
   id: string;

@@ -18,7 +18,9 @@ const SITE_SCRIPT = [
   'try:\n import sysconfig\n paths += [sysconfig.get_paths().get(k) for k in ("purelib", "platlib")]\nexcept Exception:\n pass',
   'try:\n paths = list(site.getsitepackages()) + paths\nexcept Exception:\n pass',
   'try:\n paths.append(site.getusersitepackages())\nexcept Exception:\n pass',
-  'print(json.dumps({"version": "%d.%d.%d" % tuple(sys.version_info[:3]), "prefix": sys.prefix, "site": [p for p in paths if p]}))',
+  // venv needs ensurepip too, which Debian and Ubuntu ship apart (pythonX.Y-venv).
+  'try:\n import ensurepip, venv\n can_venv = True\nexcept Exception:\n can_venv = False',
+  'print(json.dumps({"version": "%d.%d.%d" % tuple(sys.version_info[:3]), "prefix": sys.prefix, "site": [p for p in paths if p], "venv": can_venv}))',
 ].join('\n');
 
 /** Packages the report lists: the frameworks and NVIDIA's pip-packaged CUDA libraries. */
@@ -153,17 +155,19 @@ function dpkgUpstreamVersion(status: Buffer, pkg: string): string | null {
  * Debian's posix_local scheme) states its version in dpkg's records and has fixed site dirs: the same answer as asking
  * it, without starting it. Anything else (a hand-built /usr/bin/python, an older layout) returns null and is asked.
  */
-export async function debianSystemPython(hostPath: string, env: NodeJS.ProcessEnv): Promise<{ version: string; site: string[] } | null> {
+export async function debianSystemPython(hostPath: string, env: NodeJS.ProcessEnv): Promise<{ version: string; site: string[]; venv: boolean } | null> {
   const real = await resolveHostLinks(hostPath);
   const majorMinor = /^\/usr\/bin\/python(3\.\d+)$/.exec(real)?.[1];
   if (!majorMinor) return null;
   const lib = `/usr/lib/python${majorMinor}`;
-  const [owned, status, sitePy, sysconfigPy, venvCfg] = await Promise.all([
+  const [owned, status, sitePy, sysconfigPy, venvCfg, ensurepip] = await Promise.all([
     readHostFile(`/var/lib/dpkg/info/python${majorMinor}-minimal.list`),
     readHostBytes('/var/lib/dpkg/status'),
     readHostFile(`${lib}/site.py`),
     readHostFile(`${lib}/sysconfig.py`),
     hostPathExists('/usr/pyvenv.cfg'),
+    // pythonX.Y-venv ships ensurepip into the stdlib; without it `-m venv` fails.
+    hostPathExists(`${lib}/ensurepip/__init__.py`),
   ]);
   if (!owned || !owned.split('\n').includes(real) || !status || venvCfg) return null;
   // Debian's patches: site.py adds the dist-packages dirs, sysconfig.py's posix_local/deb_system schemes point inside them.
@@ -173,18 +177,19 @@ export async function debianSystemPython(hostPath: string, env: NodeJS.ProcessEn
   const userBase = env.PYTHONUSERBASE || path.join(env.HOME || os.homedir(), '.local');
   return {
     version,
+    venv: ensurepip,
     site: [`/usr/local/lib/python${majorMinor}/dist-packages`, '/usr/lib/python3/dist-packages', `${lib}/dist-packages`, path.join(userBase, 'lib', `python${majorMinor}`, 'site-packages')],
   };
 }
 
 /** Asks the interpreter itself (one process): version and every site dir, whatever the layout. */
-export async function askPython(context: ProbeContext, executable: string, label: string): Promise<{ version: string; site: string[] } | null> {
+export async function askPython(context: ProbeContext, executable: string, label: string): Promise<{ version: string; site: string[]; venv?: boolean } | null> {
   const purpose = detectText(context.locale)('purpose.python', { path: label });
   // -E: the answer depends on the interpreter, a venv's pyvenv.cfg and HOME (the user site dir), nothing else.
   const dependencies = { files: [executable, path.join(path.dirname(path.dirname(executable)), 'pyvenv.cfg')], envNames: ['HOME'] };
   const outcome = await runTool(context, [executable, '-E', '-c', SITE_SCRIPT], purpose, dependencies);
   if (!outcome.ok) return null;
-  let parsed: { version?: unknown; site?: unknown };
+  let parsed: { version?: unknown; site?: unknown; venv?: unknown };
   try {
     parsed = JSON.parse(outcome.result.stdout.trim().split(/\r?\n/).pop() ?? '') as typeof parsed;
   } catch {
@@ -192,7 +197,8 @@ export async function askPython(context: ProbeContext, executable: string, label
     return null;
   }
   if (typeof parsed.version !== 'string') return null;
-  return { version: parsed.version, site: (Array.isArray(parsed.site) ? parsed.site : []).filter((entry): entry is string => typeof entry === 'string') };
+  const site = (Array.isArray(parsed.site) ? parsed.site : []).filter((entry): entry is string => typeof entry === 'string');
+  return { version: parsed.version, site, ...(typeof parsed.venv === 'boolean' ? { venv: parsed.venv } : {}) };
 }
 
 async function inspect(context: ProbeContext, candidate: Candidate): Promise<PythonEnv | null> {
@@ -201,19 +207,19 @@ async function inspect(context: ProbeContext, candidate: Candidate): Promise<Pyt
   // A PATH command is a host path only when there is no simulated root.
   const hostReadable = !candidate.onPath || sysrootPath('/') === '/';
   const system = context.platform === 'linux' && hostReadable ? await debianSystemPython(candidate.path, context.env) : null;
-  if (system) return withPackages(candidate, system.version, system.site);
+  if (system) return withPackages(candidate, system.version, system.site, system.venv);
   const asked = await askPython(context, candidate.onPath ? candidate.path : sysrootPath(candidate.path), candidate.path);
-  return asked ? withPackages(candidate, asked.version, asked.site) : null;
+  return asked ? withPackages(candidate, asked.version, asked.site, candidate.kind === 'system' ? asked.venv : undefined) : null;
 }
 
-async function withPackages(candidate: Candidate, version: string, site: string[]): Promise<PythonEnv> {
+async function withPackages(candidate: Candidate, version: string, site: string[], venv?: boolean): Promise<PythonEnv> {
   const sitePackages = [...new Set(site)];
   const packages: Record<string, string> = {};
   // sys.path order: the first site dir that has a package is the one Python imports.
   for (const found of await Promise.all(sitePackages.map(readSitePackages))) {
     for (const [name, version] of Object.entries(found)) packages[name] ??= version;
   }
-  return { path: candidate.path, version, kind: candidate.kind, packages, sitePackages };
+  return { path: candidate.path, version, kind: candidate.kind, packages, sitePackages, ...(venv === undefined ? {} : { venv }) };
 }
 
 /** Every Python we can find (PATH, system, pyenv, conda, venvs DL Setup made), each asked once for its site dirs. */

@@ -3,7 +3,7 @@ import type { StepParams } from '../installStep.js';
 import type { HelperSay } from './helperText.js';
 
 /** Step kinds that may ever run as root; python-env and framework never do (pip as root breaks systems). */
-export const ELEVATED_KINDS = ['driver', 'cuda-repo', 'cuda-toolkit', 'cudnn', 'env-vars'] as const;
+export const ELEVATED_KINDS = ['driver', 'cuda-repo', 'cuda-toolkit', 'cudnn', 'env-vars', 'system-python'] as const;
 export type ElevatedKind = (typeof ELEVATED_KINDS)[number];
 
 export function isElevatedKind(kind: unknown): kind is ElevatedKind {
@@ -21,6 +21,7 @@ const FIELDS: Record<ElevatedKind, readonly string[]> = {
   'cuda-toolkit': ['version', 'series', 'method', 'setActive', 'useRunfile', 'runfile'],
   cudnn: ['version', 'cudaMajor', 'method', 'archive'],
   'env-vars': ['scope', 'cudaHome', 'libraryPaths'],
+  'system-python': ['python'],
 };
 
 /** Where a descriptor field lives in the step's parsed params when the name differs there. */

@@ -271,7 +271,8 @@ describe("python-env with manager 'auto'", () => {
     const envDir = path.join(envRoot, 'auto-venv');
     const { status, events } = await run(envPlan({ manager: 'auto', path: envDir, python }));
     expect(status.state).toBe('succeeded');
-    expect(recordedCalls(logs.python)).toEqual([[`python${python}`, '-m', 'venv', envDir]]);
+    // First the venv/ensurepip check (a fresh Debian lacks python3.X-venv), then the environment.
+    expect(recordedCalls(logs.python)).toEqual([[`python${python}`, '-c', 'import ensurepip, venv'], [`python${python}`, '-m', 'venv', envDir]]);
     expect(recordedCalls(logs.conda)).toEqual([]);
     expect(details(events)[0]).toBe(`Creating the venv environment in ${envDir}`);
     expect(envAnswers(envDir).prefix).toBe(envDir);
@@ -286,7 +287,7 @@ describe("python-env with manager 'auto'", () => {
     const plan = envPlan({ manager: 'auto', path: envDir, python: wanted });
     const { status } = await run(plan);
     // The fallback ran (python3, as the step documents) and made a real env of this machine's Python …
-    expect(recordedCalls(log)).toEqual([['python3', '-m', 'venv', envDir]]);
+    expect(recordedCalls(log)).toEqual([['python3', '-c', 'import ensurepip, venv'], ['python3', '-m', 'venv', envDir]]);
     // … which is not what the plan asked for: a clear failure now, not a success whose re-run fails with "choose another folder".
     expect(status.state).toBe('failed');
     expect(status.error?.code).toBe('NOT_AVAILABLE');

@@ -82,6 +82,21 @@ async function venvInterpreter(params: PythonEnvParams): Promise<string> {
   return 'python3';
 }
 
+const VENV_SCRIPT = 'import ensurepip, venv';
+
+/**
+ * Debian and Ubuntu split ensurepip out of the interpreter (pythonX.Y-venv): `python -m venv` would fail half-way with
+ * "ensurepip is not available". Asked before anything is created, so the advice comes first and nothing is left behind.
+ */
+async function checkVenvSupport(interpreter: string, python: string | undefined, ctx: StepContext): Promise<void> {
+  const result = await ctx.run([interpreter, '-c', VENV_SCRIPT], { allowFailure: true, quiet: true }).catch(() => null);
+  // Only Python's own answer counts: "No module named 'ensurepip'" (or 'venv'); anything else is left to venv itself.
+  if (!result || result.exitCode === 0 || !/No module named '?(ensurepip|venv)\b/.test(`${result.stderr}`)) return;
+  const version = python ?? (await ctx.run([interpreter, '-c', 'import sys; print("%d.%d" % sys.version_info[:2])'], { allowFailure: true, quiet: true }).catch(() => null))?.stdout.trim();
+  const pkg = version && /^3\.\d{1,2}$/.test(version) ? `python${version}-venv` : 'python3-venv';
+  throw new DlsetupError('NOT_AVAILABLE', ctx.say('pythonEnv.venvMissing', { interpreter, package: pkg }));
+}
+
 function createArgv(manager: 'venv' | 'uv' | 'conda', params: PythonEnvParams, interpreter: string, conda: string): string[] {
   const target = sysrootPath(params.path);
   if (manager === 'uv') return ['uv', 'venv', '--seed', ...(params.python ? ['--python', params.python] : []), target];
@@ -137,6 +152,7 @@ export const pythonEnvStep: InstallStep<PythonEnvParams> = {
       if (error instanceof DlsetupError) throw error;
     }
     const manager = await chooseManager(params);
+    if (manager === 'venv') await checkVenvSupport(await venvInterpreter(params), params.python, ctx);
     ctx.progress(0.1, ctx.say('pythonEnv.creating', { manager, path: params.path }));
     if (!existed) ctx.record({ type: 'dir-created', path: params.path, owned: true });
     try {
