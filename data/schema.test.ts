@@ -105,6 +105,7 @@ const schemas: Record<string, Schema> = {
     driverPackages: [{ distro: 'string', source: 'source' }],
     toolkitPackage: { pattern: 'string', source: 'source' },
     cudnnPackages: [{ cudnnMajor: 'string', pattern: 'string', source: 'source' }],
+    cudnnPinnedPackages: [{ cudnn: 'string', cuda: 'string', packages: 'string[]', version: 'string', source: 'source' }],
     pythonVenvPackages: [{ distro: 'string', pattern: 'string', source: 'source' }],
     runfiles: [{ version: 'string', arch: 'string', url: 'string', sha256: 'string', source: 'source' }],
     cudnnArchives: [{ version: 'string', build: 'string', cudaMajor: 'string', arch: 'string', url: 'string', sha256: 'string', source: 'source' }],

@@ -9,6 +9,7 @@ interface InstallSourcesTable {
   driverPackages: { distro: string; openPattern?: string; packages?: string[]; fallbackPackages?: string[] }[];
   toolkitPackage: { pattern: string };
   cudnnPackages: { cudnnMajor: string; pattern: string }[];
+  cudnnPinnedPackages: { cudnn: string; cuda: string; packages: string[]; version: string }[];
   pythonVenvPackages: { distro: string; pattern: string }[];
   runfiles: PublishedDownload[];
   cudnnArchives: (PublishedDownload & { build: string; cudaMajor: string })[];
@@ -57,6 +58,16 @@ export function toolkitPackage(series: string): string {
 export function cudnnPackage(version: string, cudaMajor: string): string | null {
   const row = table().cudnnPackages.find((candidate) => candidate.cudnnMajor === version.split('.')[0]);
   return row ? fill(row.pattern, { cudaMajor }) : null;
+}
+
+/**
+ * cuDNN 8 and older: NVIDIA's repository has one libcudnn8 package with a build per CUDA release (8.1.0.77-1+cuda11.2),
+ * so the cuDNN series ("8.1") and CUDA series ("11.2") name exact package versions; null when data/ knows none.
+ */
+export function cudnnPinnedPackages(version: string, cudaSeries: string): { packages: string[]; version: string } | null {
+  const series = version.split('.').slice(0, 2).join('.');
+  const row = table().cudnnPinnedPackages.find((candidate) => candidate.cudnn === series && candidate.cuda === cudaSeries);
+  return row ? { packages: [...row.packages], version: row.version } : null;
 }
 
 /**

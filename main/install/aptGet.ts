@@ -82,7 +82,8 @@ export async function installedDebs(ctx: StepContext): Promise<Map<string, strin
   const installed = new Map<string, string>();
   for (const line of result.stdout.split('\n')) {
     const [name, status, version] = line.split('\t');
-    if (name && status?.startsWith('ii')) installed.set(name, version ?? '');
+    // Second letter 'i': installed, whether wanted as install ('ii') or held ('hi', a pinned cuDNN build).
+    if (name && status?.[1] === 'i') installed.set(name, version ?? '');
   }
   return installed;
 }
@@ -91,10 +92,16 @@ export async function installedDebs(ctx: StepContext): Promise<Map<string, strin
  * apt-get install, journalling exactly the packages that were not installed before (dependencies included),
  * so rollback removes those and nothing that was already there.
  */
-export async function aptInstall(ctx: StepContext, packages: string[], options: { noRecommends?: boolean; progressSpan?: [number, number] } = {}): Promise<string[]> {
+export async function aptInstall(
+  ctx: StepContext,
+  packages: string[],
+  options: { noRecommends?: boolean; progressSpan?: [number, number]; allowChangeHeld?: boolean } = {},
+): Promise<string[]> {
   const before = await installedDebs(ctx);
+  // allowChangeHeld: a pinned name=version may replace another held build of the same package (libcudnn8).
+  const held = options.allowChangeHeld ? ['--allow-downgrades', '--allow-change-held-packages'] : [];
   try {
-    await runAptGet(ctx, ['install', '--yes', ...(options.noRecommends ? ['--no-install-recommends'] : []), ...packages], options.progressSpan);
+    await runAptGet(ctx, ['install', '--yes', ...held, ...(options.noRecommends ? ['--no-install-recommends'] : []), ...packages], options.progressSpan);
   } finally {
     const after = await installedDebs(ctx).catch(() => null);
     const added = after ? [...after.keys()].filter((name) => !before.has(name)).sort() : [];

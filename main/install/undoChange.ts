@@ -4,7 +4,7 @@ import type { RollbackAction } from '../../shared/types/install.js';
 import { DlsetupError } from '../../shared/errors.js';
 import { sha256Of } from './hostFileWriter.js';
 import type { StepContext } from './installStep.js';
-import { installText, type InstallSay, type InstallTextKey } from './installText.js';
+import { installText, type InstallSay } from './installText.js';
 import type { JournalChange } from './journalEntry.js';
 import { DEB_PACKAGE_PATTERN } from './stepParams.js';
 
@@ -39,7 +39,7 @@ export function describeUndo(change: JournalChange, say: InstallSay = installTex
 }
 
 /** Undoing an alternative points it back, unregisters what the run registered, or both; with neither it goes automatic. */
-function alternativeUndoKey(change: Extract<JournalChange, { type: 'alternative-set' }>): InstallTextKey {
+function alternativeUndoKey(change: Extract<JournalChange, { type: 'alternative-set' }>) {
   if (change.previous) return change.registered ? 'undo.alternativeBackAndUnregister' : 'undo.alternativeBack';
   return change.registered ? 'undo.alternativeUnregister' : 'undo.alternativeAuto';
 }
@@ -90,7 +90,8 @@ export async function undoChange(change: JournalChange, ctx: StepContext, writte
         // A journal line is input: a name apt could read as an option ("-o…") is never passed on.
         const bad = change.packages.find((name) => !DEB_PACKAGE_PATTERN.test(name));
         if (bad !== undefined) throw new DlsetupError('INVALID_ARGUMENT', ctx.say('params.entryNotAccepted', { name: 'packages', entry: JSON.stringify(bad) }));
-        await ctx.run(['apt-get', 'remove', '--yes', ...change.packages], { env: { DEBIAN_FRONTEND: 'noninteractive' } });
+        // Held packages too: the cuDNN step holds its pinned libcudnn8 build, and only packages this run added get here.
+        await ctx.run(['apt-get', 'remove', '--yes', '--allow-change-held-packages', ...change.packages], { env: { DEBIAN_FRONTEND: 'noninteractive' } });
       } else if (change.python) {
         await ctx.run([sysrootPath(change.python), '-m', 'pip', 'uninstall', '--yes', ...change.packages]);
       }

@@ -416,6 +416,8 @@ export interface CatalogPlaceholders {
     'systemPython.unsupportedDistro': 'python' | 'system';
     'systemPython.noPackage': 'package' | 'python' | 'system';
     'pythonEnv.venvMissing': 'interpreter' | 'package';
+    'sources.noCudnnPin': 'cudaSeries' | 'version';
+    'cudnn.pinnedResult': 'packages';
   };
   installCli: {
     'dryRun.headerOne': 'mark';

@@ -51,8 +51,9 @@ export function createTestAptHost(dir: string, debs: TestDeb[]): TestAptHost {
   writeFileSync(path.join(admindir, 'available'), '');
   for (const sub of ['state/lists/partial', 'cache/archives/partial', 'empty', 'log']) mkdirSync(path.join(dir, sub), { recursive: true });
   mkdirSync(repo, { recursive: true });
+  // --multiversion: a repository may carry several builds of one package (libcudnn8 per CUDA release).
   for (const deb of debs) buildTestDeb(path.join(dir, 'build'), deb, repo);
-  const packages = execFileSync('dpkg-scanpackages', ['.', '/dev/null'], { cwd: repo, stdio: ['ignore', 'pipe', 'ignore'] });
+  const packages = execFileSync('dpkg-scanpackages', ['--multiversion', '.', '/dev/null'], { cwd: repo, stdio: ['ignore', 'pipe', 'ignore'] });
   writeFileSync(path.join(repo, 'Packages'), packages);
   writeFileSync(path.join(dir, 'sources.list'), `deb [trusted=yes] file:${repo} ./\n`);
   const conf = [

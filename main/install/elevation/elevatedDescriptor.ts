@@ -19,7 +19,7 @@ const FIELDS: Record<ElevatedKind, readonly string[]> = {
   driver: ['branch', 'open', 'minimum', 'os'],
   'cuda-repo': ['distro', 'arch', 'mirror', 'keyringVersion', 'keyringFile'],
   'cuda-toolkit': ['version', 'series', 'method', 'setActive', 'useRunfile', 'runfile'],
-  cudnn: ['version', 'cudaMajor', 'method', 'archive'],
+  cudnn: ['version', 'cudaMajor', 'cudaSeries', 'method', 'archive'],
   'env-vars': ['scope', 'cudaHome', 'libraryPaths'],
   'system-python': ['python'],
 };

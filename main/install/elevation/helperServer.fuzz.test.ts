@@ -48,7 +48,7 @@ const BASE: Record<string, { params: Record<string, unknown>; checked: string[] 
   driver: { params: { branch: '580', os: 'linux' }, checked: ['branch', 'minimum', 'os'] },
   'cuda-repo': { params: { distro: 'ubuntu2404', arch: 'x86_64' }, checked: ['distro', 'arch', 'keyringVersion', 'mirror', 'keyringFile'] },
   'cuda-toolkit': { params: { version: '12.6.3', series: '12.6', method: 'apt' }, checked: ['version', 'series', 'method', 'runfile'] },
-  cudnn: { params: { version: '9.1.0', cudaMajor: '12', method: 'apt' }, checked: ['version', 'cudaMajor', 'method', 'archive'] },
+  cudnn: { params: { version: '9.1.0', cudaMajor: '12', method: 'apt' }, checked: ['version', 'cudaMajor', 'cudaSeries', 'method', 'archive'] },
   'env-vars': { params: { scope: 'system', cudaHome: '/usr/local/cuda-12.6' }, checked: ['scope', 'cudaHome', 'libraryPaths'] },
 };
 

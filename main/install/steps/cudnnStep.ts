@@ -9,7 +9,7 @@ import { installText } from '../installText.js';
 import { downloadForStep } from '../stepDownload.js';
 import { DEB_PACKAGE_PATTERN, ParamReader, SHA256_PATTERN, checkPathUnder } from '../stepParams.js';
 import { discardSystemCopy, verifiedSystemCopy } from '../systemArtifact.js';
-import { cudnnArchive, cudnnPackage, hostNvidiaArch } from '../../data/installSources.js';
+import { cudnnArchive, cudnnPackage, cudnnPinnedPackages, hostNvidiaArch } from '../../data/installSources.js';
 import type { StepContext } from '../installStep.js';
 import { checkDerived } from './derivedParam.js';
 
@@ -18,9 +18,13 @@ export interface CudnnParams {
   version: string;
   /** CUDA major the build targets: "12". */
   cudaMajor: string;
+  /** CUDA series the build targets ("11.2"): cuDNN 8 and older have one package build per series. */
+  cudaSeries?: string;
   method: 'apt' | 'archive';
   /** package, archiveUrl and archiveSha256 come from data/; the root side looks them up again itself. */
   package: string;
+  /** cuDNN 8 and older: every package and the exact version NVIDIA built for this CUDA series (data/ cudnnPinnedPackages). */
+  pinned?: { packages: string[]; version: string };
   archiveUrl?: string;
   archiveSha256?: string;
   /** Its own folder (cudnnDir), registered with the dynamic linker (not copied into the toolkit). */
@@ -36,6 +40,13 @@ export function cudnnDir(version: string, cudaMajor: string): string {
 function noArchive(ctx: StepContext, params: CudnnParams): DlsetupError {
   return new DlsetupError('DATA_OUT_OF_DATE', ctx.say('sources.noCudnnArchive', { version: params.version, cudaMajor: params.cudaMajor, arch: hostNvidiaArch() }));
 }
+
+/** cuDNN 8 and older come pinned from data/; the root side calls this again itself with the descriptor's versions. */
+function pinnedFor(version: string, cudaSeries: string | undefined): { packages: string[]; version: string } | null {
+  return Number(version.split('.')[0]) < 9 && cudaSeries ? cudnnPinnedPackages(version, cudaSeries) : null;
+}
+
+const pinnedArgs = (pinned: { packages: string[]; version: string }) => pinned.packages.map((name) => `${name}=${pinned.version}`);
 
 export function cudnnLdConf(params: CudnnParams): string {
   return `/etc/ld.so.conf.d/dlsetup-cudnn-${params.version}.conf`;
@@ -59,13 +70,18 @@ export const cudnnStep: InstallStep<CudnnParams> = {
     const reader = new ParamReader('cudnn', raw);
     const version = reader.string('version', /^\d+\.\d+(\.\d+){0,2}$/);
     const cudaMajor = reader.string('cudaMajor', /^\d{1,2}$/);
+    const cudaSeries = reader.optionalString('cudaSeries', /^\d{1,2}\.\d{1,2}$/);
     const archive = reader.optionalString('archive');
     const published = cudnnArchive(version, cudaMajor, hostNvidiaArch());
+    const pinned = pinnedFor(version, cudaSeries);
+    checkDerived('cudnn', 'aptVersion', reader.optionalString('aptVersion', /^[A-Za-z0-9.+~:-]{1,80}$/), pinned?.version);
     return {
       version,
       cudaMajor,
+      ...(cudaSeries ? { cudaSeries } : {}),
       method: reader.oneOf('method', ['apt', 'archive'] as const, 'apt'),
-      package: checkDerived('cudnn', 'package', reader.optionalString('package', DEB_PACKAGE_PATTERN), cudnnPackage(version, cudaMajor)) ?? '',
+      package: checkDerived('cudnn', 'package', reader.optionalString('package', DEB_PACKAGE_PATTERN), pinned ? pinned.packages[0] : cudnnPackage(version, cudaMajor)) ?? '',
+      ...(pinned ? { pinned } : {}),
       archiveUrl: checkDerived('cudnn', 'archiveUrl', reader.optionalUrl('archiveUrl'), published?.url),
       archiveSha256: checkDerived('cudnn', 'archiveSha256', reader.optionalString('archiveSha256', SHA256_PATTERN), published?.sha256),
       installDir: checkDerived('cudnn', 'installDir', reader.optionalPath('installDir', ['/opt/dlsetup']), cudnnDir(version, cudaMajor))!,
@@ -75,6 +91,13 @@ export const cudnnStep: InstallStep<CudnnParams> = {
   async check(params, ctx) {
     if (params.method === 'apt') {
       const installed = await installedDebs(ctx);
+      // A pinned build counts only at its exact version: another libcudnn8 build targets another CUDA release.
+      if (params.pinned) {
+        const version = params.pinned.version;
+        return params.pinned.packages.every((name) => installed.get(name) === version)
+          ? { satisfied: true, message: ctx.say('cudnn.packageInstalled', { package: params.pinned.packages.join(' '), version }) }
+          : { satisfied: false, message: '' };
+      }
       return params.package && installed.has(params.package)
         ? { satisfied: true, message: ctx.say('cudnn.packageInstalled', { package: params.package, version: String(installed.get(params.package)) }) }
         : { satisfied: false, message: '' };
@@ -96,6 +119,14 @@ export const cudnnStep: InstallStep<CudnnParams> = {
   },
   async run(params, ctx) {
     // Runs as root: package, checksum and folder are looked up here from data/, never taken from the request.
+    if (params.method === 'apt' && Number(params.version.split('.')[0]) < 9) {
+      const pinned = pinnedFor(params.version, params.cudaSeries);
+      if (!pinned) throw new DlsetupError('DATA_OUT_OF_DATE', ctx.say('sources.noCudnnPin', { version: params.version, cudaSeries: params.cudaSeries ?? params.cudaMajor }));
+      // The exact build even when a newer libcudnn8 is in the repository, then held so apt upgrade keeps it.
+      await aptInstall(ctx, pinnedArgs(pinned), { progressSpan: [0, 0.95], allowChangeHeld: true });
+      await ctx.run(['apt-mark', 'hold', ...pinned.packages], { env: { DEBIAN_FRONTEND: 'noninteractive' } });
+      return { message: ctx.say('cudnn.pinnedResult', { packages: pinnedArgs(pinned).join(' ') }) };
+    }
     if (params.method === 'apt') {
       const name = cudnnPackage(params.version, params.cudaMajor);
       if (!name) throw new DlsetupError('DATA_OUT_OF_DATE', ctx.say('sources.noCudnnPackage', { version: params.version }));
@@ -130,6 +161,15 @@ export const cudnnStep: InstallStep<CudnnParams> = {
     return { message: ctx.say('cudnn.result', { version: params.version, dir: installDir, file: cudnnLdConf(params) }) };
   },
   describe(params, say = installText()): PlannedCommand[] {
+    if (params.method === 'apt' && params.pinned) {
+      return [
+        { argv: ['apt-get', 'install', '--yes', '--allow-downgrades', '--allow-change-held-packages', ...pinnedArgs(params.pinned)], elevated: true },
+        { argv: ['apt-mark', 'hold', ...params.pinned.packages], elevated: true },
+      ];
+    }
+    if (params.method === 'apt' && Number(params.version.split('.')[0]) < 9) {
+      return [{ argv: [], elevated: true, note: say('sources.noCudnnPin', { version: params.version, cudaSeries: params.cudaSeries ?? params.cudaMajor }) }];
+    }
     if (params.method === 'apt') {
       return [params.package ? { argv: ['apt-get', 'install', '--yes', params.package], elevated: true } : { argv: [], elevated: true, note: say('sources.noCudnnPackage', { version: params.version }) }];
     }
