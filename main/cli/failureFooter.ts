@@ -1,7 +1,6 @@
 import { statSync } from 'node:fs';
 import { appLogFile } from '../system/appLog.js';
 import type { Say } from '../../shared/i18n/localize.js';
-import type { CliTextKey } from './cliText.js';
 
 /** The journal of the install run this process started or resumed since `since` (ms), if any: the run a failure belongs to. */
 export async function journalOfThisProcess(since: number): Promise<string | null> {
@@ -24,7 +23,7 @@ export async function journalOfThisProcess(since: number): Promise<string | null
  * The last line of a failure, saying where to look: the log and the run's journal when the failure belongs to a run,
  * the log alone after an unexpected error (its stack is there), nothing for an ordinary refusal.
  */
-export async function failureFooter(options: { since: number; unexpected: boolean; say: Say<CliTextKey> }): Promise<string | null> {
+export async function failureFooter(options: { since: number; unexpected: boolean; say: Say<'cli'> }): Promise<string | null> {
   const journal = await journalOfThisProcess(options.since);
   if (journal) return options.say('failure.whereToLook', { logFile: appLogFile(), journal });
   return options.unexpected ? options.say('failure.log', { logFile: appLogFile() }) : null;

@@ -3,13 +3,12 @@ import type { Locale, Say } from '../../shared/i18n/localize.js';
 import { checkSchema } from '../../shared/schema/checkSchema.js';
 import { planSchema } from '../../shared/schema/planSchema.js';
 import type { Plan } from '../../shared/types/plan.js';
-import type { CliTextKey } from './cliText.js';
 
 /**
  * The text of a plan file as a Plan: JSON that is not a plan at all says how to make one; a plan with a field DL Setup
  * does not accept (a path with `;`, a newline in a name, an unknown step kind) also names that field.
  */
-export function planFromJson(text: string, file: string, say: Say<CliTextKey>, locale?: Locale): Plan {
+export function planFromJson(text: string, file: string, say: Say<'cli'>, locale?: Locale): Plan {
   const notAPlan = say('planFile.notAPlan', { file });
   let value: unknown;
   try {

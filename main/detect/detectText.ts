@@ -6,4 +6,4 @@ import detectTextZhCN from '../../locales/zh-CN/detect.json' with { type: 'json'
 export const detectText = translator('detect', detectTextEn, detectTextZhCN);
 
 export type DetectTextKey = CatalogKey<'detect'>;
-export type DetectSay = Say<DetectTextKey>;
+export type DetectSay = Say<'detect'>;

@@ -4,7 +4,7 @@ import installTextZhCN from '../../locales/zh-CN/install.json' with { type: 'jso
 
 export type InstallTextKey = CatalogKey<'install'>;
 /** The install engine's `say`: every step gets one for the run's locale as `ctx.say`. */
-export type InstallSay = Say<InstallTextKey>;
+export type InstallSay = Say<'install'>;
 
 export const installText = translator('install', installTextEn, installTextZhCN);
 

@@ -1,8 +1,8 @@
-import type { Locale } from '../../shared/i18n/localize.js';
+import type { Locale, PlainKey } from '../../shared/i18n/localize.js';
 import type { VerifyChange, VerifyComparison, VerifyReport } from '../../shared/types/verify.js';
-import { verifyText, type VerifyTextKey } from './verifyText.js';
+import { verifyText } from './verifyText.js';
 
-const FINGERPRINT_LABELS: Record<string, VerifyTextKey> = {
+const FINGERPRINT_LABELS: Record<string, PlainKey<'verify'>> = {
   gpus: 'compare.gpus',
   driver: 'compare.driver',
   framework: 'compare.framework',

@@ -1,4 +1,4 @@
-import type { Locale } from '../../shared/i18n/localize.js';
+import type { Locale, PlainKey } from '../../shared/i18n/localize.js';
 import { escapeHtml } from '../../shared/text/escapeHtml.js';
 import type { MatmulResult, VerifyCheck, VerifyComparison, VerifyReport } from '../../shared/types/verify.js';
 import { formatEfficiency, formatThroughput } from './formatVerifyReport.js';
@@ -80,7 +80,7 @@ function renderComparison(comparison: VerifyComparison, say: ReportSay): string 
  */
 export function renderHtmlReport(report: VerifyReport, options: { comparison?: VerifyComparison; locale?: Locale } = {}): string {
   const say = verifyReportText(options.locale);
-  const h2 = (key: Parameters<ReportSay>[0]) => `<h2>${escapeHtml(say(key))}</h2>`;
+  const h2 = (key: PlainKey<'verifyReport'>) => `<h2>${escapeHtml(say(key))}</h2>`;
   const fw = report.framework;
   const fp = report.fingerprint;
   const machine: [string, unknown][] = [

@@ -91,10 +91,10 @@ export async function runFrameworkCheck(options: FrameworkCheckOptions): Promise
   if (!said.finished) {
     const gist = stderrGist(stderr);
     const saidHello = said.python.version !== null;
-    const params = { python, exitCode: String(exitCode), ...(gist ? { error: gist } : {}) };
+    const params = { python, exitCode: String(exitCode) };
     const reason = saidHello
-      ? say(gist ? 'framework.stoppedEarlyWithError' : 'framework.stoppedEarly', params)
-      : say(gist ? 'framework.scriptNotRunWithError' : 'framework.scriptNotRun', params);
+      ? gist ? say('framework.stoppedEarlyWithError', { ...params, error: gist }) : say('framework.stoppedEarly', params)
+      : gist ? say('framework.scriptNotRunWithError', { ...params, error: gist }) : say('framework.scriptNotRun', params);
     fail(saidHello ? 'framework-check-finished' : 'python-runs', 'PYTHON_FAILED', reason);
   }
   return collector.finish();

@@ -1,4 +1,4 @@
-import type { Locale, TextParams } from '../../shared/i18n/localize.js';
+import { sayUnchecked, type Locale, type TextParams } from '../../shared/i18n/localize.js';
 import verifyTextEn from '../../locales/en/verify.json' with { type: 'json' };
 import { verifyText, type VerifyTextKey } from './verifyText.js';
 
@@ -33,5 +33,5 @@ function textParams(params: unknown): TextParams {
 export function wordScriptText(value: unknown, locale?: Locale): string | undefined {
   if (typeof value === 'string') return value;
   if (!isSentence(value)) return undefined;
-  return isScriptKey(value.key) ? verifyText(locale)(value.key, textParams(value.params)) : value.key;
+  return isScriptKey(value.key) ? sayUnchecked(verifyText(locale), value.key, textParams(value.params)) : value.key;
 }

@@ -6,4 +6,4 @@ import verifyTextZhCN from '../../locales/zh-CN/verify.json' with { type: 'json'
 export const verifyText = translator('verify', verifyTextEn, verifyTextZhCN);
 
 export type VerifyTextKey = CatalogKey<'verify'>;
-export type VerifySay = Say<VerifyTextKey>;
+export type VerifySay = Say<'verify'>;

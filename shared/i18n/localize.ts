@@ -16,14 +16,38 @@ export type TextParams = Readonly<Record<string, string | number>>;
 /** A key of one namespace's catalog. */
 export type CatalogKey<N extends Namespace> = keyof CatalogPlaceholders[N] & string;
 
+/** The keys of one namespace whose sentences take no params (headings, labels). */
+export type PlainKey<N extends Namespace> = { [K in CatalogKey<N>]: [PlaceholdersOf<N, K>] extends [never] ? K : never }[CatalogKey<N>];
+
 /** The {{placeholder}} names a key's sentence uses (never when it uses none). */
 export type PlaceholdersOf<N extends Namespace, K extends CatalogKey<N>> = CatalogPlaceholders[N][K & keyof CatalogPlaceholders[N]];
 
 /** One namespace's catalog in any language: exactly the English keys, so a missing translation fails the type check. */
 export type CatalogOf<N extends Namespace> = { readonly [Key in CatalogKey<N>]: string };
 
-/** Turns a catalog key and its parameters into a sentence in one language. */
-export type Say<Key extends string = string> = (key: Key, params?: TextParams) => string;
+/**
+ * The params a key takes: an object with exactly its {{placeholder}} names (text or numbers), or none (nor anything
+ * but an empty object) when the sentence has no placeholders. A wrong or missing name fails the typecheck.
+ */
+export type ParamsOf<N extends Namespace, K extends CatalogKey<N>> = [PlaceholdersOf<N, K>] extends [never]
+  ? Readonly<Record<string, never>>
+  : { readonly [Name in PlaceholdersOf<N, K> & string]: string | number };
+
+/** The arguments after the key: params required when the sentence has placeholders, optional when it has none. */
+export type ParamsArgs<N extends Namespace, K extends CatalogKey<N>> = [PlaceholdersOf<N, K>] extends [never] ? [params?: ParamsOf<N, K>] : [params: ParamsOf<N, K>];
+
+type ErrorOptions = Omit<DlsetupErrorOptions, 'key' | 'params'>;
+type ErrorArgs<N extends Namespace, K extends CatalogKey<N>> = [PlaceholdersOf<N, K>] extends [never]
+  ? [params?: ParamsOf<N, K>, options?: ErrorOptions]
+  : [params: ParamsOf<N, K>, options?: ErrorOptions];
+
+/** Turns one namespace's catalog key and its parameters into a sentence in one language. */
+export interface Say<N extends Namespace> {
+  <K extends CatalogKey<N>>(key: K, ...params: ParamsArgs<N, K>): string;
+  readonly locale: Locale;
+  /** An error said in this locale (its message) that carries its code, 'namespace:key' and params to be said again. */
+  error<K extends CatalogKey<N>>(code: ErrorCode, key: K, ...args: ErrorArgs<N, K>): DlsetupError;
+}
 
 export function isLocale(value: unknown): value is Locale {
   return typeof value === 'string' && (LOCALES as readonly string[]).includes(value);
@@ -61,14 +85,22 @@ export function placeholdersOf(template: string): string[] {
   return [...template.matchAll(PLACEHOLDER)].map((match) => match[1]!).sort();
 }
 
+/** Says a key whose params were read from data or the wire (text or numbers, checked at run time, not by name). */
+export function sayUnchecked<N extends Namespace>(say: Say<N>, key: CatalogKey<N>, params: TextParams = {}): string {
+  return (say as unknown as (key: string, params: TextParams) => string)(key, params);
+}
+
 /** A `say` over one catalog that splits each template once, on first use. */
-function compiledSay<Key extends string>(catalog: Readonly<Record<string, string>>, fallback: Readonly<Record<string, string>>): Say<Key> {
+function compiledSay<N extends Namespace>(namespace: N, locale: Locale, catalog: Readonly<Record<string, string>>, fallback: Readonly<Record<string, string>>): Say<N> {
   const compiled = new Map<string, CompiledTemplate>();
-  return (key, params) => {
+  const say = (key: string, params?: TextParams): string => {
     let parts = compiled.get(key);
     if (!parts) compiled.set(key, (parts = compileTemplate(catalog[key] ?? fallback[key] ?? key)));
     return fillCompiled(parts, params);
   };
+  const error = (code: ErrorCode, key: string, params?: TextParams, options?: ErrorOptions) =>
+    new DlsetupError(code, say(key, params), { ...options, key: `${namespace}:${key}`, ...(params && Object.keys(params).length ? { params } : {}) });
+  return Object.assign(say, { locale, error }) as Say<N>;
 }
 
 /**
@@ -77,20 +109,18 @@ function compiledSay<Key extends string>(catalog: Readonly<Record<string, string
  * doubled their cost.
  */
 export function translator<N extends Namespace>(namespace: N, en: CatalogOf<N>, zhCN: CatalogOf<N>): Translator<N> {
-  const says: Record<Locale, Say<CatalogKey<N>>> = { en: compiledSay(en, en), 'zh-CN': compiledSay(zhCN, en) };
+  const says: Record<Locale, Say<N>> = { en: compiledSay(namespace, 'en', en, en), 'zh-CN': compiledSay(namespace, 'zh-CN', zhCN, en) };
   const say = (locale: Locale = 'en') => says[locale] ?? says.en;
-  const error = (code: ErrorCode, key: CatalogKey<N>, params?: TextParams, options?: Omit<DlsetupErrorOptions, 'key' | 'params'>) =>
-    new DlsetupError(code, says.en(key, params), { ...options, key: `${namespace}:${key}`, ...(params ? { params } : {}) });
   const has = (key: string): key is CatalogKey<N> => Object.hasOwn(en, key);
-  return Object.assign(say, { namespace, error, has });
+  return Object.assign(say, { namespace, error: says.en.error, has });
 }
 
 /** One namespace's `say` for a locale, and errors that carry their code, catalog key and parameters. */
 export interface Translator<N extends Namespace> {
-  (locale?: Locale): Say<CatalogKey<N>>;
+  (locale?: Locale): Say<N>;
   readonly namespace: N;
   /** An error whose message is the English sentence (for logs) and whose key + params say it in any language. */
-  error(code: ErrorCode, key: CatalogKey<N>, params?: TextParams, options?: Omit<DlsetupErrorOptions, 'key' | 'params'>): DlsetupError;
+  error<K extends CatalogKey<N>>(code: ErrorCode, key: K, ...args: ErrorArgs<N, K>): DlsetupError;
   /** Whether `key` is one of this namespace's keys (a key from the wire is checked before it is said). */
   has(key: string): key is CatalogKey<N>;
 }

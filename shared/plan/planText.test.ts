@@ -8,7 +8,7 @@ import tensorflow from '../../data/tensorflow.json' with { type: 'json' };
 import jax from '../../data/jax.json' with { type: 'json' };
 import cudnn from '../../data/cudnn.json' with { type: 'json' };
 import { literal, pytorchPlanFacts, pytorchRelease } from '../../testkit/data/liveFacts.js';
-import { fillTemplate, placeholdersOf, translationProblems } from '../i18n/localize.js';
+import { fillTemplate, placeholdersOf, sayUnchecked, translationProblems } from '../i18n/localize.js';
 import type { HardwareProfile, Plan, PlanRequest } from '../types/plan.js';
 import { cudaMajor } from '../versions/cudaVersion.js';
 import type { CompatData } from './compatData.js';
@@ -75,8 +75,8 @@ describe('plan text catalogs', () => {
       const say = planText(locale);
       for (const key of Object.keys(planTextEn) as PlanTextKey[]) {
         const params = Object.fromEntries(placeholdersOf(planTextEn[key]).map((name, index) => [name, index % 2 ? index : `<${name} $& $1>`]));
-        expect(say(key, params)).toBe(fillTemplate(catalog[key], params));
-        expect(say(key)).toBe(fillTemplate(catalog[key]));
+        expect(sayUnchecked(say, key, params)).toBe(fillTemplate(catalog[key], params));
+        expect(sayUnchecked(say, key)).toBe(fillTemplate(catalog[key]));
       }
     }
     expect(planText()('driver.keep', { driver: '580.95.05', why: 'x' })).toBe('Driver: keep 580.95.05; x.');

@@ -3,7 +3,7 @@ import planTextEn from '../../locales/en/plan.json' with { type: 'json' };
 import planTextZhCN from '../../locales/zh-CN/plan.json' with { type: 'json' };
 
 export type PlanTextKey = CatalogKey<'plan'>;
-export type PlanSay = Say<PlanTextKey>;
+export type PlanSay = Say<'plan'>;
 
 /**
  * A sentence built only when shown, in the reader's language. Failures and driver floors are cached per data object

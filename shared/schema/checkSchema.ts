@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { DlsetupError } from '../errors.js';
-import type { Locale, TextParams } from '../i18n/localize.js';
+import { sayUnchecked, type Locale, type TextParams } from '../i18n/localize.js';
 import { fail, ok, type Result } from '../result.js';
 import { CONTROL_CHARS, CONTROL_CHARS_BUT_LINES, firstControlChar } from './patterns.js';
 import { isSchemaTextKey, schemaText, type SchemaSay, type SchemaTextKey } from './schemaText.js';
@@ -54,7 +54,7 @@ export function problemOf(issue: Issue, say: SchemaSay): string {
     const input = String(issue.input);
     return say(key, { code: firstControlChar(input, CONTROL_CHARS_BUT_LINES) ?? firstControlChar(input) ?? '' });
   }
-  if (key) return say(key, params);
+  if (key) return sayUnchecked(say, key, params);
   if (issue.type === 'string') return say('problem.notText');
   if (issue.type === 'number') return say('problem.notNumber');
   if (issue.type === 'boolean') return say('problem.notBoolean');

@@ -3,7 +3,7 @@ import helperTextEn from '../../../locales/en/helper.json' with { type: 'json' }
 import helperTextZhCN from '../../../locales/zh-CN/helper.json' with { type: 'json' };
 
 export type HelperTextKey = CatalogKey<'helper'>;
-export type HelperSay = Say<HelperTextKey>;
+export type HelperSay = Say<'helper'>;
 
 /** `helperText(locale)` → the administrator helper's `say`, in the language its hello asked for. */
 export const helperText = translator('helper', helperTextEn, helperTextZhCN);
