@@ -5,6 +5,7 @@ import type { GpuTable } from '../../shared/gpus/lookupGpu.js';
 import { loadDataTable } from '../data/loadDataTable.js';
 import { detectText, type DetectSay } from './detectText.js';
 import { enrichGpuSpecs } from './enrichGpuSpecs.js';
+import { toolkitGpuFindings } from './toolkitTargetsGpu.js';
 import { explainCudaVersions } from './explainCudaVersions.js';
 import { mergeGpus } from './mergeGpus.js';
 import { saveProbeRunCache } from './probeRunCache.js';
@@ -144,6 +145,7 @@ export async function detectHardware(options: DetectOptions = {}): Promise<Hardw
   if (gpus.length === 0) findings.push({ code: 'NO_GPU_FOUND', severity: 'info', message: say('finding.noGpuFound') });
   const explained = explainCudaVersions(driver, toolkits, hasNvidiaGpu, options.locale);
   findings.push(...explained.findings);
+  findings.push(...toolkitGpuFindings(toolkits, gpus, say));
   await saveProbeRunCache();
 
   return {

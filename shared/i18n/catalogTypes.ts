@@ -86,6 +86,8 @@ export interface CatalogPlaceholders {
     'cuda.verdictTooNew': 'driverCuda' | 'toolkitMajor';
     'cuda.verdictMinorCompatible': 'toolkitCuda';
     'cuda.verdictFits': never;
+    'finding.toolkitCannotTargetGpu': 'capability' | 'first' | 'gpu' | 'sm' | 'toolkit';
+    'finding.toolkitCannotTargetGpuNoFirst': 'capability' | 'gpu' | 'sm' | 'toolkit';
   };
   detectSummary: {
     'section.system': never;
