@@ -67,3 +67,32 @@ describe('throughput against the spec peak (data/gpus.json)', () => {
     ]);
   });
 });
+
+describe('spec peaks are the rate frameworks get (dense, FP32 accumulate)', () => {
+  const rows = loadDataTable<GpuTable>('gpus').gpus;
+
+  it('a healthy RTX 3090 doing fp16 at 63 TFLOP/s is 89 % of its 71 TFLOP/s peak, not flagged as slow (GA102 whitepaper)', () => {
+    const rtx3090 = lookupGpu(rows, { name: 'NVIDIA GeForce RTX 3090' });
+    const matmul = applySpecPeaks([{ dtype: 'fp16', device: 'gpu', tflops: 63 }, { dtype: 'tf32', device: 'gpu', tflops: 30 }], rtx3090);
+    expect(matmul.map((entry) => entry.peakTflops)).toEqual([71, 35.6]);
+    expect(matmul[0]?.efficiency).toBe(0.887);
+    expect(efficiencyFindings(matmul, null, null, 'GeForce RTX 3090')).toEqual([]);
+  });
+
+  it('the RTX 4090 peaks are its FP32-accumulate figures (Ada whitepaper): bf16 151 TFLOP/s is 91 %', () => {
+    const rtx4090 = lookupGpu(rows, { name: 'NVIDIA GeForce RTX 4090' });
+    expect(rtx4090?.tensorTflops).toEqual({ tf32: 82.6, fp16: 165.2, bf16: 165.2 });
+    expect(applySpecPeaks([{ dtype: 'bf16', device: 'gpu', tflops: 151 }], rtx4090)[0]?.efficiency).toBe(0.914);
+  });
+
+  it('no GeForce row carries an FP16-accumulate figure: its fp16/bf16 peak is at most 2x its fp32 rate', () => {
+    const geforce = rows.filter((row) => /GeForce/.test(row.name) && row.fp32Tflops && row.tensorTflops);
+    expect(geforce.map((row) => row.name)).toEqual(expect.arrayContaining(['GeForce RTX 3090', 'GeForce RTX 4090']));
+    for (const row of geforce) {
+      for (const dtype of ['fp16', 'bf16'] as const) {
+        const peak = row.tensorTflops?.[dtype];
+        if (peak !== undefined) expect(peak, `${row.name} ${dtype}`).toBeLessThanOrEqual(row.fp32Tflops! * 2.01);
+      }
+    }
+  });
+});
