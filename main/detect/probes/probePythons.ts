@@ -1,10 +1,10 @@
-import { realpath } from 'node:fs/promises';
+import { readdir, realpath } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { PythonEnv } from '../../../shared/types/hardware.js';
 import { defaultEnvRoot, legacyEnvRoots } from '../../appPaths.js';
 import { hostPathExists, listHostDir, readHostBytes, readHostFile, readHostLink, sysrootPath } from '../../system/sysroot.js';
-import { findOnPath } from '../../system/findOnPath.js';
+import { findOnPath, isExecutable } from '../../system/findOnPath.js';
 import { parseCondaEnvList } from '../parsers/parseCondaEnvList.js';
 import { normalizePackageName, parseDistInfoDirName, parseDistMetadata } from '../parsers/parseDistMetadata.js';
 import type { ProbeContext } from '../probeContext.js';
@@ -54,6 +54,30 @@ async function condaEnvPrefixes(context: ProbeContext): Promise<string[]> {
   return prefixes;
 }
 
+/** At most this many PATH folders are listed and this many pythonX.Y commands kept: PATH can be long, probes are bounded. */
+const PATH_DIRS_LISTED = 32;
+const VERSIONED_KEPT = 12;
+
+/**
+ * pythonX.Y commands on PATH beside `python3`: Ubuntu 22.04 with deadsnakes' /usr/bin/python3.12 next to its 3.10
+ * python3. One directory listing per PATH folder (no process); each new interpreter is then inspected like the others,
+ * so duplicates (python3 -> python3.10) are asked once and answers are cached by the probe run cache.
+ */
+async function versionedOnPath(context: ProbeContext, shim: RegExp): Promise<Candidate[]> {
+  if (context.platform === 'win32') return [];
+  const dirs = [...new Set((context.env.PATH ?? '').split(path.delimiter).filter((dir) => path.isAbsolute(dir) && !shim.test(`${dir}/`)))].slice(0, PATH_DIRS_LISTED);
+  const listed = await Promise.all(dirs.map(async (dir) => ({ dir, names: await readdir(dir).catch(() => [] as string[]) })));
+  const found: Candidate[] = [];
+  for (const { dir, names } of listed) {
+    const versioned = names.filter((name) => /^python3\.\d{1,2}$/.test(name)).sort((a, b) => Number(b.slice(8)) - Number(a.slice(8)));
+    for (const name of versioned) {
+      const file = path.join(dir, name);
+      if (found.length < VERSIONED_KEPT && isExecutable(file)) found.push({ path: file, kind: 'system', onPath: true });
+    }
+  }
+  return found;
+}
+
 async function candidates(context: ProbeContext): Promise<Candidate[]> {
   const home = os.homedir();
   const found: Candidate[] = [];
@@ -62,6 +86,7 @@ async function candidates(context: ProbeContext): Promise<Candidate[]> {
   const shim = /[\\/]\.pyenv[\\/]shims[\\/]/;
   if (onPath && !shim.test(onPath) && !shim.test(await realpath(onPath).catch(() => onPath))) found.push({ path: onPath, kind: 'system', onPath: true });
   if (context.platform !== 'win32' && (await hostPathExists('/usr/bin/python3'))) found.push({ path: '/usr/bin/python3', kind: 'system' });
+  found.push(...(await versionedOnPath(context, shim)));
   const pyenvRoot = context.env.PYENV_ROOT ?? path.join(home, '.pyenv');
   for (const version of await listHostDir(path.join(pyenvRoot, 'versions'))) {
     found.push({ path: interpreterIn(path.join(pyenvRoot, 'versions', version), context.platform), kind: 'pyenv' });
