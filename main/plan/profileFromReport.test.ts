@@ -45,6 +45,9 @@ describe('profileFromReport', () => {
       cudaToolkits: ['13.0'],
       cudnnVersions: ['9.6.0'],
       pythonVersion: '3.11.2',
+      pythonVersions: ['3.11'],
+      // Ubuntu 24.04: NVIDIA's repository folder, which decides the toolkit series apt can install.
+      linuxRepo: 'ubuntu2404',
     });
   });
 

@@ -1,6 +1,7 @@
 import { lookupGpu, type GpuRow } from '../../shared/gpus/lookupGpu.js';
 import type { Gpu, HardwareReport } from '../../shared/types/hardware.js';
 import type { HardwareProfile } from '../../shared/types/plan.js';
+import { nvidiaRepoDistro } from '../install/hostOsRelease.js';
 
 function normalizeArch(arch: string, os: HardwareProfile['os']): HardwareProfile['arch'] {
   const lower = arch.toLowerCase();
@@ -28,6 +29,14 @@ function venvBases(report: HardwareReport): Pick<HardwareProfile, 'pythonVersion
     pythonVersions: unique(bases.map((env) => xy(env.version))),
     ...(without.length ? { pythonsWithoutVenv: without } : {}),
   };
+}
+
+/** NVIDIA's repository folder for the distro (ubuntu2204, debian12): which toolkit series apt can install there. */
+function linuxRepo(report: HardwareReport): Pick<HardwareProfile, 'linuxRepo'> {
+  const { distro, version } = report.os;
+  if (report.os.platform !== 'linux' || report.os.wsl || !distro || !version) return {};
+  const repo = nvidiaRepoDistro({ id: distro, versionId: version, idLike: [], codename: '', prettyName: '' });
+  return repo ? { linuxRepo: repo } : {};
 }
 
 /**
@@ -63,5 +72,6 @@ export function profileFromReport(report: HardwareReport, gpuRows: readonly GpuR
     ...(report.cudnn.length ? { cudnnVersions: report.cudnn.map((c) => c.version) } : {}),
     ...(python ? { pythonVersion: python.version } : {}),
     ...venvBases(report),
+    ...linuxRepo(report),
   };
 }

@@ -25,6 +25,8 @@ export interface CudaToolkitRelease {
 export interface CudaToolkitTable {
   reviewedAt: string;
   minorVersionCompatibility: CudaMinorCompat[];
+  /** The oldest series NVIDIA's apt repository for a distro carries ("ubuntu2204": "11.7"); older ones come from the runfile. */
+  repositories?: { repo: string; firstSeries: string }[];
   releases: CudaToolkitRelease[];
 }
 

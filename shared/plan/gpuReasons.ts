@@ -9,7 +9,7 @@ import { majorMinor } from './majorMinor.js';
 import { PLATFORM_KEYS } from './planReasons.js';
 import type { PlanSay } from './planText.js';
 import type { Candidate, Chosen, Context, DriverDecision, ReleaseGroup } from './resolverTypes.js';
-import type { ToolkitChoice } from './toolkitChoice.js';
+import { seriesNotInRepo, type ToolkitChoice } from './toolkitChoice.js';
 
 /** Which release, and why. */
 export function releaseReasons(ctx: Context, chosen: Chosen, build: FrameworkBuild, fw: string, reviewedAt: string | undefined, reasons: string[]): void {
@@ -129,6 +129,15 @@ export function toolkitReasons(
           ? 'method.system.installForTensorflow'
           : 'method.system.install';
       reasons.push(say(systemKey, { series, toolkit: String(toolkits.cudaToolkit.version), cudnn: cudnnSeries, variant: build.variant, version: build.version }));
+      const floor = toolkits.cudaToolkit.action === 'install' ? seriesNotInRepo(ctx.data, profile, series) : undefined;
+      if (floor && profile.linuxRepo) {
+        const installed = cudaSeries(String(toolkits.cudaToolkit.version));
+        warnings.push(
+          installed === series
+            ? say('warning.toolkitNotInRepoRunfile', { repo: profile.linuxRepo, first: floor, series })
+            : say('warning.toolkitNotInRepo', { repo: profile.linuxRepo, first: floor, series, installed }),
+        );
+      }
       if (others.length) reasons.push(say('method.system.sideBySide', { others: others.join(say('list.and')), series }));
       else reasons.push(say('method.system.active', { series }));
       // Only a toolkit being installed has a bundled driver to leave out.

@@ -50,7 +50,34 @@ export function systemToolkit(data: CompatData, profile: HardwareProfile, series
       return major >= 11 && m === major && n > minor;
     })
     .sort((a, b) => cudaVersion.compare(b, a))[0];
-  return newer ? { action: 'keep', version: newer } : { action: 'install', version: newestToolkitInSeries(data, series) };
+  if (newer) return { action: 'keep', version: newer };
+  // NVIDIA's repository for this distro starts later (ubuntu2204 at 11.7): the oldest carried series of the same
+  // major serves the build from CUDA 11 on (minor version compatibility); otherwise the series comes from the runfile.
+  const floor = repoFirstSeries(data, profile);
+  if (floor && compareSeries(series, floor) < 0 && major >= 11) {
+    const carried = [...new Set(data.cudaToolkits.releases.filter((r) => r.confidence !== 'unverified').map((r) => cudaSeries(r.version)))]
+      .filter((candidate) => Number(candidate.split('.')[0]) === major && compareSeries(candidate, floor) >= 0)
+      .sort(compareSeries)[0];
+    if (carried) return { action: 'install', version: newestToolkitInSeries(data, carried) };
+  }
+  return { action: 'install', version: newestToolkitInSeries(data, series) };
+}
+
+const compareSeries = (a: string, b: string) => {
+  const [x1 = 0, x2 = 0] = a.split('.').map(Number);
+  const [y1 = 0, y2 = 0] = b.split('.').map(Number);
+  return x1 - y1 || x2 - y2;
+};
+
+/** The oldest toolkit series NVIDIA's apt repository carries for the profile's distro; undefined when data/ knows no limit. */
+export function repoFirstSeries(data: CompatData, profile: HardwareProfile): string | undefined {
+  return profile.linuxRepo ? data.cudaToolkits.repositories?.find((row) => row.repo === profile.linuxRepo)?.firstSeries : undefined;
+}
+
+/** Whether the build's series is older than anything NVIDIA's repository for this distro carries. */
+export function seriesNotInRepo(data: CompatData, profile: HardwareProfile, series: string): string | undefined {
+  const floor = repoFirstSeries(data, profile);
+  return floor && compareSeries(series, floor) < 0 ? floor : undefined;
 }
 
 function newestToolkitInSeries(data: CompatData, series: string): string {

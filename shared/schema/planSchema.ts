@@ -62,6 +62,8 @@ export const hardwareProfileSchema = record({
   pythonVersion: optional(pythonVersion),
   pythonVersions: optional(list(pythonVersion, 32)),
   pythonsWithoutVenv: optional(list(pythonVersion, 32)),
+  // NVIDIA's repository folder name: ubuntu2204, debian12.
+  linuxRepo: optional(matching(/^[a-z]{2,12}\d{1,4}$/, 'problem.name', 16)),
 });
 
 const blockerSchema = record({ code, message: sentence, alternative: optional(planRequestSchema) });

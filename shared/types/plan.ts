@@ -29,6 +29,8 @@ export interface HardwareProfile {
   pythonVersions?: string[];
   /** Those of them whose venv module or ensurepip is missing (a fresh Debian/Ubuntu without pythonX.Y-venv). */
   pythonsWithoutVenv?: string[];
+  /** NVIDIA's apt repository folder for this Linux distribution ("ubuntu2204", "debian12"), from detection. */
+  linuxRepo?: string;
 }
 
 export interface PlanRequest {
