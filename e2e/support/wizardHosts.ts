@@ -24,6 +24,14 @@ export const WIZARD_HOSTS = {
     files: { ...UBUNTU, ...pciDevice('0000:01:00.0', '10de', '1b02') },
     tools: { 'nvidia-smi': { stdout: { fixture: 'nvidia-smi-table/titan-xp_driver384.66_no-cuda-version_partial.txt' } } },
   },
+  /**
+   * A fresh Debian 12 without python3-venv: its python3 (3.11.2) answers detection with venv false, as a real one
+   * without ensurepip does; no GPU, so the plan is the CPU build plus the system-python step.
+   */
+  freshDebian: {
+    files: { '/etc/os-release': 'PRETTY_NAME="Debian GNU/Linux 12 (bookworm)"\nNAME="Debian GNU/Linux"\nVERSION_ID="12"\nID=debian\n', '/usr/bin/apt-get': '' },
+    tools: { python3: { stdout: JSON.stringify({ version: '3.11.2', prefix: '/usr', site: ['/usr/lib/python3/dist-packages'], venv: false }) } },
+  },
 } satisfies Record<string, SimulatedHostOptions>;
 
 export async function wizardHost(name: keyof typeof WIZARD_HOSTS, extra: SimulatedHostOptions = {}): Promise<SimulatedHost> {
