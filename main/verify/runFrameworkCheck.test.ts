@@ -92,7 +92,7 @@ describe.skipIf(!hasDebianTorch)('the GPU check sequence, self-tested on a CPU s
     expect(result.checks.find((check) => check.id === 'matmul-fp16')?.reason).toContain("not implemented for 'Half'");
     expect(result.checks.find((check) => check.id === 'cudnn')?.code).toBe('CUDNN_LIB_MISSING');
     expect(result.matmul.map((entry) => [entry.dtype, entry.device])).toEqual([['fp32', 'cpu'], ['tf32', 'cpu'], ['bf16', 'cpu']]);
-    expect(result.tuning.map((entry) => [entry.id, entry.skipped === undefined])).toEqual([['tf32', true], ['cudnn-benchmark', false], ['bf16-autocast', true]]);
+    expect(result.tuning.map((entry) => [entry.id, entry.skipped === undefined])).toEqual([['tf32', true], ['cudnn-benchmark', false], ['bf16-autocast', true], ['fp16-autocast', false], ['pinned-copy', false]]);
     expect(result.checks.filter((check) => check.id === 'script-error')).toEqual([]);
   });
 });

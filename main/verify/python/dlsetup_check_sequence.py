@@ -34,6 +34,7 @@ def run_framework(fw, simulate_gpu, quick):
         stand_in = fw.stand_in() if simulate_gpu else None
         if stand_in is None:
             skip_gpu_checks("script.noUsableGpu")
+            skip_tuning(fw, "script.tuningNoGpu")
             cpu_reference_matmul(fw, quick)
             return
         emit(dict({"type": "device"}, **stand_in))
@@ -59,6 +60,13 @@ def import_modules(fw):
 def skip_gpu_checks(key, ids=None):
     for check_id in ids or GPU_CHECKS:
         check(check_id, "skip", said(key))
+
+
+def skip_tuning(fw, key):
+    """Every tip this framework measures, as not measured: a machine without a usable GPU cannot time them."""
+    tips = ([("tf32", "script.tuningTf32")] if fw.tf32_setting else []) + list(fw.tuning_tips())
+    for tuning_id, label_key in tips:
+        emit({"type": "tuning", "id": tuning_id, "label": said(label_key), "skipped": said(key)})
 
 
 def cpu_reference_matmul(fw, quick):
@@ -227,6 +235,9 @@ class Adapter:
 
     def after_matmuls(self):
         pass
+
+    def tuning_tips(self):
+        return []
 
     def tuning_steps(self, cudnn_ok, cc, quick, target_ms):
         return []

@@ -156,6 +156,9 @@ class TensorFlowAdapter(Adapter):
             return rel_error(tf.norm(tf.cast(a, tf.float64) - b).numpy(), tf.norm(b).numpy())
         return rel(yg, yr), max(rel(dxg, dxr), rel(dwg, dwr))
 
+    def tuning_tips(self):
+        return [("bf16-autocast", "script.tuningBf16MixedPrecision")]
+
     def tuning_steps(self, cudnn_ok, cc, quick, target_ms):
         return [("bf16-autocast", "script.tuningBf16MixedPrecision", not_measured("script.tuningKerasBf16"))]
 

@@ -5,6 +5,7 @@ from dlsetup_check_measure import bandwidth_verdict, fmt_cudnn, gib, rel_error, 
 from dlsetup_check_output import NoGpu, Skip, Verdict, first_line, said
 from dlsetup_check_sequence import Adapter
 from dlsetup_check_torch_device import CpuStandIn, TorchCuda
+from dlsetup_check_torch_tuning import TORCH_TIPS, torch_tuning_steps
 
 
 class TorchAdapter(Adapter):
@@ -175,56 +176,11 @@ class TorchAdapter(Adapter):
             if self.saved_cudnn_tf32 is not None:
                 torch.backends.cudnn.allow_tf32 = self.saved_cudnn_tf32
 
+    def tuning_tips(self):
+        return TORCH_TIPS
+
     def tuning_steps(self, cudnn_ok, cc, quick, target_ms):
-        torch = self.torch
-
-        def cudnn_benchmark():
-            # The same conv layer timed with and without autotuning.
-            if not cudnn_ok:
-                raise Skip(said("script.tuningNoCudnn"))
-            batch = 16 if quick else 64
-            conv = torch.nn.Conv2d(64, 64, 3, padding=1).to(self.device)
-            x = torch.randn(batch, 64, 56, 56, device=self.device)
-            saved_bench = torch.backends.cudnn.benchmark
-            with torch.no_grad():
-                torch.backends.cudnn.benchmark = False
-                off = self.timed(lambda: conv(x), target_ms / 2)
-                torch.backends.cudnn.benchmark = True
-                on = self.timed(lambda: conv(x), target_ms / 2)
-            torch.backends.cudnn.benchmark = saved_bench
-            return off, on, "torch.backends.cudnn.benchmark = True"
-
-        def bf16_autocast():
-            # Forward+backward of a small MLP in fp32 (TF32 off) vs under autocast.
-            try:
-                if cc < (8, 0) and not self.hip:
-                    raise Skip(said("script.tuningBf16NeedsAmpere"))
-                width = 128 if self.simulated else 2048 if quick else 4096
-                model = torch.nn.Sequential(torch.nn.Linear(width, width), torch.nn.ReLU(),
-                                            torch.nn.Linear(width, width)).to(self.device)
-                x = torch.randn(width, width, device=self.device)
-
-                def step():
-                    model.zero_grad(set_to_none=True)
-                    model(x).float().sum().backward()
-
-                def step_autocast():
-                    with torch.autocast(self.accel.autocast_device, dtype=torch.bfloat16):
-                        out = model(x)
-                    model.zero_grad(set_to_none=True)
-                    out.float().sum().backward()
-
-                self.set_tf32(False)
-                base = self.timed(step, target_ms / 2)
-                tuned = self.timed(step_autocast, target_ms / 2)
-                return base, tuned, "with torch.autocast('cuda', dtype=torch.bfloat16): ..."
-            finally:
-                if self.saved_tf32 is not None:
-                    self.matmul_tf32.allow_tf32 = self.saved_tf32
-                self.accel.empty_cache()
-
-        return [("cudnn-benchmark", "script.tuningCudnnBenchmark", cudnn_benchmark),
-                ("bf16-autocast", "script.tuningBf16Autocast", bf16_autocast)]
+        return torch_tuning_steps(self, cudnn_ok, cc, quick, target_ms)
 
     def memory_alloc(self):
         torch = self.torch
