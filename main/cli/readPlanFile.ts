@@ -19,7 +19,7 @@ export async function readPlanFile(file: string, say: Say<'cli'> = cliText(), lo
   } catch (cause) {
     // A FIFO, a device, a folder, too large, not UTF-8: the reader's own sentence says which.
     if (cause instanceof DlsetupError && cause.code !== 'NOT_FOUND') throw cause;
-    throw new DlsetupError('NOT_FOUND', say('planFile.cannotRead', { file }), { cause });
+    throw say.error('NOT_FOUND', 'planFile.cannotRead', { file }, { cause });
   }
   return planFromJson(text, file, say, locale);
 }

@@ -16,7 +16,7 @@ describe('diagnose:text with binary data', () => {
     const start = performance.now();
     const result = await dispatch(handlers, 'diagnose:text', { text, locale: 'en' });
     expect(performance.now() - start).toBeLessThan(2_000);
-    expect(result).toEqual({ ok: false, error: { code: 'INVALID_ARGUMENT', message: "This is binary data, not text: paste an error message or a tool's output." } });
+    expect(result).toEqual({ ok: false, error: { code: 'INVALID_ARGUMENT', message: "This is binary data, not text: paste an error message or a tool's output.", key: 'untrustedInput:text.binary' } });
   });
 
   it('says it in Chinese for the Chinese UI', async () => {

@@ -1,4 +1,3 @@
-import { DlsetupError } from '../../shared/errors.js';
 import type { DiagnoseResult } from '../../shared/types/diagnose.js';
 import { detectHardware } from '../detect/detectHardware.js';
 import { looksBinary } from '../system/looksBinary.js';
@@ -11,7 +10,7 @@ import { gatherHostFacts } from './hostFacts.js';
  * Binary data (a core dump, an image pasted or piped in) is refused from its first 8 KB, before detection runs.
  */
 export async function diagnoseOnMachine(text: string, options: { locale?: 'en' | 'zh-CN'; useMachine?: boolean } = {}): Promise<DiagnoseResult> {
-  if (looksBinary(text)) throw new DlsetupError('INVALID_ARGUMENT', untrustedInputText(options.locale)('text.binary'));
+  if (looksBinary(text)) throw untrustedInputText(options.locale).error('INVALID_ARGUMENT', 'text.binary');
   const machine = options.useMachine === false ? undefined : await detectHardware({ quick: true });
   const host = machine ? await gatherHostFacts(machine) : undefined;
   return diagnoseText(text, { locale: options.locale, ...(machine ? { machine } : {}), ...(host ? { host } : {}) });

@@ -24,7 +24,7 @@ function lockedError(holder: ReturnType<typeof parseLockHolder>, waited: number,
     : holder?.pid
       ? say('apt.holderPid', { pid: holder.pid })
       : say('apt.holderUnknown');
-  return new DlsetupError('APT_LOCKED', say('apt.locked', { who, seconds: waited }), { detail: holder?.lock ?? undefined });
+  return say.error('APT_LOCKED', 'apt.locked', { who, seconds: waited }, { detail: holder?.lock ?? undefined });
 }
 
 /**
@@ -69,7 +69,7 @@ export async function runAptGet(ctx: StepContext, args: string[], progressSpan: 
   }
   const unable = /E: Unable to locate package (\S+)|E: Package '([^']+)' has no installation candidate/.exec(output);
   if (unable) {
-    throw new DlsetupError('NOT_FOUND', ctx.say('apt.noPackage', { name: (unable[1] ?? unable[2])! }), {
+    throw ctx.say.error('NOT_FOUND', 'apt.noPackage', { name: (unable[1] ?? unable[2])! }, {
       detail: output.trim().split('\n').slice(-10).join('\n'),
     });
   }

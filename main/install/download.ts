@@ -71,12 +71,12 @@ export async function sha256File(file: string): Promise<string> {
 /** A refused redirect or proxy is a setting to change, not a flaky network: said once, never retried. */
 function policyError(error: unknown, fileName: string, say: InstallSay): DlsetupError | null {
   if (error instanceof RedirectRefused) {
-    if (error.reason === 'tooMany') return new DlsetupError('NETWORK', say('download.failed', { file: fileName, reason: say('download.tooManyRedirects') }), { detail: error.message });
+    if (error.reason === 'tooMany') return say.error('NETWORK', 'download.failed', { file: fileName, reason: say('download.tooManyRedirects') }, { detail: error.message });
     const key = error.reason === 'insecure' ? 'download.redirectInsecure' : 'download.redirectScheme';
     // A Location is the server's text: clipped, so a hostile one cannot fill the screen.
-    return new DlsetupError('NETWORK', say(key, { from: error.from, to: error.to.slice(0, 200) }), { detail: error.message.slice(0, 500) });
+    return say.error('NETWORK', key, { from: error.from, to: error.to.slice(0, 200) }, { detail: error.message.slice(0, 500) });
   }
-  if (error instanceof BadProxyError) return new DlsetupError('INVALID_ARGUMENT', say('download.badProxy', { proxy: error.proxy }));
+  if (error instanceof BadProxyError) return say.error('INVALID_ARGUMENT', 'download.badProxy', { proxy: error.proxy });
   return null;
 }
 
@@ -93,10 +93,10 @@ function proxyRefusal(error: unknown): number | null {
 export async function downloadFile(options: DownloadOptions): Promise<DownloadResult> {
   const say = options.say ?? installText();
   const expected = options.sha256.toLowerCase();
-  if (!SHA256_PATTERN.test(expected)) throw new DlsetupError('INVALID_ARGUMENT', say('download.needsSha'));
+  if (!SHA256_PATTERN.test(expected)) throw say.error('INVALID_ARGUMENT', 'download.needsSha');
   const startUrl = new URL(options.url);
   const fileName = (options.fileName ?? path.basename(startUrl.pathname)) || 'download';
-  if (fileName.includes('/') || fileName.startsWith('.')) throw new DlsetupError('INVALID_ARGUMENT', say('download.badFileName', { name: fileName }));
+  if (fileName.includes('/') || fileName.startsWith('.')) throw say.error('INVALID_ARGUMENT', 'download.badFileName', { name: fileName });
   const cacheDir = options.cacheDir ?? downloadCacheDir();
   await mkdir(cacheDir, { recursive: true, mode: 0o700 });
   const finalPath = path.join(cacheDir, `${expected.slice(0, 16)}-${fileName}`);
@@ -172,25 +172,25 @@ async function fetchVerified(options: DownloadOptions, target: Target, say: Inst
         await attemptOnce(run);
         break;
       } catch (error) {
-        if (options.signal?.aborted) throw new DlsetupError('CANCELLED', say('download.cancelledKept'));
+        if (options.signal?.aborted) throw say.error('CANCELLED', 'download.cancelledKept');
         if (error instanceof DlsetupError) throw error;
         const policy = policyError(error, fileName, say);
         if (policy) throw policy;
         const refusedBy = proxyRefusal(error);
-        if (refusedBy !== null) throw new DlsetupError('NETWORK', say('download.failed', { file: fileName, reason: say('download.proxyRefused', { status: String(refusedBy) }) }));
+        if (refusedBy !== null) throw say.error('NETWORK', 'download.failed', { file: fileName, reason: say('download.proxyRefused', { status: String(refusedBy) }) });
         if (error instanceof AttemptError && !error.retryable) {
-          if (error.status === 404) throw new DlsetupError('NOT_FOUND', say('download.notFound', { url: startUrl.toString() }));
-          throw new DlsetupError('NETWORK', say('download.failed', { file: fileName, reason: error.message }));
+          if (error.status === 404) throw say.error('NOT_FOUND', 'download.notFound', { url: startUrl.toString() });
+          throw say.error('NETWORK', 'download.failed', { file: fileName, reason: error.message });
         }
         if ((error as NodeJS.ErrnoException).code === 'ENOSPC') {
           // The part sits on the full disk: free it rather than leave the student to find it.
           await rm(partPath, { force: true });
           await removeRangeState(partPath);
-          throw new DlsetupError('DISK_FULL', say('disk.full', { path: cacheDir }), { cause: error });
+          throw say.error('DISK_FULL', 'disk.full', { path: cacheDir }, { cause: error });
         }
         lastReason = (error as Error).message;
         if (attempt === retries) {
-          throw new DlsetupError('NETWORK', say('download.failedAfterAttempts', { file: fileName, attempts: retries + 1 }), {
+          throw say.error('NETWORK', 'download.failedAfterAttempts', { file: fileName, attempts: retries + 1 }, {
             detail: lastReason,
           });
         }
@@ -204,7 +204,7 @@ async function fetchVerified(options: DownloadOptions, target: Target, say: Inst
   await removeRangeState(partPath);
   if (actual !== expected) {
     await rm(partPath, { force: true });
-    throw new DlsetupError('CHECKSUM_MISMATCH', say('download.checksumMismatch', { file: fileName }), {
+    throw say.error('CHECKSUM_MISMATCH', 'download.checksumMismatch', { file: fileName }, {
       detail: `expected ${expected}, got ${actual}`,
     });
   }

@@ -1,4 +1,3 @@
-import { DlsetupError } from '../../shared/errors.js';
 import { acquireFileLock, FileLockBusyError, type HeldLock } from '../system/fileLock.js';
 import type { InstallSay } from './installText.js';
 
@@ -18,7 +17,7 @@ export function pause(ms: number, signal: AbortSignal | undefined, say: InstallS
   return new Promise((resolve, reject) => {
     const onAbort = () => {
       clearTimeout(timer);
-      reject(new DlsetupError('CANCELLED', say('download.cancelled')));
+      reject(say.error('CANCELLED', 'download.cancelled'));
     };
     const timer = setTimeout(() => {
       signal?.removeEventListener('abort', onAbort);
@@ -38,14 +37,14 @@ export async function lockDownload(partPath: string, fileName: string, options: 
   const deadline = Date.now() + (options.lockWaitMs ?? DEFAULT_LOCK_WAIT_MS);
   let told = false;
   for (;;) {
-    if (options.signal?.aborted) throw new DlsetupError('CANCELLED', say('download.cancelled'));
+    if (options.signal?.aborted) throw say.error('CANCELLED', 'download.cancelled');
     try {
       return acquireFileLock(`${partPath}.lock`, `download ${fileName}`);
     } catch (error) {
       if (!(error instanceof FileLockBusyError)) throw error;
       const pid = error.holder?.pid ?? null;
       const left = deadline - Date.now();
-      if (left <= 0) throw new DlsetupError('BUSY', say('download.busy', { file: fileName, pid: pid ?? '?' }), { detail: error.message });
+      if (left <= 0) throw say.error('BUSY', 'download.busy', { file: fileName, pid: pid ?? '?' }, { detail: error.message });
       if (!told) options.onWait?.(pid);
       told = true;
       await pause(Math.min(POLL_MS, left), options.signal, say);

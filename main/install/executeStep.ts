@@ -1,4 +1,4 @@
-import { DlsetupError, toAppError } from '../../shared/errors.js';
+import { toAppError } from '../../shared/errors.js';
 import type { RunStatus } from '../../shared/types/install.js';
 import type { ElevationChannel } from './elevation/elevationChannel.js';
 import type { RunOutcome, StepContext, StepParams } from './installStep.js';
@@ -8,7 +8,7 @@ import type { PreparedStep } from './prepareSteps.js';
 import type { RunJournal } from './runJournal.js';
 import { stepContext, type RunScope } from './runScope.js';
 import { currentBootId } from './runStatusFromJournal.js';
-import { errorIn } from './sayableError.js';
+import { errorIn } from '../../shared/i18n/sayError.js';
 import type { StepContextSinks } from './stepContext.js';
 import { undoRecordedChanges, type RecordedChange } from './undoRecordedChanges.js';
 
@@ -34,14 +34,14 @@ function stillWaitingForReboot(scope: RunScope, step: PreparedStep): RunStatus {
     record.finishStep(step.id, 'needs-reboot', say('run.restartFirst'));
     return record.finishRun('needs-reboot');
   }
-  throw new DlsetupError('COMMAND_FAILED', say('run.driverDidNotLoad'));
+  throw say.error('COMMAND_FAILED', 'run.driverDidNotLoad');
 }
 
 /** One try of the step: prepared unprivileged, then run here or, for root, by the helper. */
 async function runOnce(scope: RunScope, step: PreparedStep, ctx: StepContext, stepChanges: RecordedChange[], channel: ElevationChannel | null): Promise<RunOutcome> {
   const params = step.impl.prepare ? await step.impl.prepare(step.params, ctx) : step.params;
   if (!step.elevated) return step.impl.run(params, ctx);
-  if (!channel) throw new DlsetupError('INTERNAL', scope.say('run.noHelper'));
+  if (!channel) throw scope.say.error('INTERNAL', 'run.noHelper');
   return channel.runStep(step.id, step.kind, params as StepParams, scope.record.sinksFor(step, stepChanges, true), scope.signal);
 }
 
@@ -49,7 +49,7 @@ async function runOnce(scope: RunScope, step: PreparedStep, ctx: StepContext, st
 async function failStep(scope: RunScope, step: PreparedStep, error: unknown, stepChanges: RecordedChange[], sinks: StepContextSinks, channel: ElevationChannel | null): Promise<RunStatus> {
   const { runId, record, say, locale } = scope;
   const cancelled = scope.signal.aborted;
-  const appError = cancelled ? { code: 'CANCELLED' as const, message: say('run.cancelled') } : toAppError(errorIn(error, say));
+  const appError = cancelled ? toAppError(say.error('CANCELLED', 'run.cancelled')) : toAppError(errorIn(error, say.locale));
   if (stepChanges.length) {
     sinks.log('info', stepChanges.length === 1 ? say('run.undoingOne') : say('run.undoingMany', { count: stepChanges.length }));
     const undone = await undoRecordedChanges(stepChanges, { runId, channel, onLog: (line) => sinks.log('info', line), journal: bestEffort(scope.journal), locale });

@@ -26,10 +26,10 @@ export function classifyFailure(result: CommandResult, what: string, say: Instal
   const output = `${result.stderr}\n${result.stdout}`;
   const tail = output.trim().split('\n').slice(-15).join('\n');
   if (DISK_FULL.test(output)) {
-    return new DlsetupError('DISK_FULL', say('failure.diskFull', { what }), { detail: tail });
+    return say.error('DISK_FULL', 'failure.diskFull', { what }, { detail: tail });
   }
   if (NETWORK.test(output)) {
-    return new DlsetupError('NETWORK', say('failure.network', { what }), { detail: tail });
+    return say.error('NETWORK', 'failure.network', { what }, { detail: tail });
   }
   // The tool's own last error line (pip's "ERROR: …", apt's "E: …", conda's "PackagesNotFoundError: …") says more than an exit code.
   const lines = output.split('\n').map((line) => line.trim());

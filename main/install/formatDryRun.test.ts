@@ -95,7 +95,7 @@ describe('formatDryRun', () => {
     const lines = formatDryRun(bad, {}, 'zh-CN').split('\n');
     expect(lines.filter((line) => line.includes('✗'))).toEqual([
       '   ✗ 无法执行：方案中的 python-env 步骤无效："path" 必须是绝对路径。',
-      '   ✗ 无法执行：方案中的 env-vars 步骤无效："scope" 必须是以下之一：system、user、environment。',
+      '   ✗ 无法执行：方案中的 env-vars 步骤无效："scope" 必须是以下之一：system, user, environment。',
       '   ✗ 无法执行：DL Setup 暂不支持在 Windows 上安装 CUDA Toolkit；请使用 NVIDIA 的安装程序，然后再运行 DL Setup。',
     ]);
     expect(formatDryRun(bad, {}, 'en').split('\n').filter((line) => line.includes('✗'))).toEqual([

@@ -6,7 +6,7 @@ import { displayWidth, padEndToWidth } from '../../shared/text/displayWidth.js';
 import { installCliText } from './installCliText.js';
 import { installText } from './installText.js';
 import { planStepParams, type InstallOverrides } from './planStepParams.js';
-import { errorMessageIn } from './sayableError.js';
+import { errorMessageIn } from '../../shared/i18n/sayError.js';
 import { stepForKind } from './stepRegistry.js';
 
 /**
@@ -42,7 +42,7 @@ export function formatDryRun(plan: Plan, overrides: InstallOverrides = {}, local
       }
     } catch (error) {
       lines.push(say('dryRun.step', heading));
-      lines.push(`   ${say('dryRun.cannotRun', { message: oneLine(errorMessageIn(error, stepSay)) })}`);
+      lines.push(`   ${say('dryRun.cannotRun', { message: oneLine(errorMessageIn(error, stepSay.locale)) })}`);
     }
   });
   return `${lines.join('\n')}\n`;

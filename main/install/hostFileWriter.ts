@@ -13,11 +13,11 @@ export function sha256Of(data: string | Buffer): string {
 /** ENOSPC and friends become the errors a student can act on. */
 export function hostWriteError(cause: unknown, hostPath: string, say: InstallSay = installText()): DlsetupError {
   const code = (cause as NodeJS.ErrnoException).code;
-  if (code === 'ENOSPC') return new DlsetupError('DISK_FULL', say('disk.full', { path: hostPath }), { cause });
+  if (code === 'ENOSPC') return say.error('DISK_FULL', 'disk.full', { path: hostPath }, { cause });
   if (code === 'EACCES' || code === 'EPERM' || code === 'EROFS') {
-    return new DlsetupError('COMMAND_FAILED', say('write.notAllowed', { path: hostPath }), { cause, detail: code });
+    return say.error('COMMAND_FAILED', 'write.notAllowed', { path: hostPath }, { cause, detail: code });
   }
-  return new DlsetupError('COMMAND_FAILED', say('write.failed', { path: hostPath }), { cause, detail: String(cause) });
+  return say.error('COMMAND_FAILED', 'write.failed', { path: hostPath }, { cause, detail: String(cause) });
 }
 
 async function ensureDir(ctx: StepContext, hostDir: string): Promise<void> {

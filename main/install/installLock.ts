@@ -5,7 +5,6 @@ import { DlsetupError } from '../../shared/errors.js';
 import { acquireFileLock, FileLockBusyError, type HeldLock } from '../system/fileLock.js';
 import { installText, type InstallSay } from './installText.js';
 import { isDiskFull } from './runJournal.js';
-import { SayableError } from './sayableError.js';
 
 /** What holds the install lock: installs, resumes and undos all change the same system, so one at a time. */
 export type LockedAction = 'install' | 'rollback';
@@ -26,14 +25,14 @@ export function acquireInstallLock(action: LockedAction, runId: string, say: Ins
     return acquireFileLock(file, `${action} ${runId}`);
   } catch (error) {
     if (error instanceof FileLockBusyError) throw busy(error, say);
-    if (isDiskFull(error)) throw new SayableError('DISK_FULL', (s) => s('journal.diskFullAtStart', { runId, dir: path.dirname(file) }));
+    if (isDiskFull(error)) throw installText.error('DISK_FULL', 'journal.diskFullAtStart', { runId, dir: path.dirname(file) });
     throw error;
   }
 }
 
 function busy(error: FileLockBusyError, say: InstallSay): DlsetupError {
   const [action, runId] = (error.holder?.owner ?? '').split(' ');
-  if (!error.holder || !runId) return new DlsetupError('BUSY', say('lock.busyUnknown', { file: error.file }));
+  if (!error.holder || !runId) return say.error('BUSY', 'lock.busyUnknown', { file: error.file });
   const params = { pid: error.holder.pid, runId };
-  return new DlsetupError('BUSY', action === 'rollback' ? say('lock.busyRollback', params) : say('lock.busyInstall', params));
+  return say.error('BUSY', action === 'rollback' ? 'lock.busyRollback' : 'lock.busyInstall', params);
 }

@@ -11,7 +11,7 @@ import { checkResumable, openRun, type OpenedRun } from './openRun.js';
 import { rollbackRun } from './rollbackRun.js';
 import { executeRun, prepareSteps } from './runner.js';
 import { journalPath, latestRunId, newRunId, readJournal, readRunJournal } from './runJournal.js';
-import { errorIn } from './sayableError.js';
+import { errorIn } from '../../shared/i18n/sayError.js';
 import { statusFromJournal } from './runStatusFromJournal.js';
 
 export interface InstallServiceOptions {
@@ -65,9 +65,9 @@ export class InstallService {
    * runs are known here; other processes' through the install lock, taken before anything of a run is written.
    */
   private ensureIdle(say: InstallSay): void {
-    if (this.rollingBack) throw new DlsetupError('BUSY', say('service.rollbackBusy', { runId: this.rollingBack }));
+    if (this.rollingBack) throw say.error('BUSY', 'service.rollbackBusy', { runId: this.rollingBack });
     const busy = [...this.active.values()].find((run) => run.status.state === 'running');
-    if (busy) throw new DlsetupError('BUSY', say('service.busy', { runId: busy.status.runId }));
+    if (busy) throw say.error('BUSY', 'service.busy', { runId: busy.status.runId });
   }
 
   /** Runs `open` holding the install lock; the lock is released if opening fails, else handed to the caller. */
@@ -77,7 +77,7 @@ export class InstallService {
       return { value: open(), lock };
     } catch (error) {
       lock.release();
-      throw errorIn(error, say);
+      throw errorIn(error, say.locale);
     }
   }
 
@@ -167,14 +167,14 @@ export class InstallService {
     const say = installText(options.locale);
     this.ensureIdle(say);
     const id = runId ?? latestRunId();
-    if (!id) throw new DlsetupError('NOT_FOUND', say('service.nothingToResume'));
+    if (!id) throw say.error('NOT_FOUND', 'service.nothingToResume');
     journalPath(id, say);
     const { value, lock } = this.locked('install', id, say, () => {
       const read = readRunJournal(id, say);
       checkResumable(id, read, say);
       const status = statusFromJournal(id, read.entries)!;
-      if (status.dryRun) throw new DlsetupError('INVALID_ARGUMENT', say('service.resumeDryRun', { runId: id }));
-      if (status.state === 'succeeded') throw new DlsetupError('INVALID_ARGUMENT', say('service.resumeSucceeded', { runId: id }));
+      if (status.dryRun) throw say.error('INVALID_ARGUMENT', 'service.resumeDryRun', { runId: id });
+      if (status.state === 'succeeded') throw say.error('INVALID_ARGUMENT', 'service.resumeSucceeded', { runId: id });
       const plan = read.entries.find((entry) => entry.t === 'run-started')!.plan;
       return { plan, opened: openRun({ runId: id, plan, resume: true, locale: options.locale }) };
     });
@@ -207,7 +207,7 @@ export class InstallService {
     const run = this.active.get(runId);
     if (!run) {
       const status = this.status(runId);
-      if (!status) throw new DlsetupError('NOT_FOUND', installText()('service.runNotFound', { runId }));
+      if (!status) throw installText().error('NOT_FOUND', 'service.runNotFound', { runId });
       return status;
     }
     return run.done;
@@ -220,8 +220,8 @@ export class InstallService {
   async rollback(runId: string | undefined, options: { dryRun?: boolean; onLog?: (line: string) => void; locale?: Locale } = {}): Promise<RollbackResult> {
     const say = installText(options.locale);
     const id = runId ?? latestRunId();
-    if (!id) throw new DlsetupError('NOT_FOUND', say('service.nothingToRollBack'));
-    if (this.active.get(id)?.status.state === 'running') throw new DlsetupError('INVALID_ARGUMENT', say('service.rollbackWhileRunning', { runId: id }));
+    if (!id) throw say.error('NOT_FOUND', 'service.nothingToRollBack');
+    if (this.active.get(id)?.status.state === 'running') throw say.error('INVALID_ARGUMENT', 'service.rollbackWhileRunning', { runId: id });
     const rollback = () =>
       rollbackRun(id, {
         dryRun: options.dryRun,
@@ -249,6 +249,6 @@ function openRunIn(say: InstallSay, options: Parameters<typeof openRun>[0]): Ope
   try {
     return openRun(options);
   } catch (error) {
-    throw errorIn(error, say);
+    throw errorIn(error, say.locale);
   }
 }

@@ -27,7 +27,7 @@ export async function downloadFromMirrors(candidates: readonly MirrorCandidate[]
   const say = options.say ?? installText();
   const fileName = options.fileName ?? (new URL(candidates[0]?.url ?? 'http://x/download').pathname.split('/').pop() || 'download');
   const pinned = options.override ? candidates.filter((candidate) => candidate.id === options.override) : [];
-  if (options.override && pinned.length === 0) throw new DlsetupError('INVALID_ARGUMENT', say('mirror.unknown', { mirror: options.override }));
+  if (options.override && pinned.length === 0) throw say.error('INVALID_ARGUMENT', 'mirror.unknown', { mirror: options.override });
   let measures: MirrorMeasure[] = [];
   let order: MirrorCandidate[] = pinned;
   if (!pinned.length) {
@@ -36,7 +36,7 @@ export async function downloadFromMirrors(candidates: readonly MirrorCandidate[]
     order = measures.filter((m) => m.ok).sort((a, b) => (b.ok && a.ok ? b.bytesPerSecond - a.bytesPerSecond : 0));
     if (choice.chosen) options.onChoice?.(choice.chosen, measures);
   }
-  if (!order.length) throw new DlsetupError('NETWORK', say('mirror.noneServes', { file: fileName }), { detail: measures.map((m) => `${m.id}: ${m.ok ? 'ok' : `${m.refusal} ${m.cause}`}`).join('; ') });
+  if (!order.length) throw say.error('NETWORK', 'mirror.noneServes', { file: fileName }, { detail: measures.map((m) => `${m.id}: ${m.ok ? 'ok' : `${m.refusal} ${m.cause}`}`).join('; ') });
   for (const [index, mirror] of order.entries()) {
     try {
       const result = await downloadFile({ ...options, url: mirror.url, fileName });
@@ -48,5 +48,5 @@ export async function downloadFromMirrors(candidates: readonly MirrorCandidate[]
       options.onRetry?.(0, say('mirror.refusedChecksum', { mirror: mirror.id, file: fileName }), 0);
     }
   }
-  throw new DlsetupError('NETWORK', say('mirror.noneServes', { file: fileName }));
+  throw say.error('NETWORK', 'mirror.noneServes', { file: fileName });
 }

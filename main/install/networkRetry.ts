@@ -9,7 +9,7 @@ function sleep(ms: number, signal: AbortSignal, say: InstallSay): Promise<void> 
       'abort',
       () => {
         clearTimeout(timer);
-        reject(new DlsetupError('CANCELLED', say('run.cancelled')));
+        reject(say.error('CANCELLED', 'run.cancelled'));
       },
       { once: true },
     );

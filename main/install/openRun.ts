@@ -1,4 +1,3 @@
-import { DlsetupError } from '../../shared/errors.js';
 import { isLocale, type Locale } from '../../shared/i18n/localize.js';
 import type { Plan } from '../../shared/types/plan.js';
 import { installText, type InstallSay } from './installText.js';
@@ -35,9 +34,9 @@ export function damageSentence(runId: string, file: string, damaged: DamagedLine
 export function checkResumable(runId: string, read: JournalRead, say: InstallSay): void {
   const damaged = read.damaged.filter((line) => line.reason !== 'torn');
   if (damaged.length) {
-    throw new DlsetupError('JOURNAL_DAMAGED', say('journal.resumeDamaged', { runId, damage: damageSentence(runId, read.file, damaged, say) }), { detail: read.file });
+    throw say.error('JOURNAL_DAMAGED', 'journal.resumeDamaged', { runId, damage: damageSentence(runId, read.file, damaged, say) }, { detail: read.file });
   }
-  if (!read.entries.some((entry) => entry.t === 'run-started')) throw new DlsetupError('JOURNAL_DAMAGED', say('journal.noStart', { runId, file: read.file }), { detail: read.file });
+  if (!read.entries.some((entry) => entry.t === 'run-started')) throw say.error('JOURNAL_DAMAGED', 'journal.noStart', { runId, file: read.file }, { detail: read.file });
 }
 
 /**

@@ -1,9 +1,8 @@
-import { DlsetupError } from '../../shared/errors.js';
 import type { Plan } from '../../shared/types/plan.js';
 import type { InstallStep } from './installStep.js';
 import { installText, type InstallSay } from './installText.js';
 import { planStepParams, type InstallOverrides } from './planStepParams.js';
-import { errorIn } from './sayableError.js';
+import { errorIn } from '../../shared/i18n/sayError.js';
 import { stepForKind } from './stepRegistry.js';
 
 /** A plan step with its implementation and parsed params, ready to run. */
@@ -18,15 +17,15 @@ export interface PreparedStep {
 
 /** Checks the plan's shape and every step's params before anything runs: a bad plan changes nothing. */
 export function prepareSteps(plan: Plan, overrides: InstallOverrides = {}, say: InstallSay = installText()): PreparedStep[] {
-  if (!plan || typeof plan !== 'object' || !Array.isArray(plan.steps)) throw new DlsetupError('INVALID_ARGUMENT', say('run.notAPlan'));
+  if (!plan || typeof plan !== 'object' || !Array.isArray(plan.steps)) throw say.error('INVALID_ARGUMENT', 'run.notAPlan');
   if (plan.status === 'blocked') {
     const reasons = plan.blockers?.map((b) => b.message).join(' ');
-    throw new DlsetupError('PLAN_BLOCKED', reasons ? say('run.planBlocked', { reasons }) : say('run.planBlockedNoReason'));
+    throw reasons ? say.error('PLAN_BLOCKED', 'run.planBlocked', { reasons }) : say.error('PLAN_BLOCKED', 'run.planBlockedNoReason');
   }
   const ids = new Set<string>();
   const prepared = plan.steps.map((step) => {
     if (typeof step.id !== 'string' || !/^[A-Za-z0-9._:-]{1,80}$/.test(step.id) || ids.has(step.id)) {
-      throw new DlsetupError('INVALID_ARGUMENT', say('run.badStepId', { id: String(JSON.stringify(step.id)) }));
+      throw say.error('INVALID_ARGUMENT', 'run.badStepId', { id: String(JSON.stringify(step.id)) });
     }
     ids.add(step.id);
     let impl: InstallStep<unknown>;
@@ -35,7 +34,7 @@ export function prepareSteps(plan: Plan, overrides: InstallOverrides = {}, say: 
       impl = stepForKind(step.kind);
       params = impl.parse(planStepParams(plan, step, overrides));
     } catch (error) {
-      throw errorIn(error, say);
+      throw errorIn(error, say.locale);
     }
     const elevated = typeof impl.elevated === 'function' ? impl.elevated(params) : impl.elevated;
     return { id: step.id, kind: step.kind, title: step.title, impl, params, elevated };

@@ -84,7 +84,7 @@ export async function rollbackRun(runId: string, options: RollbackOptions = {}):
   } catch (error) {
     journal.append({ t: 'rollback-finished', time: new Date().toISOString(), ok: false, message: (error as Error).message });
     if (error instanceof DlsetupError) throw error;
-    throw new DlsetupError('COMMAND_FAILED', say('rollback.failed', { runId, reason: (error as Error).message }));
+    throw say.error('COMMAND_FAILED', 'rollback.failed', { runId, reason: (error as Error).message });
   } finally {
     await channel?.close().catch(() => undefined);
   }

@@ -3,10 +3,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { DlsetupError } from '../../shared/errors.js';
-import { installText } from './installText.js';
 import type { JournalEntry } from './journalEntry.js';
 import { appendJournalLine, journalPath, readRunJournal, RunJournal } from './runJournal.js';
-import { errorMessageIn } from './sayableError.js';
+import { errorMessageIn } from '../../shared/i18n/sayError.js';
 import { testPlan } from '../../testkit/install/testPlan.js';
 import { mountTinyDisk, type TinyDisk } from '../../testkit/install/tinyDisk.js';
 
@@ -108,10 +107,10 @@ describe('the journal on a full disk (a real tmpfs)', () => {
       expect(thrown).toBeInstanceOf(DlsetupError);
       expect((thrown as DlsetupError).code).toBe('DISK_FULL');
       const dir = path.join(disk.dir, 'data', 'runs');
-      expect(errorMessageIn(thrown, installText('en'))).toBe(
+      expect(errorMessageIn(thrown, 'en')).toBe(
         `DL Setup could not start run ${runId}: the disk holding ${dir} is full (or your disk quota is used up), so the run could not be recorded. Nothing was changed. Free some space there, then start the install again.`,
       );
-      expect(errorMessageIn(thrown, installText('zh-CN'))).toContain(`DL Setup 无法开始运行 ${runId}：${dir} 所在的磁盘已满`);
+      expect(errorMessageIn(thrown, 'zh-CN')).toContain(`DL Setup 无法开始运行 ${runId}：${dir} 所在的磁盘已满`);
       expect(readdirSync(dir)).toEqual([]);
     } finally {
       disk.free();

@@ -2,11 +2,10 @@ import { closeSync, fstatSync, fsyncSync, ftruncateSync, mkdirSync, openSync, re
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { appDataDir } from '../appPaths.js';
-import { DlsetupError } from '../../shared/errors.js';
 import { installText, type InstallSay } from './installText.js';
 import type { JournalEntry } from './journalEntry.js';
 import { parseJournalText, TORN_MARK, type JournalLines } from './journalLines.js';
-import { SayableError } from './sayableError.js';
+import type { DlsetupError } from '../../shared/errors.js';
 
 /** Run ids sort by start time and are safe in file names and in the elevated helper's backup paths. */
 export const RUN_ID_PATTERN = /^\d{8}-\d{6}-[0-9a-f]{6}$/;
@@ -22,7 +21,7 @@ export function runsDir(): string {
 
 /** A run's journal file; `say` words the refusal of something that is not a run id. */
 export function journalPath(runId: string, say: InstallSay = installText()): string {
-  if (!RUN_ID_PATTERN.test(runId)) throw new DlsetupError('INVALID_ARGUMENT', say('journal.notARunId', { runId }));
+  if (!RUN_ID_PATTERN.test(runId)) throw say.error('INVALID_ARGUMENT', 'journal.notARunId', { runId });
   return path.join(runsDir(), `${runId}.jsonl`);
 }
 
@@ -71,10 +70,10 @@ export class RunJournal {
   }
 }
 
-function diskFull(journal: RunJournal, key: 'journal.diskFull' | 'journal.diskFullAtStart'): SayableError {
+function diskFull(journal: RunJournal, key: 'journal.diskFull' | 'journal.diskFullAtStart'): DlsetupError {
   const { runId, file } = journal;
   const dir = path.dirname(file);
-  return new SayableError('DISK_FULL', (say) => say(key, { runId, dir }));
+  return installText.error('DISK_FULL', key, { runId, dir });
 }
 
 /** Writes a new file's only line; on failure the file is removed (it was created here, so nothing else is lost). */
@@ -182,7 +181,7 @@ export function readRunJournal(runId: string, say: InstallSay = installText()): 
   try {
     text = readFileSync(file, 'utf8');
   } catch {
-    throw new DlsetupError('NOT_FOUND', say('service.runNotFound', { runId }), { detail: file });
+    throw say.error('NOT_FOUND', 'service.runNotFound', { runId }, { detail: file });
   }
   return { file, ...parseJournalText(text) };
 }

@@ -5,7 +5,7 @@ import type { InstallSay } from './installText.js';
 import type { JournalChange, JournalEntry } from './journalEntry.js';
 import type { RunJournal } from './runJournal.js';
 import { overallFraction, stepSummaries } from './runStatusFromJournal.js';
-import { errorIn } from './sayableError.js';
+import { errorIn } from '../../shared/i18n/sayError.js';
 import type { StepContextSinks } from './stepContext.js';
 import type { RecordedChange } from './undoRecordedChanges.js';
 
@@ -98,7 +98,7 @@ export class RunRecord {
       this.journal.append({ t: 'run-finished', time: now(), state, ...(error ? { errorCode: error.code, message: error.message } : {}) });
     } catch (journalError) {
       // Unrecorded, the run cannot claim its end: it is resumable, and the reason (a full disk) is what to act on.
-      const appError = toAppError(errorIn(journalError, this.options.say));
+      const appError = toAppError(errorIn(journalError, this.options.say.locale));
       status.state = state = state === 'succeeded' ? 'failed' : state;
       status.resumable = !this.options.dryRun;
       status.error = error = appError;

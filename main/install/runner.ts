@@ -12,7 +12,7 @@ import { dryRunSteps } from './runDryRun.js';
 import { preflightSteps, startHelperIfNeeded } from './runPreflight.js';
 import { RunRecord } from './runRecord.js';
 import type { RunScope } from './runScope.js';
-import { errorIn } from './sayableError.js';
+import { errorIn } from '../../shared/i18n/sayError.js';
 
 export { prepareSteps } from './prepareSteps.js';
 
@@ -49,7 +49,7 @@ export async function executeRun(options: RunnerOptions): Promise<RunStatus> {
   try {
     return await runSteps(scope, options);
   } catch (error) {
-    if (error instanceof DlsetupError && error.code === 'DISK_FULL') return record.finishRun('failed', toAppError(errorIn(error, say)));
+    if (error instanceof DlsetupError && error.code === 'DISK_FULL') return record.finishRun('failed', toAppError(errorIn(error, say.locale)));
     throw error;
   }
 }

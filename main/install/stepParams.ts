@@ -1,15 +1,18 @@
 import path from 'node:path';
 import type { StepParams } from './installStep.js';
-import { sayList, type InstallSay } from './installText.js';
-import { SayableError } from './sayableError.js';
+import type { CatalogKey, ParamsOf } from '../../shared/i18n/localize.js';
+import { installText } from './installText.js';
 import { hasControlChar, isSafePosixPath, isSafeUrl } from '../../shared/schema/patterns.js';
 
 // One definition of each accepted shape for every boundary (plan files, IPC, the helper's requests): shared/schema.
 export { DEB_PACKAGE_PATTERN, PIP_REQUIREMENT_PATTERN, SHA256_PATTERN, VERSION_PATTERN } from '../../shared/schema/patterns.js';
 
-/** Refuses a step's params, in the words of whoever reads the error (English unless said again in their language). */
-function invalid(stepKind: string, problem: (say: InstallSay) => string): never {
-  throw new SayableError('INVALID_ARGUMENT', (say) => say('params.invalid', { kind: stepKind, problem: problem(say) }));
+/** The sentences that refuse a step's params: each names the step's kind, then what is wrong. */
+type ParamProblemKey = Exclude<Extract<CatalogKey<'install'>, `params.${string}`>, 'params.unknownKind' | 'params.toolkitOnWindows' | 'params.toolkitPath'>;
+
+/** Refuses a step's params with a keyed error (English message; said again in the reader's language by its key). */
+export function invalid<K extends ParamProblemKey>(stepKind: string, key: K, params?: Omit<ParamsOf<'install', K>, 'kind'>): never {
+  throw installText.error('INVALID_ARGUMENT', key as ParamProblemKey, { ...params, kind: stepKind } as never);
 }
 
 /** Reads typed fields out of untrusted plan params, naming the step and field in every error. */
@@ -18,7 +21,7 @@ export class ParamReader {
     private readonly kind: string,
     private readonly params: StepParams,
   ) {
-    if (typeof params !== 'object' || params === null || Array.isArray(params)) invalid(kind, (say) => say('params.notAnObject'));
+    if (typeof params !== 'object' || params === null || Array.isArray(params)) invalid(kind, 'params.notAnObject');
   }
 
   private raw(name: string): unknown {
@@ -27,56 +30,56 @@ export class ParamReader {
 
   string(name: string, pattern?: RegExp): string {
     const value = this.optionalString(name, pattern);
-    if (value === undefined) invalid(this.kind, (say) => say('params.missing', { name }));
+    if (value === undefined) invalid(this.kind, 'params.missing', { name });
     return value;
   }
 
   optionalString(name: string, pattern?: RegExp): string | undefined {
     const value = this.raw(name);
     if (value === undefined || value === '') return undefined;
-    if (typeof value !== 'string') invalid(this.kind, (say) => say('params.notText', { name }));
-    if (hasControlChar(value)) invalid(this.kind, (say) => say('params.controlCharacter', { name }));
-    if (pattern && !pattern.test(value)) invalid(this.kind, (say) => say('params.notAccepted', { name, value: JSON.stringify(value) }));
+    if (typeof value !== 'string') invalid(this.kind, 'params.notText', { name });
+    if (hasControlChar(value)) invalid(this.kind, 'params.controlCharacter', { name });
+    if (pattern && !pattern.test(value)) invalid(this.kind, 'params.notAccepted', { name, value: JSON.stringify(value) });
     return value;
   }
 
   oneOf<T extends string>(name: string, allowed: readonly T[], fallback?: T): T {
     const value = this.optionalString(name) ?? fallback;
-    if (value === undefined) invalid(this.kind, (say) => say('params.missing', { name }));
-    if (!(allowed as readonly string[]).includes(value)) invalid(this.kind, (say) => say('params.notOneOf', { name, allowed: sayList(say, allowed) }));
+    if (value === undefined) invalid(this.kind, 'params.missing', { name });
+    if (!(allowed as readonly string[]).includes(value)) invalid(this.kind, 'params.notOneOf', { name, allowed: allowed.join(', ') });
     return value as T;
   }
 
   boolean(name: string, fallback: boolean): boolean {
     const value = this.raw(name);
     if (value === undefined) return fallback;
-    if (typeof value !== 'boolean') invalid(this.kind, (say) => say('params.notBoolean', { name }));
+    if (typeof value !== 'boolean') invalid(this.kind, 'params.notBoolean', { name });
     return value;
   }
 
   optionalNumber(name: string): number | undefined {
     const value = this.raw(name);
     if (value === undefined) return undefined;
-    if (typeof value !== 'number' || !Number.isFinite(value) || value < 0) invalid(this.kind, (say) => say('params.notNonNegative', { name }));
+    if (typeof value !== 'number' || !Number.isFinite(value) || value < 0) invalid(this.kind, 'params.notNonNegative', { name });
     return value;
   }
 
   stringList(name: string, pattern: RegExp, options: { min?: number } = {}): string[] {
     const value = this.raw(name);
     if (value === undefined) {
-      if ((options.min ?? 0) > 0) invalid(this.kind, (say) => say('params.missing', { name }));
+      if ((options.min ?? 0) > 0) invalid(this.kind, 'params.missing', { name });
       return [];
     }
-    if (!Array.isArray(value) || value.some((item) => typeof item !== 'string')) invalid(this.kind, (say) => say('params.notTextList', { name }));
-    if (value.length < (options.min ?? 0)) invalid(this.kind, (say) => say('params.tooFewEntries', { name, min: options.min ?? 0 }));
-    for (const item of value) if (!pattern.test(item)) invalid(this.kind, (say) => say('params.entryNotAccepted', { name, entry: JSON.stringify(item) }));
+    if (!Array.isArray(value) || value.some((item) => typeof item !== 'string')) invalid(this.kind, 'params.notTextList', { name });
+    if (value.length < (options.min ?? 0)) invalid(this.kind, 'params.tooFewEntries', { name, min: options.min ?? 0 });
+    for (const item of value) if (!pattern.test(item)) invalid(this.kind, 'params.entryNotAccepted', { name, entry: JSON.stringify(item) });
     return value as string[];
   }
 
   /** An absolute, normalised path inside one of `roots` (no `..` escapes). */
   path(name: string, roots: readonly string[]): string {
     const value = this.optionalPath(name, roots);
-    if (value === undefined) invalid(this.kind, (say) => say('params.missing', { name }));
+    if (value === undefined) invalid(this.kind, 'params.missing', { name });
     return value;
   }
 
@@ -88,7 +91,7 @@ export class ParamReader {
 
   url(name: string): string {
     const value = this.optionalUrl(name);
-    if (value === undefined) invalid(this.kind, (say) => say('params.missing', { name }));
+    if (value === undefined) invalid(this.kind, 'params.missing', { name });
     return value;
   }
 
@@ -100,13 +103,13 @@ export class ParamReader {
 }
 
 export function checkPathUnder(kind: string, name: string, value: string, roots: readonly string[]): string {
-  if (!path.isAbsolute(value)) invalid(kind, (say) => say('params.notAbsolute', { name }));
+  if (!path.isAbsolute(value)) invalid(kind, 'params.notAbsolute', { name });
   const normal = path.normalize(value).replace(/\/+$/, '') || '/';
-  if (normal !== value.replace(/\/+$/, '')) invalid(kind, (say) => say('params.notNormal', { name }));
+  if (normal !== value.replace(/\/+$/, '')) invalid(kind, 'params.notNormal', { name });
   // Only [A-Za-z0-9._/+-]: a path lands unquoted in profile.d, ld.so.conf and argv on some route, and `;` there is code.
-  if (!isSafePosixPath(normal)) invalid(kind, (say) => say('params.notAccepted', { name, value: JSON.stringify(value) }));
+  if (!isSafePosixPath(normal)) invalid(kind, 'params.notAccepted', { name, value: JSON.stringify(value) });
   const inside = roots.some((root) => normal === root || normal.startsWith(root.endsWith('/') ? root : `${root}/`));
-  if (!inside) invalid(kind, (say) => say('params.outsideRoots', { name, value, roots: sayList(say, roots) }));
+  if (!inside) invalid(kind, 'params.outsideRoots', { name, value, roots: roots.join(', ') });
   return normal;
 }
 
@@ -116,12 +119,12 @@ export function checkUrl(kind: string, name: string, value: string): string {
   try {
     url = new URL(value);
   } catch {
-    invalid(kind, (say) => say('params.notUrl', { name }));
+    invalid(kind, 'params.notUrl', { name });
   }
   const loopback = url.hostname === '127.0.0.1' || url.hostname === 'localhost' || url.hostname === '[::1]';
-  if (url.protocol !== 'https:' && !(url.protocol === 'http:' && loopback)) invalid(kind, (say) => say('params.notHttps', { name }));
-  if (url.username || url.password) invalid(kind, (say) => say('params.credentials', { name }));
+  if (url.protocol !== 'https:' && !(url.protocol === 'http:' && loopback)) invalid(kind, 'params.notHttps', { name });
+  if (url.username || url.password) invalid(kind, 'params.credentials', { name });
   // No query, quotes or spaces either: the same URLs a plan file or an IPC request may carry.
-  if (!isSafeUrl(value)) invalid(kind, (say) => say('params.notAccepted', { name, value: JSON.stringify(value) }));
+  if (!isSafeUrl(value)) invalid(kind, 'params.notAccepted', { name, value: JSON.stringify(value) });
   return url.toString();
 }

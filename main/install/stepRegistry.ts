@@ -1,5 +1,5 @@
 import type { InstallStep } from './installStep.js';
-import { SayableError } from './sayableError.js';
+import { installText } from './installText.js';
 import { cudaRepoStep } from './steps/cudaRepoStep.js';
 import { cudaToolkitStep } from './steps/cudaToolkitStep.js';
 import { cudnnStep } from './steps/cudnnStep.js';
@@ -16,6 +16,6 @@ export const STEP_KINDS = STEPS.map((step) => step.kind);
 /** The step implementation for a plan step's kind; unknown kinds are refused, never guessed. */
 export function stepForKind(kind: string): InstallStep<unknown> {
   const step = STEPS.find((candidate) => candidate.kind === kind);
-  if (!step) throw new SayableError('INVALID_ARGUMENT', (say) => say('params.unknownKind', { kind }));
+  if (!step) throw installText.error('INVALID_ARGUMENT', 'params.unknownKind', { kind });
   return step as unknown as InstallStep<unknown>;
 }

@@ -2,7 +2,6 @@ import { constants, createWriteStream } from 'node:fs';
 import { mkdir, open, rm, rmdir } from 'node:fs/promises';
 import { pipeline } from 'node:stream/promises';
 import path from 'node:path';
-import { DlsetupError } from '../../shared/errors.js';
 import { sysrootPath } from '../system/sysroot.js';
 import { sha256File } from './download.js';
 import { SYSTEM_ARTIFACT_ROOT } from './elevation/allowedRoots.js';
@@ -18,7 +17,7 @@ export async function verifiedSystemCopy(ctx: StepContext, source: string, sha25
   const copy = path.join(dir, path.basename(source));
   // The path is the user's: no symlink is followed and only a regular file is read (not /dev/zero, not a FIFO), and a
   // mismatch never says the checksum root read, so the helper is no oracle for files only root may read.
-  const changed = () => new DlsetupError('CHECKSUM_MISMATCH', ctx.say('artifact.changed', { file: path.basename(source) }), { detail: `expected ${sha256}` });
+  const changed = () => ctx.say.error('CHECKSUM_MISMATCH', 'artifact.changed', { file: path.basename(source) }, { detail: `expected ${sha256}` });
   const handle = await open(source, constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK).catch(() => {
     throw changed();
   });

@@ -1,7 +1,6 @@
 import { copyFile, chmod, readFile, rm, rmdir } from 'node:fs/promises';
 import { sysrootPath } from '../system/sysroot.js';
 import type { RollbackAction } from '../../shared/types/install.js';
-import { DlsetupError } from '../../shared/errors.js';
 import { sha256Of } from './hostFileWriter.js';
 import type { StepContext } from './installStep.js';
 import { installText, type InstallSay } from './installText.js';
@@ -56,7 +55,7 @@ export async function undoChange(change: JournalChange, ctx: StepContext, writte
       if (sha256Of(backup) !== change.sha256) {
         // Said in the run's language (rollback notes show it as is); the key lets another reader say it again.
         const params = { path: change.path, backup: change.backup };
-        throw new DlsetupError('JOURNAL_DAMAGED', ctx.say('undo.backupChanged', params), { key: 'install:undo.backupChanged', params });
+        throw ctx.say.error('JOURNAL_DAMAGED', 'undo.backupChanged', params);
       }
       let note: string | undefined;
       const current = await readFile(real).catch(() => null);
@@ -89,7 +88,7 @@ export async function undoChange(change: JournalChange, ctx: StepContext, writte
       if (change.manager === 'apt') {
         // A journal line is input: a name apt could read as an option ("-o…") is never passed on.
         const bad = change.packages.find((name) => !DEB_PACKAGE_PATTERN.test(name));
-        if (bad !== undefined) throw new DlsetupError('INVALID_ARGUMENT', ctx.say('params.entryNotAccepted', { name: 'packages', entry: JSON.stringify(bad) }));
+        if (bad !== undefined) throw ctx.say.error('INVALID_ARGUMENT', 'undo.packageNotAccepted', { entry: JSON.stringify(bad) });
         // Held packages too: the cuDNN step holds its pinned libcudnn8 build, and only packages this run added get here.
         await ctx.run(['apt-get', 'remove', '--yes', '--allow-change-held-packages', ...change.packages], { env: { DEBIAN_FRONTEND: 'noninteractive' } });
       } else if (change.python) {

@@ -1,4 +1,3 @@
-import { DlsetupError } from '../../shared/errors.js';
 import path from 'node:path';
 import type { Locale } from '../../shared/i18n/localize.js';
 import type { ElevationChannel } from './elevation/elevationChannel.js';
@@ -89,7 +88,7 @@ export async function undoRecordedChanges(changes: RecordedChange[], options: Un
     };
     if (first.elevated) {
       try {
-        if (!options.channel) throw new DlsetupError('ELEVATION_DENIED', say('undo.needsAdmin'), { key: 'install:undo.needsAdmin' });
+        if (!options.channel) throw say.error('ELEVATION_DENIED', 'undo.needsAdmin');
         // The request names the step only: the helper undoes what its own root-owned journal says that step did.
         const result = await options.channel.undo(first.stepId, sinks);
         notes.push(...(result.notes ?? []));

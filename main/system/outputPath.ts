@@ -13,7 +13,7 @@ const SYSTEM_ROOTS = process.platform === 'win32' ? [] : ['/proc', '/sys', '/dev
 const errnoOf = (error: unknown) => (error as NodeJS.ErrnoException).code ?? 'error';
 
 function cannotWrite(said: string, cause: unknown, say: InputSay): DlsetupError {
-  return new DlsetupError('INVALID_ARGUMENT', say('out.cannotWrite', { path: said, reason: errnoOf(cause) }), { cause });
+  return say.error('INVALID_ARGUMENT', 'out.cannotWrite', { path: said, reason: errnoOf(cause) }, { cause });
 }
 
 /** The path with its nearest existing ancestor resolved through links (a link may lead into /proc). */
@@ -33,7 +33,7 @@ async function refuseSystemFolder(target: string, said: string, say: InputSay): 
   const real = await realTarget(target);
   for (const root of SYSTEM_ROOTS) {
     if ([target, real].some((candidate) => candidate === root || candidate.startsWith(`${root}/`))) {
-      throw new DlsetupError('INVALID_ARGUMENT', say('out.systemFolder', { path: said, root }));
+      throw say.error('INVALID_ARGUMENT', 'out.systemFolder', { path: said, root });
     }
   }
 }
@@ -54,7 +54,7 @@ export async function prepareOutputFolder(dir: string, locale?: Locale): Promise
       throw cannotWrite(dir, error, say);
     });
     if (info && !info.isDirectory()) {
-      throw new DlsetupError('INVALID_ARGUMENT', existing === target ? say('out.itIsNotFolder', { path: dir }) : say('out.notFolder', { path: dir, existing }));
+      throw existing === target ? say.error('INVALID_ARGUMENT', 'out.itIsNotFolder', { path: dir }) : say.error('INVALID_ARGUMENT', 'out.notFolder', { path: dir, existing });
     }
     if (info || path.dirname(existing) === existing) break;
     missing.unshift(path.basename(existing));
@@ -79,8 +79,8 @@ export async function prepareSubfolder(root: string, folder: string, said: strin
   for (const name of path.relative(root, folder).split(path.sep).filter(Boolean)) {
     current = path.join(current, name);
     const info = await lstat(current).catch(() => null);
-    if (info?.isSymbolicLink()) throw new DlsetupError('INVALID_ARGUMENT', say('out.linkInside', { path: said, existing: current }));
-    if (info && !info.isDirectory()) throw new DlsetupError('INVALID_ARGUMENT', say('out.notFolder', { path: said, existing: current }));
+    if (info?.isSymbolicLink()) throw say.error('INVALID_ARGUMENT', 'out.linkInside', { path: said, existing: current });
+    if (info && !info.isDirectory()) throw say.error('INVALID_ARGUMENT', 'out.notFolder', { path: said, existing: current });
     if (!info) {
       await mkdir(current).catch((error: unknown) => {
         if (errnoOf(error) !== 'EEXIST') throw cannotWrite(said, error, say);
@@ -99,15 +99,15 @@ export async function writeOutputFile(file: string, content: string, options: { 
   await refuseSystemFolder(target, file, say);
   const follow = options.followLinks !== false;
   const info = await (follow ? stat(target) : lstat(target)).catch(() => null);
-  if (info?.isSymbolicLink()) throw new DlsetupError('INVALID_ARGUMENT', say('out.linkInside', { path: file, existing: target }));
-  if (info && !info.isFile()) throw new DlsetupError('INVALID_ARGUMENT', say('out.notFile', { path: file }));
+  if (info?.isSymbolicLink()) throw say.error('INVALID_ARGUMENT', 'out.linkInside', { path: file, existing: target });
+  if (info && !info.isFile()) throw say.error('INVALID_ARGUMENT', 'out.notFile', { path: file });
   const flags = constants.O_WRONLY | constants.O_CREAT | constants.O_TRUNC | (constants.O_NONBLOCK ?? 0) | (follow ? 0 : (constants.O_NOFOLLOW ?? 0));
   const handle = await open(target, flags, options.mode ?? 0o644).catch((error: unknown) => {
     throw cannotWrite(file, error, say);
   });
   try {
     // Swapped for something else between the look and the open.
-    if (!(await handle.stat()).isFile()) throw new DlsetupError('INVALID_ARGUMENT', say('out.notFile', { path: file }));
+    if (!(await handle.stat()).isFile()) throw say.error('INVALID_ARGUMENT', 'out.notFile', { path: file });
     await handle.writeFile(content, 'utf8');
     // The mode given to open is cut by the umask and ignored for a file that existed.
     if (options.mode !== undefined) await handle.chmod(options.mode);

@@ -33,13 +33,13 @@ export function decodeText(bytes: Uint8Array, fatal = false): string {
 function refuseNonRegular(info: Stats, file: string, say: InputSay): void {
   if (info.isFile()) return;
   const key = info.isDirectory() ? 'file.isFolder' : info.isFIFO() ? 'file.isFifo' : info.isSocket() ? 'file.isSocket' : 'file.isDevice';
-  throw new DlsetupError('INVALID_ARGUMENT', say(key, { file }));
+  throw say.error('INVALID_ARGUMENT', key, { file });
 }
 
 function cannotOpen(cause: unknown, file: string, say: InputSay): DlsetupError {
   const code = (cause as NodeJS.ErrnoException).code ?? 'error';
-  if (code === 'ENOENT' || code === 'ENOTDIR') return new DlsetupError('NOT_FOUND', say('file.notFound', { file }), { cause });
-  return new DlsetupError('NOT_FOUND', say('file.notReadable', { file, reason: code }), { cause });
+  if (code === 'ENOENT' || code === 'ENOTDIR') return say.error('NOT_FOUND', 'file.notFound', { file }, { cause });
+  return say.error('NOT_FOUND', 'file.notReadable', { file, reason: code }, { cause });
 }
 
 /** Reads at most `limit` + 1 bytes, so a file larger than the limit is known to be without reading it all. */
@@ -82,19 +82,19 @@ export async function readUntrustedFile(file: string, options: UntrustedFileOpti
     refuseNonRegular(info, file, say);
     bytes = await readUpTo(handle, options.maxBytes, (head) => {
       if (options.refuseBinary && looksBinary(decodeText(head.subarray(0, BINARY_SAMPLE)))) {
-        throw new DlsetupError('INVALID_ARGUMENT', say('file.binary', { file }));
+        throw say.error('INVALID_ARGUMENT', 'file.binary', { file });
       }
-      if (info.size > options.maxBytes) throw new DlsetupError('INVALID_ARGUMENT', say('file.tooLarge', { file, limit: limitMb }));
+      if (info.size > options.maxBytes) throw say.error('INVALID_ARGUMENT', 'file.tooLarge', { file, limit: limitMb });
     });
   } catch (cause) {
     throw cause instanceof DlsetupError ? cause : cannotOpen(cause, file, say);
   } finally {
     await handle.close();
   }
-  if (bytes.length > options.maxBytes) throw new DlsetupError('INVALID_ARGUMENT', say('file.tooLarge', { file, limit: limitMb }));
+  if (bytes.length > options.maxBytes) throw say.error('INVALID_ARGUMENT', 'file.tooLarge', { file, limit: limitMb });
   try {
     return decodeText(bytes, options.utf8 === 'strict');
   } catch (cause) {
-    throw new DlsetupError('INVALID_ARGUMENT', say('file.notUtf8', { file }), { cause });
+    throw say.error('INVALID_ARGUMENT', 'file.notUtf8', { file }, { cause });
   }
 }

@@ -750,7 +750,7 @@ export interface CatalogPlaceholders {
     'script.tuningKerasBf16': never;
     'script.tuningNoCudnn': never;
     'script.tuningAutocastNeedsCc': 'cc' | 'dtype';
-    'script.tuningPinnedNeedsGpu': never;
+    'script.tuningNeedsRealGpu': never;
     'script.tuningNoGpu': never;
     'script.rawError': 'error';
     'cpuOnly.noNvidiaGpu': 'framework' | 'version';

@@ -1,11 +1,26 @@
+import cliEn from '../../locales/en/cli.json' with { type: 'json' };
+import cliZhCN from '../../locales/zh-CN/cli.json' with { type: 'json' };
+import helperEn from '../../locales/en/helper.json' with { type: 'json' };
+import helperZhCN from '../../locales/zh-CN/helper.json' with { type: 'json' };
 import installEn from '../../locales/en/install.json' with { type: 'json' };
 import installZhCN from '../../locales/zh-CN/install.json' with { type: 'json' };
-import type { AppError } from '../errors.js';
+import untrustedInputEn from '../../locales/en/untrustedInput.json' with { type: 'json' };
+import untrustedInputZhCN from '../../locales/zh-CN/untrustedInput.json' with { type: 'json' };
+import { DlsetupError, type AppError } from '../errors.js';
 import { errorText } from '../errorText.js';
-import { translator, type Locale, type TextParams } from './localize.js';
+import { sayUnchecked, translator, type Locale, type TextParams } from './localize.js';
 
 /** The namespaces an error's key may name; the UI and the CLI both say errors through this one table. */
-const ERROR_NAMESPACES = { errors: errorText, install: translator('install', installEn, installZhCN) } as const;
+const ERROR_NAMESPACES = {
+  errors: errorText,
+  install: translator('install', installEn, installZhCN),
+  helper: translator('helper', helperEn, helperZhCN),
+  cli: translator('cli', cliEn, cliZhCN),
+  untrustedInput: translator('untrustedInput', untrustedInputEn, untrustedInputZhCN),
+} as const;
+
+/** The namespaces whose keys an error may carry across a transport (shared/schema/appErrorSchema checks the shape). */
+export const ERROR_KEY_NAMESPACES = Object.keys(ERROR_NAMESPACES) as readonly (keyof typeof ERROR_NAMESPACES)[];
 
 function safeParams(params: unknown): TextParams {
   const out: Record<string, string | number> = {};
@@ -26,5 +41,20 @@ export function sayError(error: Pick<AppError, 'message' | 'key' | 'params'>, lo
   if (colon <= 0 || !Object.hasOwn(ERROR_NAMESPACES, namespace)) return error.message;
   const catalog = ERROR_NAMESPACES[namespace as keyof typeof ERROR_NAMESPACES];
   if (!catalog.has(name)) return error.message;
-  return (catalog(locale) as (key: string, params: TextParams) => string)(name, safeParams(error.params));
+  return sayUnchecked(catalog(locale) as never, name as never, safeParams(error.params));
+}
+
+/** What went wrong, in `locale` where the error carries a key, else its message as thrown. */
+export function errorMessageIn(error: unknown, locale: Locale): string {
+  if (error instanceof DlsetupError) return sayError(error, locale);
+  return error instanceof Error ? error.message : String(error);
+}
+
+/**
+ * The same error (same code, key and params) with its message in `locale`, for callers that pass it on to a reader:
+ * plan params are parsed where no locale is known (the runner, the dry run, the export), so those errors are English.
+ */
+export function errorIn(error: unknown, locale: Locale): unknown {
+  if (!(error instanceof DlsetupError) || !error.key) return error;
+  return new DlsetupError(error.code, sayError(error, locale), { detail: error.detail, cause: error, key: error.key, params: error.params });
 }

@@ -1,4 +1,3 @@
-import { DlsetupError } from '../../../shared/errors.js';
 import type { Locale } from '../../../shared/i18n/localize.js';
 import { JSON_FLAG, LANG_FLAG, type CliCommand } from '../cliCommand.js';
 import { commandLocale } from '../cliLocale.js';
@@ -18,7 +17,7 @@ async function readStdin(locale: Locale): Promise<string> {
   for await (const chunk of process.stdin) {
     total += (chunk as Buffer).length;
     // `cat /dev/zero | dlsetup diagnose -` would otherwise fill the memory.
-    if (total > INPUT_MAX_BYTES) throw new DlsetupError('INVALID_ARGUMENT', untrustedInputText(locale)('stdin.tooLarge', { limit: INPUT_MAX_MB }));
+    if (total > INPUT_MAX_BYTES) throw untrustedInputText(locale).error('INVALID_ARGUMENT', 'stdin.tooLarge', { limit: INPUT_MAX_MB });
     chunks.push(chunk as Buffer);
   }
   return decodeText(Buffer.concat(chunks, total));

@@ -1,5 +1,4 @@
 import path from 'node:path';
-import { DlsetupError } from '../../../shared/errors.js';
 import { withInstallSources, type InstallSources } from '../../../shared/plan/withInstallSources.js';
 import { LANG_FLAG, type CliCommand } from '../cliCommand.js';
 import { commandLocale } from '../cliLocale.js';
@@ -67,7 +66,7 @@ export const installCommand: CliCommand = {
     } else {
       // The source flags (--env, --pypi-mirror, --proxy) land in the plan after the file was checked: check it again.
       const plan = parseSchema(planSchema, withInstallSources(await readPlanFile(String(flags.plan), say, locale), installSourcesOf(flags)), { field: 'plan', locale });
-      if (plan.status !== 'ok') throw new DlsetupError('PLAN_BLOCKED', say('install.planBlocked', { blockers: plan.blockers.map((blocker) => blocker.message).join(' ') }));
+      if (plan.status !== 'ok') throw say.error('PLAN_BLOCKED', 'install.planBlocked', { blockers: plan.blockers.map((blocker) => blocker.message).join(' ') });
       if (flags['dry-run']) {
         io.out(formatDryRun(plan, {}, locale));
         return 0;

@@ -1,5 +1,4 @@
 import type net from 'node:net';
-import { DlsetupError } from '../../../shared/errors.js';
 import type { Locale } from '../../../shared/i18n/localize.js';
 import { installText } from '../installText.js';
 import { connectBackArgs, listenForHelper } from './connectBack.js';
@@ -16,7 +15,7 @@ export const CONNECT_BACK_TIMEOUT_MS = 60_000;
 async function acceptWithin(accepted: Promise<net.Socket>, timeoutMs: number, locale?: Locale): Promise<net.Socket> {
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new DlsetupError('ELEVATION_DENIED', installText(locale)('elevation.noConnectBack', { seconds: Math.round(timeoutMs / 1000) }))), timeoutMs);
+    timer = setTimeout(() => reject(installText(locale).error('ELEVATION_DENIED', 'elevation.noConnectBack', { seconds: Math.round(timeoutMs / 1000) })), timeoutMs);
   });
   try {
     return await Promise.race([accepted, timeout]);
@@ -42,7 +41,7 @@ export async function startConnectBackElevation(runId: string, launch: HelperLau
   const closed = new Promise<void>((resolve) => socket.once('close', () => resolve()));
   const channel = channelOverStream('uac', { lines: socket, write: (line) => socket.write(line), end: () => socket.end(), force: () => socket.destroy(), closed }, locale);
   socket.on('error', () => undefined);
-  socket.once('close', () => channel.gone(() => new DlsetupError('ELEVATION_DENIED', channel.say('elevation.closedBeforeReady'))));
+  socket.once('close', () => channel.gone(() => channel.say.error('ELEVATION_DENIED', 'elevation.closedBeforeReady')));
   socket.resume();
   await channel.start(runId);
   return channel;

@@ -1,4 +1,3 @@
-import { DlsetupError } from '../../../shared/errors.js';
 import type { StepParams } from '../installStep.js';
 import type { HelperSay } from './helperText.js';
 
@@ -44,9 +43,9 @@ export function elevatedDescriptor(kind: ElevatedKind, params: object): StepPara
 
 /** Helper side: refuses params that are not an object or that carry a field the kind's descriptor does not have. */
 export function checkDescriptor(kind: ElevatedKind, params: unknown, say: HelperSay): StepParams {
-  if (typeof params !== 'object' || params === null || Array.isArray(params)) throw new DlsetupError('INVALID_ARGUMENT', say('helper.paramsNotObject', { kind }));
+  if (typeof params !== 'object' || params === null || Array.isArray(params)) throw say.error('INVALID_ARGUMENT', 'helper.paramsNotObject', { kind });
   for (const field of Object.keys(params)) {
-    if (!FIELDS[kind].includes(field)) throw new DlsetupError('INVALID_ARGUMENT', say('helper.fieldNotTaken', { field, kind }));
+    if (!FIELDS[kind].includes(field)) throw say.error('INVALID_ARGUMENT', 'helper.fieldNotTaken', { field, kind });
   }
   return params as StepParams;
 }

@@ -1,6 +1,5 @@
 import { chmodSync, mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { DlsetupError } from '../../../shared/errors.js';
 import { sysrootPath } from '../../system/sysroot.js';
 import type { JournalChange } from '../journalEntry.js';
 import { RUN_ID_PATTERN, appendJournalLine } from '../runJournal.js';
@@ -53,7 +52,7 @@ export function readHelperJournal(runId: string, say: HelperSay): HelperJournalE
     }
     const candidate = entry as Partial<HelperJournalEntry> | null;
     if (!candidate || (candidate.t !== 'change' && candidate.t !== 'undone') || typeof candidate.stepId !== 'string' || typeof candidate.change !== 'object' || candidate.change === null) {
-      throw new DlsetupError('JOURNAL_DAMAGED', say('helper.journalDamaged', { runId, file }));
+      throw say.error('JOURNAL_DAMAGED', 'helper.journalDamaged', { runId, file });
     }
     entries.push(candidate as HelperJournalEntry);
   }

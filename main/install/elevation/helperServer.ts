@@ -2,9 +2,8 @@ import path from 'node:path';
 import { DlsetupError, toAppError, type ErrorCode } from '../../../shared/errors.js';
 import { isLocale, type Locale } from '../../../shared/i18n/localize.js';
 import { sysrootPath } from '../../system/sysroot.js';
-import { installText } from '../installText.js';
 import { RUN_ID_PATTERN } from '../runJournal.js';
-import { errorMessageIn } from '../sayableError.js';
+import { errorMessageIn } from '../../../shared/i18n/sayError.js';
 import { createStepContext, type StepContextSinks } from '../stepContext.js';
 import { stepForKind } from '../stepRegistry.js';
 import { SYSTEM_BACKUP_ROOT } from './allowedRoots.js';
@@ -94,7 +93,7 @@ export function createHelperServer(send: (reply: HelperReply) => void): { handle
         params = step.parse(checkDescriptor(kind, request.params, say));
       } catch (error) {
         if (error instanceof Refusal) throw error;
-        throw refusal('INVALID_ARGUMENT', say('helper.stepRefused', { reason: errorMessageIn(error, installText(locale)) }));
+        throw refusal('INVALID_ARGUMENT', say('helper.stepRefused', { reason: errorMessageIn(error, locale) }));
       }
       const needsRoot = typeof step.elevated === 'function' ? step.elevated(params) : step.elevated;
       if (!needsRoot) throw refusal('UNAUTHORIZED', say('helper.noRootNeeded', { kind }));

@@ -60,7 +60,7 @@ export function validateUndoChange(change: JournalChange, runId: string, say: He
     case 'packages-upgraded':
       return refuse(say('helper.noPipAsRoot'));
     default:
-      throw new DlsetupError('INVALID_ARGUMENT', say('helper.unknownChange', { type: String(raw.type) }));
+      throw say.error('INVALID_ARGUMENT', 'helper.unknownChange', { type: String(raw.type) });
   }
 }
 

@@ -64,7 +64,7 @@ export class JsonLineChannel implements ElevationChannel {
   }
 
   private send(request: HelperRequest): void {
-    if (this.closed) throw new DlsetupError('ELEVATION_DENIED', this.say('elevation.helperGone'));
+    if (this.closed) throw this.say.error('ELEVATION_DENIED', 'elevation.helperGone');
     this.write(`${JSON.stringify(request)}\n`);
   }
 
@@ -80,7 +80,7 @@ export class JsonLineChannel implements ElevationChannel {
         this.isReady = true;
         this.resolveReady();
       }
-      else this.rejectReady(new DlsetupError('INTERNAL', this.say('elevation.otherVersion')));
+      else this.rejectReady(this.say.error('INTERNAL', 'elevation.otherVersion'));
       return;
     }
     if (reply.requestId === null) {
@@ -129,7 +129,7 @@ export class JsonLineChannel implements ElevationChannel {
 
   /** The transport closed: a helper that was ready stopped mid-run (resumable), else `beforeReady` says why it never started. */
   gone(beforeReady: () => DlsetupError, detail?: string): void {
-    this.fail(this.isReady ? new DlsetupError('COMMAND_FAILED', this.say('elevation.stoppedUnexpectedly'), detail === undefined ? undefined : { detail }) : beforeReady());
+    this.fail(this.isReady ? this.say.error('COMMAND_FAILED', 'elevation.stoppedUnexpectedly', undefined, detail === undefined ? undefined : { detail }) : beforeReady());
   }
 
   private request(body: HelperRequest & { requestId: number }, sinks: StepContextSinks, signal?: AbortSignal): Promise<ElevatedResult> {
@@ -173,7 +173,7 @@ export class JsonLineChannel implements ElevationChannel {
 
   /** A refusal keeps the helper's code (a field it does not take is INVALID_ARGUMENT), UNAUTHORIZED otherwise. */
   private refusedError(reply: HelperReply): DlsetupError {
-    if (reply.type !== 'refused') return new DlsetupError('UNAUTHORIZED', this.say('elevation.refused'));
+    if (reply.type !== 'refused') return this.say.error('UNAUTHORIZED', 'elevation.refused');
     return new DlsetupError(isErrorCode(reply.code) ? reply.code : 'UNAUTHORIZED', reply.reason);
   }
 }

@@ -11,12 +11,12 @@ type PipedMode = Exclude<ElevationMode, 'direct' | 'uac'>;
 /** Why a helper that pkexec or sudo started never became ready, in words a person can act on. */
 function deniedError(mode: PipedMode, exitCode: number | null, stderr: string, say: InstallSay): DlsetupError {
   if (mode === 'sudo-noninteractive' && /password is required|a terminal is required/i.test(stderr)) {
-    return new DlsetupError('ELEVATION_DENIED', say('elevation.sudoNeedsPassword'), { detail: stderr.trim() });
+    return say.error('ELEVATION_DENIED', 'elevation.sudoNeedsPassword', undefined, { detail: stderr.trim() });
   }
   if (mode === 'pkexec' && (exitCode === 126 || exitCode === 127)) {
-    return new DlsetupError('ELEVATION_DENIED', say('elevation.notGranted'), { detail: `pkexec exited with ${exitCode}` });
+    return say.error('ELEVATION_DENIED', 'elevation.notGranted', undefined, { detail: `pkexec exited with ${exitCode}` });
   }
-  return new DlsetupError('ELEVATION_DENIED', say('elevation.couldNotStart', { mode, exitCode: String(exitCode) }), { detail: stderr.trim().slice(-2000) });
+  return say.error('ELEVATION_DENIED', 'elevation.couldNotStart', { mode, exitCode: String(exitCode) }, { detail: stderr.trim().slice(-2000) });
 }
 
 /** The pipe transport (pkexec, sudo): the helper's stdin/stdout carry the JSON lines; a refused password → ELEVATION_DENIED. */
@@ -28,7 +28,7 @@ export async function startPipedElevation(mode: PipedMode, runId: string, locale
   try {
     child = spawn(program, argv.slice(1), { stdio: ['pipe', 'pipe', 'pipe'] });
   } catch (cause) {
-    throw new DlsetupError('ELEVATION_DENIED', say('elevation.launcherNotStarted', { program }), { cause });
+    throw say.error('ELEVATION_DENIED', 'elevation.launcherNotStarted', { program }, { cause });
   }
   let stderr = '';
   child.stderr!.on('data', (chunk: Buffer) => {
@@ -40,7 +40,7 @@ export async function startPipedElevation(mode: PipedMode, runId: string, locale
     { lines: child.stdout!, write: (line) => child.stdin!.write(line), end: () => child.stdin!.end(), force: () => child.kill('SIGTERM'), closed },
     locale,
   );
-  child.once('error', (error) => channel.fail(new DlsetupError('ELEVATION_DENIED', say('elevation.launcherMissing', { program, reason: error.message }))));
+  child.once('error', (error) => channel.fail(say.error('ELEVATION_DENIED', 'elevation.launcherMissing', { program, reason: error.message })));
   child.once('close', (code) => channel.gone(() => deniedError(mode, code, stderr, say), stderr.trim().slice(-2000)));
   child.stdin!.on('error', () => undefined);
   await channel.start(runId);

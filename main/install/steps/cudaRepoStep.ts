@@ -1,6 +1,5 @@
 import { readHostFile } from '../../system/sysroot.js';
 import { loadDataTable } from '../../data/loadDataTable.js';
-import { DlsetupError } from '../../../shared/errors.js';
 import { aptInstall, installedDebs, runAptGet } from '../aptGet.js';
 import { writeHostFileWithBackup } from '../hostFileWriter.js';
 import { nvidiaRepoDistro, readHostOsRelease } from '../hostOsRelease.js';
@@ -31,7 +30,7 @@ async function repoDistro(params: CudaRepoParams, say: InstallSay): Promise<stri
   if (params.distro) return params.distro;
   const os = await readHostOsRelease();
   const distro = os ? nvidiaRepoDistro(os) : null;
-  if (!distro) throw new DlsetupError('UNSUPPORTED_OS', say('cudaRepo.noPackagesFor', { system: os?.prettyName ?? say('system.this') }));
+  if (!distro) throw say.error('UNSUPPORTED_OS', 'cudaRepo.noPackagesFor', { system: os?.prettyName ?? say('system.this') });
   return distro;
 }
 
@@ -93,15 +92,15 @@ export const cudaRepoStep: InstallStep<CudaRepoParams> = {
     // Without a distro in the plan the host's is known only now, and so is which published checksum applies; the
     // root side checks data/'s checksum only, so a plan's own is not downloaded against.
     const resolved = { ...params, distro, keyringSha256: publishedKeyringSha256({ ...params, distro }) };
-    if (!resolved.keyringSha256) throw new DlsetupError('DATA_OUT_OF_DATE', ctx.say('cudaRepo.noChecksum', { url: keyringUrl(resolved) }));
+    if (!resolved.keyringSha256) throw ctx.say.error('DATA_OUT_OF_DATE', 'cudaRepo.noChecksum', { url: keyringUrl(resolved) });
     const download = await downloadForStep(ctx, { url: keyringUrl(resolved), sha256: resolved.keyringSha256, label: 'cuda-keyring', span: [0, 0.3] });
     return { ...resolved, keyringFile: download.path };
   },
   async run(params, ctx) {
     // What runs as root is checked against NVIDIA's published checksum from data/, whatever the plan said.
     const published = publishedKeyringSha256(params);
-    if (!published) throw new DlsetupError('DATA_OUT_OF_DATE', ctx.say('cudaRepo.noChecksum', { url: keyringUrl(params) }));
-    if (!params.keyringFile) throw new DlsetupError('INTERNAL', ctx.say('cudaRepo.notDownloaded'));
+    if (!published) throw ctx.say.error('DATA_OUT_OF_DATE', 'cudaRepo.noChecksum', { url: keyringUrl(params) });
+    if (!params.keyringFile) throw ctx.say.error('INTERNAL', 'cudaRepo.notDownloaded');
     const copy = await verifiedSystemCopy(ctx, params.keyringFile, published);
     ctx.progress(0.35, ctx.say('cudaRepo.installingKey'));
     try {

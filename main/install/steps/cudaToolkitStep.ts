@@ -3,7 +3,6 @@ import { hostPathExists, sysrootPath } from '../../system/sysroot.js';
 import { aptCandidate, aptInstall } from '../aptGet.js';
 import type { InstallStep, PlannedCommand, StepContext } from '../installStep.js';
 import { installText } from '../installText.js';
-import { SayableError } from '../sayableError.js';
 import { downloadForStep } from '../stepDownload.js';
 import { DEB_PACKAGE_PATTERN, ParamReader, SHA256_PATTERN, checkPathUnder } from '../stepParams.js';
 import { discardSystemCopy, verifiedSystemCopy } from '../systemArtifact.js';
@@ -57,7 +56,7 @@ async function setActiveToolkit(ctx: StepContext, version: string): Promise<void
 }
 
 function noRunfile(ctx: StepContext, params: CudaToolkitParams): DlsetupError {
-  return new DlsetupError('NOT_FOUND', ctx.say('sources.noRunfile', { version: params.release, arch: hostNvidiaArch() }));
+  return ctx.say.error('NOT_FOUND', 'sources.noRunfile', { version: params.release, arch: hostNvidiaArch() });
 }
 
 export const cudaToolkitStep: InstallStep<CudaToolkitParams> = {
@@ -70,11 +69,11 @@ export const cudaToolkitStep: InstallStep<CudaToolkitParams> = {
     const full = reader.string('version', /^\d{1,2}\.\d{1,2}(\.\d{1,3})?$/);
     const version = reader.optionalString('series', /^\d{1,2}\.\d{1,2}$/) ?? full.split('.').slice(0, 2).join('.');
     if (reader.oneOf('os', ['linux', 'windows'] as const, 'linux') === 'windows') {
-      throw new SayableError('UNSUPPORTED_OS', (say) => say('params.toolkitOnWindows'));
+      throw installText.error('UNSUPPORTED_OS', 'params.toolkitOnWindows');
     }
     const installPath = reader.optionalPath('installPath', ['/usr/local']);
     if (installPath && installPath !== toolkitDir(version)) {
-      throw new SayableError('INVALID_ARGUMENT', (say) => say('params.toolkitPath', { version, path: installPath, expected: toolkitDir(version) }));
+      throw installText.error('INVALID_ARGUMENT', 'params.toolkitPath', { version, path: installPath, expected: toolkitDir(version) });
     }
     const runfile = reader.optionalString('runfile');
     const published = toolkitRunfile(full, hostNvidiaArch());
@@ -121,7 +120,7 @@ export const cudaToolkitStep: InstallStep<CudaToolkitParams> = {
         // Runs as root: the checksum is data/'s for this release, looked up here, never one the request carried.
         const published = toolkitRunfile(params.release, hostNvidiaArch());
         if (!published) throw noRunfile(ctx, params);
-        if (!params.runfile) throw new DlsetupError('INTERNAL', ctx.say('cudaToolkit.notDownloaded'));
+        if (!params.runfile) throw ctx.say.error('INTERNAL', 'cudaToolkit.notDownloaded');
         const copy = await verifiedSystemCopy(ctx, params.runfile, published.sha256);
         if (!(await hostPathExists(dir))) ctx.record({ type: 'dir-created', path: dir, owned: true });
         ctx.progress(0.55, ctx.say('cudaToolkit.installingRunfile', { version: params.version, dir }));

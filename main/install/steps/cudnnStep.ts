@@ -38,7 +38,7 @@ export function cudnnDir(version: string, cudaMajor: string): string {
 }
 
 function noArchive(ctx: StepContext, params: CudnnParams): DlsetupError {
-  return new DlsetupError('DATA_OUT_OF_DATE', ctx.say('sources.noCudnnArchive', { version: params.version, cudaMajor: params.cudaMajor, arch: hostNvidiaArch() }));
+  return ctx.say.error('DATA_OUT_OF_DATE', 'sources.noCudnnArchive', { version: params.version, cudaMajor: params.cudaMajor, arch: hostNvidiaArch() });
 }
 
 /** cuDNN 8 and older come pinned from data/; the root side calls this again itself with the descriptor's versions. */
@@ -121,7 +121,7 @@ export const cudnnStep: InstallStep<CudnnParams> = {
     // Runs as root: package, checksum and folder are looked up here from data/, never taken from the request.
     if (params.method === 'apt' && Number(params.version.split('.')[0]) < 9) {
       const pinned = pinnedFor(params.version, params.cudaSeries);
-      if (!pinned) throw new DlsetupError('DATA_OUT_OF_DATE', ctx.say('sources.noCudnnPin', { version: params.version, cudaSeries: params.cudaSeries ?? params.cudaMajor }));
+      if (!pinned) throw ctx.say.error('DATA_OUT_OF_DATE', 'sources.noCudnnPin', { version: params.version, cudaSeries: params.cudaSeries ?? params.cudaMajor });
       // The exact build even when a newer libcudnn8 is in the repository, then held so apt upgrade keeps it.
       await aptInstall(ctx, pinnedArgs(pinned), { progressSpan: [0, 0.95], allowChangeHeld: true });
       await ctx.run(['apt-mark', 'hold', ...pinned.packages], { env: { DEBIAN_FRONTEND: 'noninteractive' } });
@@ -129,16 +129,16 @@ export const cudnnStep: InstallStep<CudnnParams> = {
     }
     if (params.method === 'apt') {
       const name = cudnnPackage(params.version, params.cudaMajor);
-      if (!name) throw new DlsetupError('DATA_OUT_OF_DATE', ctx.say('sources.noCudnnPackage', { version: params.version }));
+      if (!name) throw ctx.say.error('DATA_OUT_OF_DATE', 'sources.noCudnnPackage', { version: params.version });
       await aptInstall(ctx, [name], { progressSpan: [0, 1] });
       return {};
     }
     const published = cudnnArchive(params.version, params.cudaMajor, hostNvidiaArch());
     if (!published) throw noArchive(ctx, params);
-    if (!params.archive) throw new DlsetupError('INTERNAL', ctx.say('cudnn.notDownloaded'));
+    if (!params.archive) throw ctx.say.error('INTERNAL', 'cudnn.notDownloaded');
     const installDir = cudnnDir(params.version, params.cudaMajor);
     if (await hostPathExists(installDir)) {
-      throw new DlsetupError('INVALID_ARGUMENT', ctx.say('cudnn.dirExists', { dir: installDir, version: params.version }));
+      throw ctx.say.error('INVALID_ARGUMENT', 'cudnn.dirExists', { dir: installDir, version: params.version });
     }
     const copy = await verifiedSystemCopy(ctx, params.archive, published.sha256);
     try {

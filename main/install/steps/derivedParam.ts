@@ -1,4 +1,4 @@
-import { SayableError } from '../sayableError.js';
+import { invalid } from '../stepParams.js';
 
 /**
  * A plan may repeat a value that DL Setup derives from data/ (a package name, a download URL, a checksum), as a
@@ -7,7 +7,5 @@ import { SayableError } from '../sayableError.js';
  */
 export function checkDerived<T extends string>(kind: string, name: string, given: string | undefined, derived: T | null | undefined): T | string | undefined {
   if (given === undefined || derived === null || derived === undefined || given === derived) return derived ?? given;
-  throw new SayableError('INVALID_ARGUMENT', (say) =>
-    say('params.invalid', { kind, problem: say('params.notFromData', { name, value: JSON.stringify(given), expected: derived }) }),
-  );
+  return invalid(kind, 'params.notFromData', { name, value: JSON.stringify(given), expected: derived });
 }

@@ -1,5 +1,4 @@
 import { readFile } from 'node:fs/promises';
-import { DlsetupError } from '../../../shared/errors.js';
 import { readHostFile, sysrootPath } from '../../system/sysroot.js';
 import { aptCandidate, aptInstall, installedDebs } from '../aptGet.js';
 import { findOnPath } from '../../system/findOnPath.js';
@@ -51,23 +50,23 @@ async function driverCommand(params: DriverParams, ctx: StepContext | null, say:
   const os = await readHostOsRelease();
   const id = os?.id ?? 'unknown';
   if (params.targetOs === 'windows') {
-    throw new DlsetupError('UNSUPPORTED_OS', say('driver.windows'));
+    throw say.error('UNSUPPORTED_OS', 'driver.windows');
   }
   if (id === 'ubuntu' || os?.idLike.includes('ubuntu')) {
     const named = params.branch ? ubuntuDriverPackage(params.branch, params.open) : null;
     if (named) return { method: 'apt', packages: [named] };
     if (await findOnPath('ubuntu-drivers')) return { method: 'ubuntu-drivers', packages: [] };
-    throw new DlsetupError('INVALID_ARGUMENT', say('driver.noBranch'));
+    throw say.error('INVALID_ARGUMENT', 'driver.noBranch');
   }
   if (id === 'debian') {
     const { packages, fallbackPackages } = debianDriverPackages();
     if (ctx && (await aptCandidate(ctx, packages[0]!)) === null) {
       for (const fallback of fallbackPackages) if ((await aptCandidate(ctx, fallback)) !== null) return { method: 'apt', packages: [fallback] };
-      throw new DlsetupError('NOT_FOUND', say('driver.debianNonFree'));
+      throw say.error('NOT_FOUND', 'driver.debianNonFree');
     }
     return { method: 'apt', packages };
   }
-  throw new DlsetupError('UNSUPPORTED_OS', say('driver.unsupportedOs', { system: os?.prettyName ?? say('system.this') }));
+  throw say.error('UNSUPPORTED_OS', 'driver.unsupportedOs', { system: os?.prettyName ?? say('system.this') });
 }
 
 export const driverStep: InstallStep<DriverParams> = {
@@ -117,10 +116,9 @@ export const driverStep: InstallStep<DriverParams> = {
   },
   async run(params, ctx) {
     if (params.manual) {
-      throw new DlsetupError(
-        'DRIVER_TOO_OLD',
-        params.minimum ? ctx.say('driver.wslMinimum', { version: params.minimum }) : ctx.say('driver.wslBranch', { branch: String(params.branch) }),
-      );
+      throw params.minimum
+        ? ctx.say.error('DRIVER_TOO_OLD', 'driver.wslMinimum', { version: params.minimum })
+        : ctx.say.error('DRIVER_TOO_OLD', 'driver.wslBranch', { branch: String(params.branch) });
     }
     const choice = await driverCommand(params, ctx, ctx.say);
     let blacklisted = false;

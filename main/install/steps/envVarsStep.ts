@@ -1,7 +1,6 @@
 import os from 'node:os';
 import path from 'node:path';
 import { hostPathExists, readHostFile } from '../../system/sysroot.js';
-import { DlsetupError } from '../../../shared/errors.js';
 import { ldSoConfLine } from '../../../shared/quote/ldSoConf.js';
 import { shExport, shInsideDoubleQuotes } from '../../../shared/quote/sh.js';
 import { writeHostFileWithBackup } from '../hostFileWriter.js';
@@ -102,7 +101,7 @@ export const envVarsStep: InstallStep<EnvVarsParams> = {
   async run(params, ctx: StepContext) {
     const file = await targetFile(params);
     if (params.scope === 'environment' && !(await hostPathExists(params.envPath!))) {
-      throw new DlsetupError('NOT_FOUND', ctx.say('envVars.envMissing', { env: params.envPath! }));
+      throw ctx.say.error('NOT_FOUND', 'envVars.envMissing', { env: params.envPath! });
     }
     const before = (await readHostFile(file)) ?? '';
     ctx.progress(0.2, ctx.say('envVars.writing', { file }));

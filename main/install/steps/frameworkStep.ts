@@ -1,5 +1,4 @@
 import path from 'node:path';
-import { DlsetupError } from '../../../shared/errors.js';
 import { hostPathExists } from '../../system/sysroot.js';
 import type { InstallStep, PlannedCommand, StepContext } from '../installStep.js';
 import { installText, sayList } from '../installText.js';
@@ -122,10 +121,10 @@ export const frameworkStep: InstallStep<FrameworkParams> = {
   },
   async run(params, ctx) {
     const envPath = params.envPath || planEnvPath(ctx, null);
-    if (!envPath) throw new DlsetupError('INVALID_ARGUMENT', ctx.say('framework.noEnv'));
+    if (!envPath) throw ctx.say.error('INVALID_ARGUMENT', 'framework.noEnv');
     const python = envPython(envPath);
     if (!(await hostPathExists(path.join(envPath, 'bin', 'python')))) {
-      throw new DlsetupError('NOT_FOUND', ctx.say('framework.envMissing', { env: envPath }));
+      throw ctx.say.error('NOT_FOUND', 'framework.envMissing', { env: envPath });
     }
     const versionOutput = await ctx.run([python, '-m', 'pip', '--version'], { quiet: true });
     const pipVersion = parsePipVersion(versionOutput.stdout) ?? '0';

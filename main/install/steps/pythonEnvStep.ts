@@ -62,12 +62,12 @@ export async function checkEnvLocation(envPath: string, minFreeBytes: number, sa
   try {
     await access(sysrootPath(existing), constants.W_OK);
   } catch {
-    throw new DlsetupError('INVALID_ARGUMENT', say('pythonEnv.notWritable', { path: existing }));
+    throw say.error('INVALID_ARGUMENT', 'pythonEnv.notWritable', { path: existing });
   }
   const fs = await statfs(sysrootPath(existing));
   const free = fs.bavail * fs.bsize;
   if (free < minFreeBytes) {
-    throw new DlsetupError('DISK_FULL', say('pythonEnv.diskFull', { path: existing, free: formatBytes(free), needed: formatBytes(minFreeBytes) }));
+    throw say.error('DISK_FULL', 'pythonEnv.diskFull', { path: existing, free: formatBytes(free), needed: formatBytes(minFreeBytes) });
   }
 }
 
@@ -94,7 +94,7 @@ async function checkVenvSupport(interpreter: string, python: string | undefined,
   if (!result || result.exitCode === 0 || !/No module named '?(ensurepip|venv)\b/.test(`${result.stderr}`)) return;
   const version = python ?? (await ctx.run([interpreter, '-c', 'import sys; print("%d.%d" % sys.version_info[:2])'], { allowFailure: true, quiet: true }).catch(() => null))?.stdout.trim();
   const pkg = version && /^3\.\d{1,2}$/.test(version) ? `python${version}-venv` : 'python3-venv';
-  throw new DlsetupError('NOT_AVAILABLE', ctx.say('pythonEnv.venvMissing', { interpreter, package: pkg }));
+  throw ctx.say.error('NOT_AVAILABLE', 'pythonEnv.venvMissing', { interpreter, package: pkg });
 }
 
 function createArgv(manager: 'venv' | 'uv' | 'conda', params: PythonEnvParams, interpreter: string, conda: string): string[] {
@@ -127,13 +127,13 @@ export const pythonEnvStep: InstallStep<PythonEnvParams> = {
   },
   async preflight(params, say = installText()) {
     // Before any step runs (a driver install included): a conda plan without conda would stop half-way.
-    if (params.manager === 'conda' && !(await findConda())) throw new DlsetupError('COMMAND_NOT_FOUND', say('pythonEnv.condaMissing'));
+    if (params.manager === 'conda' && !(await findConda())) throw say.error('COMMAND_NOT_FOUND', 'pythonEnv.condaMissing');
   },
   async check(params, ctx) {
     const version = await envPythonVersion(params.path, ctx);
     if (!version) return { satisfied: false, message: '' };
     if (params.python && !isVersion(version, params.python)) {
-      throw new DlsetupError('INVALID_ARGUMENT', ctx.say('pythonEnv.wrongPython', { path: params.path, found: version, wanted: params.python }));
+      throw ctx.say.error('INVALID_ARGUMENT', 'pythonEnv.wrongPython', { path: params.path, found: version, wanted: params.python });
     }
     return { satisfied: true, message: ctx.say('pythonEnv.alreadyThere', { path: params.path, version }) };
   },
@@ -144,7 +144,7 @@ export const pythonEnvStep: InstallStep<PythonEnvParams> = {
     try {
       const entries = await readdir(real);
       if (entries.length > 0) {
-        throw new DlsetupError('INVALID_ARGUMENT', ctx.say('pythonEnv.notEmpty', { path: params.path }));
+        throw ctx.say.error('INVALID_ARGUMENT', 'pythonEnv.notEmpty', { path: params.path });
       }
       // An empty folder the user picked: keep it, it is theirs.
       existed = true;
@@ -161,7 +161,7 @@ export const pythonEnvStep: InstallStep<PythonEnvParams> = {
       // venv falls back to python3 when pythonX.Y is missing: an env of another Python would fail the plan's packages and every re-run's check.
       const made = params.python ? await envPythonVersion(params.path, ctx) : null;
       if (made && !isVersion(made, params.python!)) {
-        throw new DlsetupError('NOT_AVAILABLE', ctx.say('pythonEnv.pythonMissing', { wanted: params.python!, found: made, interpreter: argv[0]! }));
+        throw ctx.say.error('NOT_AVAILABLE', 'pythonEnv.pythonMissing', { wanted: params.python!, found: made, interpreter: argv[0]! });
       }
     } catch (error) {
       // Partly created and not the user's folder: leave nothing behind.

@@ -31,7 +31,7 @@ function distroIds(os: HostOsRelease | null): string[] {
 async function packageFor(ctx: StepContext, python: string): Promise<string> {
   const os = await readHostOsRelease();
   const name = pythonVenvPackage(distroIds(os), python);
-  if (!name) throw new DlsetupError('UNSUPPORTED_OS', ctx.say('systemPython.unsupportedDistro', { python, system: os?.prettyName ?? ctx.say('system.this') }));
+  if (!name) throw ctx.say.error('UNSUPPORTED_OS', 'systemPython.unsupportedDistro', { python, system: os?.prettyName ?? ctx.say('system.this') });
   return name;
 }
 
@@ -60,7 +60,7 @@ export const systemPythonStep: InstallStep<SystemPythonParams> = {
       const os = await readHostOsRelease();
       // apt's "Unable to locate package" (NOT_FOUND from aptGet): this release's archive has no such Python.
       if (error instanceof DlsetupError && error.code === 'NOT_FOUND') {
-        throw new DlsetupError('NOT_AVAILABLE', ctx.say('systemPython.noPackage', { package: name, python: params.python, system: os?.prettyName ?? ctx.say('system.this') }));
+        throw ctx.say.error('NOT_AVAILABLE', 'systemPython.noPackage', { package: name, python: params.python, system: os?.prettyName ?? ctx.say('system.this') });
       }
       throw error;
     }
