@@ -117,7 +117,7 @@ const schemas: Record<string, Schema> = {
   },
   mirrors: {
     reviewedAt: 'date',
-    mirrors: [{ id: 'string', name: 'string', pypiIndexUrl: 'string?', pytorch: 'object?', planCarriesUrl: 'boolean?', note: 'string?', source: 'source' }],
+    mirrors: [{ id: 'string', name: 'string', pypiIndexUrl: 'string?', pytorch: 'object?', planCarriesUrl: 'boolean?', note: 'string?', files: 'object?', source: 'source' }],
   },
   // The diagnose knowledge base (main/diagnose checks its patterns in depth); here only what every table owes.
   errors: {
@@ -178,12 +178,18 @@ describe('data tables', () => {
   });
 
   it('mirrors.json: unique ids, https addresses, each row a PyPI index or a PyTorch wheel source', () => {
-    const mirrors = (tables.mirrors as { mirrors: { id: string; pypiIndexUrl?: string; pytorch?: { style: string; baseUrl: string } }[] }).mirrors;
+    const mirrors = (tables.mirrors as { mirrors: { id: string; pypiIndexUrl?: string; pytorch?: { style: string; baseUrl: string }; files?: { from: string; to: string; source: string }[] }[] }).mirrors;
     for (const row of mirrors) {
       expect(row.id).toMatch(/^[a-z][a-z0-9-]*$/);
       expect(row.pypiIndexUrl ?? row.pytorch, row.id).toBeDefined();
       for (const url of [row.pypiIndexUrl, row.pytorch?.baseUrl].filter(Boolean)) expect(url, row.id).toMatch(/^https:\/\/[^\s]+$/);
       if (row.pytorch) expect(['index', 'find-links'], row.id).toContain(row.pytorch.style);
+      // A file prefix swaps an official https prefix for this mirror's, each with its own source.
+      for (const swap of row.files ?? []) {
+        expect(swap.from, row.id).toMatch(/^https:\/\/(files\.pythonhosted\.org|download\.pytorch\.org)\/\S*\/$/);
+        expect(swap.to, row.id).toMatch(/^https:\/\/\S+\/$/);
+        expect(swap.source.length, row.id).toBeGreaterThan(20);
+      }
     }
     expect(new Set(mirrors.map((row) => row.id)).size).toBe(mirrors.length);
   });

@@ -9,7 +9,15 @@ export interface MirrorPreset {
   pytorch?: { style: 'index' | 'find-links'; baseUrl: string };
   /** Plans name this mirror by its URL: the engine (and `--pypi-mirror`) accepts only the other rows' ids. */
   planCarriesUrl?: boolean;
+  /** Where this mirror keeps the same files as PyPI or download.pytorch.org: an official URL prefix and this mirror's. */
+  files?: MirrorFilePrefix[];
   note?: string;
+  source: string;
+}
+
+export interface MirrorFilePrefix {
+  from: string;
+  to: string;
   source: string;
 }
 
