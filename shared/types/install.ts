@@ -42,6 +42,8 @@ export interface ByteProgress {
   etaSeconds?: number | null;
   /** Parallel connections fetching this file now (ranges of one large file); absent or 1: one stream. */
   connections?: number;
+  /** The mirror serving this file, and what its probe measured (null: not measured, the user's or the only copy). */
+  mirror?: { id: string; measuredBytesPerSecond: number | null };
 }
 
 /** One external command as the step log shows it (docs/design.md §6). */
