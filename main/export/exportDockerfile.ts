@@ -1,4 +1,4 @@
-import { DlsetupError } from '../../shared/errors.js';
+import { errorText } from '../../shared/errorText.js';
 import { dockerComment, dockerExecForm as execForm, dockerImage, dockerKeyValue } from '../../shared/quote/dockerfile.js';
 import { oneLine } from '../../shared/quote/controlChars.js';
 import type { ExportFile } from './exportFile.js';
@@ -22,7 +22,7 @@ export function cudaBaseImage(toolkitVersion: string, cudnnMajor: number | null)
 /** Dockerfile + .dockerignore + the verification scripts the image runs as its default command. */
 export function exportDockerfile(model: ExportModel, assets: { checkScript: string; reportScript: string }): ExportFile[] {
   if (model.pythonEnv.manager === 'conda') {
-    throw new DlsetupError('INVALID_ARGUMENT', 'The Dockerfile export supports the wheels and system methods; plan with `--method wheels` (or system) to export an image.');
+    throw errorText.error('INVALID_ARGUMENT', 'export.dockerfileConda');
   }
   const f = model.framework;
   const system = !!model.toolkit;

@@ -1,4 +1,4 @@
-import { DlsetupError } from '../../shared/errors.js';
+import { errorText } from '../../shared/errorText.js';
 import type { Plan, PlanStep } from '../../shared/types/plan.js';
 import { blockMarkers } from '../install/markedBlock.js';
 import { planStepParams, type InstallOverrides } from '../install/planStepParams.js';
@@ -17,9 +17,6 @@ const ENV_NAME = /^[A-Za-z0-9][A-Za-z0-9._-]*$/;
 /** Mirror URLs end up in sed and apt source lines too: plain URL characters only (no #, &, quotes or spaces). */
 const PLAIN_URL = /^https?:\/\/[A-Za-z0-9:/._~%+@-]+$/;
 
-function notExportable(sentence: string): never {
-  throw new DlsetupError('INVALID_ARGUMENT', sentence);
-}
 
 /** Mirrors an export bakes in as defaults (each stays overridable in the exported vars / environment). */
 export interface ExportMirrors {
@@ -102,18 +99,18 @@ export function planSummary(plan: Plan): string {
  */
 export function buildExportModel(plan: Plan, options: ExportOptions = {}): ExportModel {
   if (!plan || typeof plan !== 'object' || !Array.isArray(plan.steps) || !plan.framework) {
-    throw new DlsetupError('INVALID_ARGUMENT', 'That file is not a DL Setup plan. Create one with `dlsetup plan --json > plan.json`.');
+    throw errorText.error('INVALID_ARGUMENT', 'export.notAPlan');
   }
-  if (plan.status !== 'ok' && plan.status !== 'blocked') notExportable('That plan\'s status is neither "ok" nor "blocked", so it is not a DL Setup plan. Create one with `dlsetup plan --json > plan.json`.');
+  if (plan.status !== 'ok' && plan.status !== 'blocked') throw errorText.error('INVALID_ARGUMENT', 'export.badStatus');
   const unknown = plan.steps.find((step) => !step || typeof step !== 'object' || !STEP_KINDS.includes(step.kind));
-  if (unknown !== undefined) notExportable(`The plan has a step DL Setup does not know (${JSON.stringify(String(unknown?.kind)).slice(0, 80)}), so it cannot be exported. Create the plan again with this version's \`dlsetup plan\`.`);
+  if (unknown !== undefined) throw errorText.error('INVALID_ARGUMENT', 'export.unknownStep', { kind: JSON.stringify(String(unknown?.kind)).slice(0, 80) });
   if (plan.status !== 'ok') {
-    throw new DlsetupError('PLAN_BLOCKED', `The plan is blocked, so there is nothing to export: ${plan.blockers.map((b) => b.message).join(' ')}`);
+    throw errorText.error('PLAN_BLOCKED', 'export.planBlocked', { blockers: plan.blockers.map((b) => b.message).join(' ') });
   }
   const os = plan.profile?.os ?? 'linux';
-  if (!TARGET_OSES.includes(os)) notExportable(`The plan names an operating system DL Setup does not know; plan again with \`dlsetup plan --os linux …\`.`);
+  if (!TARGET_OSES.includes(os)) throw errorText.error('INVALID_ARGUMENT', 'export.unknownOs');
   if (os !== 'linux' && os !== 'wsl') {
-    throw new DlsetupError('UNSUPPORTED_OS', `Exports are for Linux machines; this plan is for ${os}. Plan for Linux with \`dlsetup plan --os linux …\`.`);
+    throw errorText.error('UNSUPPORTED_OS', 'export.notLinux', { os });
   }
   const overrides: InstallOverrides = { pypiMirror: options.mirrors?.pypi, pytorchMirror: options.mirrors?.pytorch, cudaMirror: options.mirrors?.cuda };
   const model: ExportModel = {
@@ -157,7 +154,7 @@ export function buildExportModel(plan: Plan, options: ExportOptions = {}): Expor
     };
     // Validates the mirror URL, keyring version and checksum exactly as the engine would (distro and arch are only known on the host).
     cudaRepoStep.parse({ distro: 'ubuntu2204', arch: 'x86_64', mirror, keyringVersion: template.keyringVersion, keyringSha256: template.keyringSha256! });
-    if (!PLAIN_URL.test(mirror)) notExportable(`The CUDA repository mirror ${JSON.stringify(mirror).slice(0, 200)} has characters an exported script cannot pass to sed and apt; use a plain https URL.`);
+    if (!PLAIN_URL.test(mirror)) throw errorText.error('INVALID_ARGUMENT', 'export.cudaMirrorNotPlain', { mirror: JSON.stringify(mirror).slice(0, 200) });
     model.cudaRepo = {
       mirror,
       keyringVersion: template.keyringVersion,
@@ -195,7 +192,7 @@ export function buildExportModel(plan: Plan, options: ExportOptions = {}): Expor
     const version = str(cudnn.params.version) ?? plan.cudnn.version ?? '';
     const cudaMajor = str(cudnn.params.cudaMajor) ?? '';
     const cudaSeries = str(cudnn.params.cudaSeries) ?? model.toolkit?.series ?? '';
-    if (!/^\d{1,2}\.\d{1,2}$/.test(cudaSeries)) notExportable(`The cuDNN step's CUDA series ${JSON.stringify(cudaSeries).slice(0, 80)} is not a version such as 12.6.`);
+    if (!/^\d{1,2}\.\d{1,2}$/.test(cudaSeries)) throw errorText.error('INVALID_ARGUMENT', 'export.badCudaSeries', { series: JSON.stringify(cudaSeries).slice(0, 80) });
     const major = Number(version.split('.')[0]);
     const threePart = [...version.split('.'), '0', '0'].slice(0, Math.max(3, version.split('.').length)).join('.');
     // cuDNN 9 ships as cudnn9-cuda-N; cuDNN 8 and older as libcudnnN pinned to a +cudaX.Y build in NVIDIA's repository.
@@ -231,7 +228,7 @@ export function buildExportModel(plan: Plan, options: ExportOptions = {}): Expor
     const { condaChannel, condaPackages } = pyenv.params;
     const parsed = pythonEnvStep.parse({ manager, path: '/dlsetup-env', python, ...(condaChannel !== undefined ? { condaChannel } : {}), ...(condaPackages !== undefined ? { condaPackages } : {}) });
     const name = str(pyenv.params.name);
-    if (name !== undefined && !ENV_NAME.test(name)) notExportable(`The Python environment name ${JSON.stringify(name).slice(0, 80)} is not one folder name (letters, digits, . _ -).`);
+    if (name !== undefined && !ENV_NAME.test(name)) throw errorText.error('INVALID_ARGUMENT', 'export.badEnvName', { name: JSON.stringify(name).slice(0, 80) });
     model.pythonEnv = {
       manager,
       python,
@@ -258,6 +255,6 @@ export function buildExportModel(plan: Plan, options: ExportOptions = {}): Expor
       findLinks: at('--find-links'),
     };
   }
-  if (model.framework.packages.length === 0) throw new DlsetupError('INVALID_ARGUMENT', 'The plan installs no framework packages, so there is nothing to export.');
+  if (model.framework.packages.length === 0) throw errorText.error('INVALID_ARGUMENT', 'export.noPackages');
   return model;
 }

@@ -1,4 +1,4 @@
-import { DlsetupError } from '../../shared/errors.js';
+import { errorText } from '../../shared/errorText.js';
 import type { Plan } from '../../shared/types/plan.js';
 import { exportAnsible } from './exportAnsible.js';
 import { exportDockerfile } from './exportDockerfile.js';
@@ -24,7 +24,7 @@ export type { ExportOptions } from './exportModel.js';
 
 /** `dlsetup export`: the plan as a POSIX shell script, an Ansible role, or a Dockerfile, each carrying the verification. */
 export function exportPlan(plan: Plan, format: ExportFormat, options: ExportOptions = {}): ExportResult {
-  if (!EXPORT_FORMATS.includes(format)) throw new DlsetupError('INVALID_ARGUMENT', `Unknown export format "${String(format)}"; use one of ${EXPORT_FORMATS.join(', ')}.`);
+  if (!EXPORT_FORMATS.includes(format)) throw errorText.error('INVALID_ARGUMENT', 'export.unknownFormat', { format: JSON.stringify(String(format)).slice(0, 80), formats: EXPORT_FORMATS.join(', ') });
   const model = buildExportModel(plan, options);
   const assets = loadVerifyAssets();
   switch (format) {

@@ -4,7 +4,7 @@ import { NVIDIA_REPO_BASE } from '../install/steps/cudaRepoStep.js';
 import type { ExportFile } from './exportFile.js';
 import { ARCH_PLACEHOLDER, DISTRO_PLACEHOLDER, type ExportModel } from './exportModel.js';
 import { exportTemplate } from './exportTemplates.js';
-import { DlsetupError } from '../../shared/errors.js';
+import { errorText } from '../../shared/errorText.js';
 import { shCommand as shellCommand, shComment, shWord as shellQuote, shWordWith } from '../../shared/quote/sh.js';
 import type { VerifyAssets } from './verifyAssets.js';
 
@@ -12,7 +12,7 @@ import type { VerifyAssets } from './verifyAssets.js';
 function heredoc(target: string, text: string, delimiter = 'DLSETUP_EOF'): string[] {
   const body = text.endsWith('\n') ? text.slice(0, -1) : text;
   if (body.split(/\r?\n/).includes(delimiter) || body.includes('\0')) {
-    throw new DlsetupError('INVALID_ARGUMENT', `A file the script writes would contain the line ${delimiter} or a NUL character, which the script cannot carry; nothing was exported.`);
+    throw errorText.error('INVALID_ARGUMENT', 'export.heredocDelimiter', { delimiter });
   }
   return [`cat >${target} <<'${delimiter}'`, ...body.split('\n'), delimiter];
 }
@@ -75,7 +75,7 @@ function cudaRepoSection(model: ExportModel): string[] {
   const repo = model.cudaRepo!;
   // The script swaps the mirror, distro and arch for its own variables; a model where they are not where they belong is refused.
   if (!repo.keyringUrl.startsWith(`${repo.mirror}/`) || ![repo.keyringUrl, repo.sourcesList].every((text) => text.includes(ARCH_PLACEHOLDER))) {
-    throw new DlsetupError('INVALID_ARGUMENT', "The CUDA repository's keyring URL and source list do not follow its mirror, distribution and architecture; nothing was exported.");
+    throw errorText.error('INVALID_ARGUMENT', 'export.cudaRepoShape');
   }
   // One word: literal text quoted, the mirror, distro and arch as the script's own variables.
   const MIRROR = '@CUDA_REPO_MIRROR@';

@@ -1,6 +1,7 @@
 import { lstat } from 'node:fs/promises';
 import path from 'node:path';
 import { DlsetupError } from '../../shared/errors.js';
+import { errorText } from '../../shared/errorText.js';
 import type { Locale } from '../../shared/i18n/localize.js';
 import { prepareOutputFolder, prepareSubfolder, writeOutputFile } from '../system/outputPath.js';
 import type { ExportFile } from './exportPlan.js';
@@ -14,6 +15,7 @@ export async function writeExportFiles(dir: string, files: readonly ExportFile[]
   const root = await prepareOutputFolder(dir, options.locale);
   const targets = files.map((file) => {
     const target = path.resolve(root, file.path);
+    // An invariant, not a user's mistake: export file paths are DL Setup's own relative names.
     if (!target.startsWith(`${root}${path.sep}`)) throw new DlsetupError('INTERNAL', `Export file ${file.path} would land outside ${root}.`);
     return { file, target };
   });
@@ -24,7 +26,7 @@ export async function writeExportFiles(dir: string, files: readonly ExportFile[]
       if (await lstat(target).then(() => true, () => false)) existing.push(path.relative(process.cwd(), target) || target);
     }
     if (existing.length > 0) {
-      throw new DlsetupError('INVALID_ARGUMENT', `${existing.join(', ')} already exist${existing.length === 1 ? 's' : ''}; choose another --out folder or add --force to overwrite.`);
+      throw errorText.error('INVALID_ARGUMENT', 'export.filesExist', { files: existing.join(', ') });
     }
   }
   const written: string[] = [];

@@ -1,4 +1,4 @@
-import { DlsetupError } from '../../shared/errors.js';
+import { errorText } from '../../shared/errorText.js';
 import { shComment, shWord as quote } from '../../shared/quote/sh.js';
 import type { Plan, PlanStep } from '../../shared/types/plan.js';
 import { PYPI_MIRRORS, PYTORCH_MIRRORS, type MirrorChoice } from './mirrorPresets.js';
@@ -8,14 +8,14 @@ const STEP_KINDS: readonly string[] = ['driver', 'cuda-repo', 'cuda-toolkit', 'c
 const DEB_PACKAGE = /^[a-z0-9][a-z0-9+.-]+$/;
 
 /** Folders from the plan: absolute, so a command named after one never runs from wherever the script is pasted. */
-function absolute(value: string, what: string): string {
-  if (!value.startsWith('/')) throw new DlsetupError('INVALID_ARGUMENT', `The plan's ${what} ${JSON.stringify(value).slice(0, 80)} is not an absolute path.`);
+function absolute(value: string): string {
+  if (!value.startsWith('/')) throw errorText.error('INVALID_ARGUMENT', 'planScript.envNotAbsolute', { value: JSON.stringify(value).slice(0, 80) });
   return value;
 }
 
 /** A value for an operand position: quoting keeps it one word, but a leading - would still be read as an option. */
-function operand(value: string, what: string): string {
-  if (value.startsWith('-')) throw new DlsetupError('INVALID_ARGUMENT', `The plan's ${what} ${JSON.stringify(value).slice(0, 80)} starts with "-", which a command would read as an option.`);
+function operand(value: string, refusal: 'planScript.envStartsWithDash' | 'planScript.pipStartsWithDash'): string {
+  if (value.startsWith('-')) throw errorText.error('INVALID_ARGUMENT', refusal, { value: JSON.stringify(value).slice(0, 80) });
   return quote(value);
 }
 
@@ -48,27 +48,27 @@ function pipSources(planIndex: string | null, pypiMirror: string | null, pytorch
 function stepCommands(step: PlanStep, plan: Plan): string[] {
   const { params } = step;
   const envParams = plan.steps.find((candidate) => candidate.kind === 'python-env')?.params;
-  const planEnv = text(envParams?.path) && absolute(text(envParams?.path)!, 'environment folder');
+  const planEnv = text(envParams?.path) && absolute(text(envParams?.path)!);
   // Without a chosen folder the engine picks one; the script names it after the plan's environment (one folder name).
   const envName = text(envParams?.name) ?? 'dlsetup-env';
-  if (!/^[A-Za-z0-9][A-Za-z0-9._-]*$/.test(envName)) throw new DlsetupError('INVALID_ARGUMENT', `The plan's environment name ${JSON.stringify(envName).slice(0, 80)} is not one folder name.`);
+  if (!/^[A-Za-z0-9][A-Za-z0-9._-]*$/.test(envName)) throw errorText.error('INVALID_ARGUMENT', 'planScript.badEnvName', { name: JSON.stringify(envName).slice(0, 80) });
   const inHome = (tail: string) => `"$HOME"/${quote(`${envName}${tail}`)}`;
   switch (step.kind) {
     case 'python-env': {
       const version = text(params.python);
       // The version becomes part of a command name, so it must be a version and nothing else.
-      if (version && !/^\d+\.\d+(\.\d+)?$/.test(version)) throw new DlsetupError('INVALID_ARGUMENT', `The plan's Python version ${JSON.stringify(version).slice(0, 80)} is not a version such as 3.12.`);
+      if (version && !/^\d+\.\d+(\.\d+)?$/.test(version)) throw errorText.error('INVALID_ARGUMENT', 'planScript.badPython', { version: JSON.stringify(version).slice(0, 80) });
       const python = version ? `python${version}` : 'python3';
-      return [`${python} -m venv ${planEnv ? operand(planEnv, 'environment folder') : inHome('')}`];
+      return [`${python} -m venv ${planEnv ? operand(planEnv, 'planScript.envStartsWithDash') : inHome('')}`];
     }
     case 'system-python': {
       // Ubuntu's and Debian's package for the Python's venv module and ensurepip (data/nvidia-install-sources.json).
       const version = text(params.python);
-      if (!version || !/^3\.\d{1,2}$/.test(version)) throw new DlsetupError('INVALID_ARGUMENT', `The plan's Python version ${JSON.stringify(version).slice(0, 80)} is not a version such as 3.12.`);
+      if (!version || !/^3\.\d{1,2}$/.test(version)) throw errorText.error('INVALID_ARGUMENT', 'planScript.badPython', { version: JSON.stringify(version).slice(0, 80) });
       return [`sudo apt-get install -y python${version}-venv`];
     }
     case 'framework': {
-      const envDir = text(params.envPath) ? absolute(text(params.envPath)!, 'environment folder') : planEnv;
+      const envDir = text(params.envPath) ? absolute(text(params.envPath)!) : planEnv;
       const python = envDir ? quote(`${envDir}/bin/python`) : inHome('/bin/python');
       const sources = pipSources(text(params.indexUrl) ?? plan.framework.indexUrl ?? null, text(params.pypiMirror), text(params.pytorchMirror));
       const argv = [python, '-m', 'pip', 'install'];
@@ -76,13 +76,13 @@ function stepCommands(step: PlanStep, plan: Plan): string[] {
       for (const url of [...sources.extra, ...list(params.extraIndexUrls)]) argv.push('--extra-index-url', quote(url));
       for (const url of sources.findLinks) argv.push('--find-links', quote(url));
       if (text(params.proxy)) argv.push('--proxy', quote(text(params.proxy)!));
-      argv.push(...list(params.packages).map((name) => operand(name, 'pip package')));
+      argv.push(...list(params.packages).map((name) => operand(name, 'planScript.pipStartsWithDash')));
       return [argv.join(' ')];
     }
     default: {
       const packages = list(params.packages);
       const odd = packages.find((name) => !DEB_PACKAGE.test(name));
-      if (odd !== undefined) throw new DlsetupError('INVALID_ARGUMENT', `The plan's package ${JSON.stringify(odd).slice(0, 80)} is not a Debian package name.`);
+      if (odd !== undefined) throw errorText.error('INVALID_ARGUMENT', 'planScript.badPackage', { name: JSON.stringify(odd).slice(0, 80) });
       return packages.length > 0 ? [`${step.elevated ? 'sudo ' : ''}apt-get install -y ${packages.map(quote).join(' ')}`] : [];
     }
   }
@@ -102,7 +102,7 @@ export function planToShellScript(plan: Plan): string {
   ];
   for (const [index, step] of plan.steps.entries()) {
     // An unknown kind would be written as the wrong commands; the engine refuses it too.
-    if (!STEP_KINDS.includes(step.kind)) throw new DlsetupError('INVALID_ARGUMENT', `The plan has a step DL Setup does not know (${JSON.stringify(String(step.kind)).slice(0, 80)}).`);
+    if (!STEP_KINDS.includes(step.kind)) throw errorText.error('INVALID_ARGUMENT', 'planScript.unknownStep', { kind: JSON.stringify(String(step.kind)).slice(0, 80) });
     lines.push('', shComment(`${index + 1}. ${step.title}${step.elevated ? ' (admin)' : ''}`));
     const commands = stepCommands(step, plan);
     if (commands.length > 0) lines.push(...commands);

@@ -1,4 +1,4 @@
-import { DlsetupError } from '../errors.js';
+import { errorText } from '../errorText.js';
 
 /**
  * Characters that end or bend a line somewhere: C0 controls (NUL, tab, CR, LF, ESC…), DEL, C1 controls (NEL U+0085
@@ -12,12 +12,12 @@ export function hasControlChar(value: string): boolean {
   return CONTROL_CHARS.test(value);
 }
 
-/** Throws INVALID_ARGUMENT naming `what` when `value` holds a control character (for line-based files). */
-export function refuseControlChars(value: string, what: string): string {
+/** Throws INVALID_ARGUMENT (naming the variable `name` when given) when `value` holds a control character (for line-based files). */
+export function refuseControlChars(value: string, name?: string): string {
   const found = CONTROL_CHARS.exec(value);
   if (found) {
     const code = found[0].codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0');
-    throw new DlsetupError('INVALID_ARGUMENT', `${what} contains the control character U+${code}, which DL Setup does not write into files; remove it and try again.`);
+    throw name === undefined ? errorText.error('INVALID_ARGUMENT', 'quote.controlChar', { code }) : errorText.error('INVALID_ARGUMENT', 'quote.controlCharIn', { name, code });
   }
   return value;
 }

@@ -1,4 +1,4 @@
-import { DlsetupError } from '../errors.js';
+import { errorText } from '../errorText.js';
 import { oneLine, refuseControlChars } from './controlChars.js';
 
 /** Characters a Dockerfile reader may take as a line end, or that are unprintable: written as JSON \uXXXX escapes. */
@@ -16,13 +16,13 @@ export function dockerExecForm(argv: readonly string[]): string {
 
 /** A value for ENV, ARG or LABEL: double-quoted, with \, " and $ escaped (no variable substitution); line breaks refused. */
 export function dockerValue(value: string): string {
-  refuseControlChars(value, 'A Dockerfile value');
+  refuseControlChars(value);
   return `"${value.replace(/[\\"$]/g, '\\$&')}"`;
 }
 
 /** `KEY=value` for ENV, ARG or LABEL, with a key Docker reads as one word. */
 export function dockerKeyValue(key: string, value: string): string {
-  if (!/^[A-Za-z_][A-Za-z0-9_.-]*$/.test(key)) throw new DlsetupError('INVALID_ARGUMENT', `${JSON.stringify(oneLine(key))} is not a Dockerfile variable or label name.`);
+  if (!/^[A-Za-z_][A-Za-z0-9_.-]*$/.test(key)) throw errorText.error('INVALID_ARGUMENT', 'quote.dockerKey', { key: JSON.stringify(oneLine(key)) });
   return `${key}=${dockerValue(value)}`;
 }
 
@@ -32,7 +32,7 @@ const IMAGE = /^[a-z0-9]+(?:[._-][a-z0-9]+)*(?::[0-9]+)?(?:\/[a-z0-9]+(?:[._-][a
 /** An image reference for FROM, or INVALID_ARGUMENT. */
 export function dockerImage(reference: string): string {
   if (!IMAGE.test(reference)) {
-    throw new DlsetupError('INVALID_ARGUMENT', `${JSON.stringify(oneLine(reference).slice(0, 200))} is not a Docker image name; the plan's versions must be plain numbers such as 3.12 or 12.6.3.`);
+    throw errorText.error('INVALID_ARGUMENT', 'quote.dockerImage', { reference: JSON.stringify(oneLine(reference).slice(0, 200)) });
   }
   return reference;
 }

@@ -1,4 +1,4 @@
-import { DlsetupError } from '../errors.js';
+import { errorText } from '../errorText.js';
 import { oneLine } from './controlChars.js';
 
 const NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
@@ -10,9 +10,9 @@ const PORTABLE = /^[A-Za-z0-9_@%+=:,./-]*$/;
  * systemd removes them, environment.d expands $), so no quoting is right for all: a value outside the portable set is refused.
  */
 export function envFileLine(name: string, value: string): string {
-  if (!NAME.test(name)) throw new DlsetupError('INVALID_ARGUMENT', `${JSON.stringify(oneLine(name))} is not an environment variable name (letters, digits and _ only).`);
+  if (!NAME.test(name)) throw errorText.error('INVALID_ARGUMENT', 'quote.envName', { name: JSON.stringify(oneLine(name)) });
   if (!PORTABLE.test(value)) {
-    throw new DlsetupError('INVALID_ARGUMENT', `The value of ${name}, ${JSON.stringify(oneLine(value).slice(0, 200))}, cannot go into an environment file: only letters, digits and _ @ % + = : , . / - are read the same everywhere.`);
+    throw errorText.error('INVALID_ARGUMENT', 'quote.envValue', { name, value: JSON.stringify(oneLine(value).slice(0, 200)) });
   }
   return `${name}=${value}`;
 }

@@ -1,4 +1,4 @@
-import { DlsetupError } from '../errors.js';
+import { errorText } from '../errorText.js';
 import { oneLine } from './controlChars.js';
 
 /** Absolute, normalised, and only characters ldconfig reads as part of one path (no spaces, #, globs or "include"). */
@@ -8,10 +8,7 @@ const SAFE_DIR = /^(\/[A-Za-z0-9_+-][A-Za-z0-9._+-]*)+$/;
 export function ldSoConfLine(dir: string): string {
   const segments = dir.split('/').slice(1);
   if (!SAFE_DIR.test(dir) || segments.some((segment) => segment === '.' || segment === '..')) {
-    throw new DlsetupError(
-      'INVALID_ARGUMENT',
-      `${JSON.stringify(oneLine(dir).slice(0, 200))} cannot go into the dynamic linker's configuration: a library folder must be an absolute path of letters, digits and . _ + - (for example /usr/local/cuda-12.6/lib64).`,
-    );
+    throw errorText.error('INVALID_ARGUMENT', 'quote.ldSoConfDir', { dir: JSON.stringify(oneLine(dir).slice(0, 200)) });
   }
   return dir;
 }

@@ -1,4 +1,4 @@
-import { DlsetupError } from '../errors.js';
+import { errorText } from '../errorText.js';
 
 /**
  * A PowerShell verbatim string. Inside '…' nothing expands and line breaks are text; the only special characters are
@@ -6,6 +6,6 @@ import { DlsetupError } from '../errors.js';
  * doubled. NUL cannot travel in a script at all.
  */
 export function powershellLiteral(value: string): string {
-  if (value.includes('\0')) throw new DlsetupError('INVALID_ARGUMENT', 'A value for PowerShell contains a NUL character.');
+  if (value.includes('\0')) throw errorText.error('INVALID_ARGUMENT', 'quote.nulPowerShell');
   return `'${value.replace(/['\u2018\u2019\u201a\u201b]/g, (quote) => quote + quote)}'`;
 }

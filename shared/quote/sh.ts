@@ -1,4 +1,4 @@
-import { DlsetupError } from '../errors.js';
+import { errorText } from '../errorText.js';
 import { oneLine, refuseControlChars } from './controlChars.js';
 
 /** Characters that mean nothing to sh anywhere in a word (no globs, no ~, no quotes, no expansions). */
@@ -8,7 +8,7 @@ const NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
 /** A POSIX sh word that stands for exactly `value`: bare when only safe characters, else single-quoted (NUL refused). */
 export function shWord(value: string): string {
   // sh cannot carry NUL in a word at all; everything else is literal inside '…'.
-  if (value.includes('\0')) throw new DlsetupError('INVALID_ARGUMENT', `A value for a shell script contains a NUL character: ${JSON.stringify(oneLine(value).slice(0, 80))}.`);
+  if (value.includes('\0')) throw errorText.error('INVALID_ARGUMENT', 'quote.nulShell', { value: JSON.stringify(oneLine(value).slice(0, 80)) });
   if (SAFE.test(value)) return value;
   // Apostrophes without anything double quotes expand (or history-expand when pasted): "it's" reads better than 'it'\''s'.
   if (value.includes("'") && !/[$`\\"!]/.test(value)) return `"${value}"`;
@@ -30,13 +30,13 @@ export function shInsideDoubleQuotes(value: string): string {
 
 /** A variable name sh accepts, or INVALID_ARGUMENT. */
 export function shName(name: string): string {
-  if (!NAME.test(name)) throw new DlsetupError('INVALID_ARGUMENT', `${JSON.stringify(oneLine(name))} is not a shell variable name (letters, digits and _ only, not starting with a digit).`);
+  if (!NAME.test(name)) throw errorText.error('INVALID_ARGUMENT', 'quote.shName', { name: JSON.stringify(oneLine(name)) });
   return name;
 }
 
 /** One `export NAME=value` line for a profile script: the value stays one word, and a line break in it is refused. */
 export function shExport(name: string, value: string): string {
-  return `export ${shName(name)}=${shWord(refuseControlChars(value, `The value of ${name}`))}`;
+  return `export ${shName(name)}=${shWord(refuseControlChars(value, name))}`;
 }
 
 /** One sh word made of literal text and `"$VAR"` where each placeholder of `vars` stands. */

@@ -1,11 +1,11 @@
-import { DlsetupError } from '../errors.js';
+import { errorText } from '../errorText.js';
 
 /**
  * One argument of a Windows command line, quoted so CommandLineToArgvW (and so Node and Electron) read it back
  * unchanged: always in double quotes; backslashes doubled only where they precede a quote; quotes escaped.
  */
 export function windowsArgument(value: string): string {
-  if (value.includes('\0')) throw new DlsetupError('INVALID_ARGUMENT', 'A command-line argument contains a NUL character.');
+  if (value.includes('\0')) throw errorText.error('INVALID_ARGUMENT', 'quote.nulArgument');
   let quoted = '"';
   let backslashes = 0;
   for (const char of value) {
