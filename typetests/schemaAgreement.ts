@@ -1,6 +1,8 @@
 // Compile-time proof that the boundary schemas (shared/schema) and the TypeScript types the engine uses describe the
 // same shapes: a value a schema lets through is of the type, and every variant of the type can pass the schema.
 import type { JournalChange, JournalEntry } from '../main/install/journalEntry.js';
+import type { AppError } from '../shared/errors.js';
+import type { AppErrorFromSchema } from '../shared/schema/appErrorSchema.js';
 import type { JournalChangeFromSchema, JournalEntryFromSchema } from '../shared/schema/journalSchema.js';
 import type { PLAN_STEP_KINDS } from '../shared/schema/stepSchemas.js';
 import type { PlanFromSchema } from '../shared/schema/planSchema.js';
@@ -25,3 +27,7 @@ type SameSet<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
 type SameKeysPerVariant<A, B, K extends PropertyKey> = A extends Record<K, infer Tag> ? SameSet<keyof A, keyof Extract<B, Record<K, Tag>>> : never;
 export type EntryFieldsAgree = Assert<SameKeysPerVariant<JournalEntry, JournalEntryFromSchema, 't'>>;
 export type ChangeFieldsAgree = Assert<SameKeysPerVariant<JournalChange, JournalChangeFromSchema, 'type'>>;
+
+// An AppError read through appErrorSchema is an AppError, and every AppError field is checked by it.
+export type CheckedAppErrorIsAppError = Assert<Extends<AppErrorFromSchema, AppError>>;
+export type EveryAppErrorFieldChecked = Assert<SameSet<keyof AppError, keyof AppErrorFromSchema>>;

@@ -1,6 +1,7 @@
 import type { ArgOf, Channel, DlsetupApi } from '../../shared/ipc/contract.js';
 import type { ProgressEvent } from '../../shared/types/install.js';
 import type { Result } from '../../shared/result.js';
+import { readAppError } from '../../shared/schema/appErrorSchema.js';
 
 /** The `dlsetup serve` transport: invokes over HTTP POST, progress over one WebSocket; the token travels as an HttpOnly cookie. */
 export function createHttpApi(origin: string = window.location.origin) {
@@ -16,7 +17,9 @@ export function createHttpApi(origin: string = window.location.origin) {
         const code = response.status === 401 || response.status === 403 ? 'UNAUTHORIZED' : 'NETWORK';
         return { ok: false, error: { code, message: await response.text() } };
       }
-      return (await response.json()) as Result<never>;
+      const body = (await response.json()) as Result<never>;
+      // The error half is checked (code, key shape, bounded params) before any screen says it; values are the screen's to check.
+      return body && typeof body === 'object' && body.ok === false ? { ok: false, error: readAppError(body.error) } : body;
     } catch (thrown) {
       return { ok: false, error: { code: 'NETWORK', message: 'Lost the connection to DL Setup. Is `dlsetup serve` still running?', detail: String(thrown) } };
     }
@@ -57,6 +60,7 @@ export function createHttpApi(origin: string = window.location.origin) {
     'verify:run': (arg) => invoke('verify:run', arg),
     'verify:history': (arg) => invoke('verify:history', arg),
     'mirror:check': (arg) => invoke('mirror:check', arg),
+    'mirror:default': (arg) => invoke('mirror:default', arg),
     'diagnose:text': (arg) => invoke('diagnose:text', arg),
     onProgress(listener: (event: ProgressEvent) => void) {
       listeners.add(listener);

@@ -2,6 +2,7 @@ import readline from 'node:readline';
 import type { Readable } from 'node:stream';
 import { DlsetupError, isErrorCode, type AppError } from '../../../shared/errors.js';
 import type { Locale } from '../../../shared/i18n/localize.js';
+import { readAppError } from '../../../shared/schema/appErrorSchema.js';
 import type { StepParams } from '../installStep.js';
 import { installText, type InstallSay } from '../installText.js';
 import type { StepContextSinks } from '../stepContext.js';
@@ -178,8 +179,10 @@ export class JsonLineChannel implements ElevationChannel {
   }
 }
 
-function fromAppError(error: AppError): DlsetupError {
-  return new DlsetupError(error.code, error.message, { detail: error.detail });
+/** The helper's error, checked (shared/schema/appErrorSchema), keeping its key and params so the reader's language can say it. */
+function fromAppError(sent: AppError): DlsetupError {
+  const error = readAppError(sent);
+  return new DlsetupError(error.code, error.message, { detail: error.detail, key: error.key, params: error.params });
 }
 
 /** A helper process or socket the channel speaks over: lines in and out, a polite end, and a forced one after 10 s. */
