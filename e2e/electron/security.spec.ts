@@ -49,7 +49,7 @@ test('the window runs isolated, sandboxed, without Node', async () => {
 
 test('the preload exposes one function per contract channel and never ipcRenderer', async () => {
   const keys = await page.evaluate(() => Object.keys((window as unknown as { dlsetup: object }).dlsetup).sort());
-  expect(keys).toEqual(['app:info', 'detect:run', 'diagnose:text', 'install:cancel', 'install:rollback', 'install:start', 'install:status', 'mirror:check', 'onProgress', 'plan:export', 'plan:resolve', 'plan:versions', 'verify:history', 'verify:run']);
+  expect(keys).toEqual(['app:info', 'detect:run', 'diagnose:text', 'install:cancel', 'install:rollback', 'install:start', 'install:status', 'mirror:check', 'mirror:default', 'onProgress', 'plan:export', 'plan:resolve', 'plan:versions', 'verify:history', 'verify:run']);
   expect(await page.evaluate(() => 'ipcRenderer' in window)).toBe(false);
   const info = await page.evaluate(() => (window as unknown as { dlsetup: { 'app:info': () => Promise<unknown> } }).dlsetup['app:info']());
   expect(info).toMatchObject({ ok: true, value: { transport: 'electron' } });

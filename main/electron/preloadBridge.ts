@@ -18,6 +18,7 @@ export function createPreloadBridge(ipc: Pick<IpcRenderer, 'invoke' | 'on' | 're
     'verify:run': (arg) => ipc.invoke('verify:run', arg),
     'verify:history': (arg) => ipc.invoke('verify:history', arg),
     'mirror:check': (arg) => ipc.invoke('mirror:check', arg),
+    'mirror:default': (arg) => ipc.invoke('mirror:default', arg),
     'diagnose:text': (arg) => ipc.invoke('diagnose:text', arg),
     onProgress(listener: (event: ProgressEvent) => void) {
       const forward = (_event: IpcRendererEvent, progress: ProgressEvent) => listener(progress);

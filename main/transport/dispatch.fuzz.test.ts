@@ -34,6 +34,7 @@ const VALID: Record<Channel, unknown> = {
   'verify:run': { python: '/opt/venv/bin/python', framework: 'pytorch', toolkit: true, quick: true, nvcc: 'nvcc', timeoutMs: 60_000, locale: 'en' },
   'verify:history': undefined,
   'mirror:check': { url: 'https://pypi.org/simple', timeoutMs: 5_000 },
+  'mirror:default': { timeoutMs: 3_000 },
   'diagnose:text': { text: 'ImportError: libcudart.so.11.0: cannot open shared object file', locale: 'en' },
 };
 

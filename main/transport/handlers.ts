@@ -48,6 +48,7 @@ export function createHandlers(context: HandlerContext): HandlerTable {
     'verify:run': async (request) => (await import('../verify/runVerification.js')).runVerification(request),
     'verify:history': async () => (await import('../verify/verificationHistory.js')).verificationHistory(),
     'mirror:check': async (request) => (await import('../network/checkMirror.js')).checkMirror(request),
+    'mirror:default': async (request) => (await import('../network/mirrorDefault.js')).measureMirrorDefault(request),
     'diagnose:text': async ({ text, locale }) => (await import('../diagnose/diagnoseOnMachine.js')).diagnoseOnMachine(text, { locale }),
   });
 }

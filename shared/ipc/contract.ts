@@ -4,6 +4,7 @@ import type { Framework, Plan, PlanRequest } from '../types/plan.js';
 import type { ProgressEvent, RollbackResult, RunStatus } from '../types/install.js';
 import type { VerifyComparison, VerifyReport, VerifyRequest } from '../types/verify.js';
 import type { DiagnoseResult } from '../types/diagnose.js';
+import type { MirrorDefault } from '../types/mirrors.js';
 import type { Result } from '../result.js';
 import type { Locale } from '../i18n/localize.js';
 import { ipcSchemas } from '../schema/ipcSchemas.js';
@@ -112,6 +113,11 @@ export interface MirrorCheck {
   cause?: string;
 }
 
+/** mirror:default — how long each mirror's index may take to answer (default 3 s). */
+export interface MirrorDefaultRequest {
+  timeoutMs?: number;
+}
+
 export interface DiagnoseRequest {
   text: string;
   locale?: Locale;
@@ -142,6 +148,7 @@ export const contract = {
   'verify:run': channel<VerifyRequest, VerifyOutcome>(ipcSchemas['verify:run']),
   'verify:history': channel<void, VerifyHistory>(ipcSchemas['verify:history']),
   'mirror:check': channel<MirrorCheckRequest, MirrorCheck>(ipcSchemas['mirror:check']),
+  'mirror:default': channel<MirrorDefaultRequest, MirrorDefault>(ipcSchemas['mirror:default']),
   'diagnose:text': channel<DiagnoseRequest, DiagnoseResult>(ipcSchemas['diagnose:text']),
 } as const;
 

@@ -56,6 +56,8 @@ export const ipcSchemas = {
   'verify:history': noArgumentSchema,
   // A mirror that has not answered in a minute is not reachable for an install either.
   'mirror:check': record({ url, timeoutMs: optional(integerIn(1, 60_000)) }),
+  // The Chinese locale's default source: measured before the plan, so the person waits seconds, not a minute.
+  'mirror:default': optionalObject({ timeoutMs: optional(integerIn(100, 30_000)) }),
   // A pasted log, colours and CRs included: the diagnosis normalises it and is linear in its length (10 MB logs).
   'diagnose:text': record({ text: boundedText(10_000_000), locale }),
 } as const;
