@@ -1,5 +1,7 @@
 import type { ByteProgress } from '../../shared/types/install.js';
+import { DlsetupError } from '../../shared/errors.js';
 import { downloadFile, type DownloadOptions, type DownloadResult } from './download.js';
+import { installText } from './installText.js';
 import { SpeedMeter } from './speedMeter.js';
 
 /** Files fetched at once; a large one among them opens its own range connections besides. */
@@ -11,6 +13,17 @@ export interface SetFile {
   fileName?: string;
   /** When known (a pip report, a plan's download sizes): the total is known from the start. */
   size?: number;
+  /**
+   * Copies of this file on mirrors, fastest first (measured before the set starts, so probes do not share the link
+   * with downloads): the first serves it; one that lacks it or serves another file (sha256) passes it to the next.
+   * Absent: `url` alone.
+   */
+  mirrors?: readonly { id: string; url: string; bytesPerSecond: number | null }[];
+}
+
+/** A mirror answer that another copy may fix: the file is missing there, or it is another file. */
+function passesToNextMirror(error: unknown): boolean {
+  return error instanceof DlsetupError && (error.code === 'CHECKSUM_MISMATCH' || error.code === 'NOT_FOUND');
 }
 
 export interface SetProgress {
@@ -45,18 +58,30 @@ export async function downloadSet(
     while (next < files.length && !signal.aborted) {
       const index = next++;
       const file = files[index]!;
-      results[index] = await downloadFile({
-        ...options,
-        url: file.url,
-        sha256: file.sha256,
-        fileName: file.fileName,
-        signal,
-        onProgress: ({ fraction: _fraction, ...bytes }) => {
-          progress[index] = bytes;
-          report();
-        },
-      });
-      const size = results[index].size;
+      const copies = file.mirrors?.length ? file.mirrors : [{ id: '', url: file.url, bytesPerSecond: null }];
+      for (const [attempt, copy] of copies.entries()) {
+        const mirror = copy.id ? { id: copy.id, measuredBytesPerSecond: copy.bytesPerSecond } : undefined;
+        try {
+          results[index] = await downloadFile({
+            ...options,
+            url: copy.url,
+            sha256: file.sha256,
+            fileName: file.fileName,
+            signal,
+            onProgress: ({ fraction: _fraction, ...bytes }) => {
+              progress[index] = mirror ? { ...bytes, mirror } : bytes;
+              report();
+            },
+          });
+          break;
+        } catch (error) {
+          if (signal.aborted || attempt === copies.length - 1 || !passesToNextMirror(error)) throw error;
+          const say = options.say ?? installText();
+          const key = (error as DlsetupError).code === 'NOT_FOUND' ? 'mirror.lacksFile' : 'mirror.refusedChecksum';
+          options.onRetry?.(0, say(key, { mirror: copy.id, file: file.fileName ?? copy.url }), 0);
+        }
+      }
+      const size = results[index]!.size;
       progress[index] = { done: size, total: size, perSecond: null, etaSeconds: 0 };
       report();
     }

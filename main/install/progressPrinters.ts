@@ -41,7 +41,7 @@ export function createTextProgressPrinter(
         lastProgress = now;
         const b = event.bytes;
         const bytes = b
-          ? ` ${formatBytes(b.done)}${b.total ? `/${formatBytes(b.total)}` : ''}${b.perSecond ? ` ${formatSpeed(b.perSecond)}` : ''}${b.etaSeconds ? ` ${say('progress.eta', { seconds: b.etaSeconds })}` : ''}${b.connections && b.connections > 1 ? ` ${say('progress.connections', { count: b.connections })}` : ''}`
+          ? ` ${formatBytes(b.done)}${b.total ? `/${formatBytes(b.total)}` : ''}${b.perSecond ? ` ${formatSpeed(b.perSecond)}` : ''}${b.etaSeconds ? ` ${say('progress.eta', { seconds: b.etaSeconds })}` : ''}${b.connections && b.connections > 1 ? ` ${say('progress.connections', { count: b.connections })}` : ''}${b.mirror ? ` ${say('progress.fromMirror', { mirror: b.mirror.id })}` : ''}`
           : '';
         const line = `    [${Math.round(event.overall * 100)}%] ${event.detail}${bytes}`;
         if (!options.redraw) return write(`${line}\n`);

@@ -45,6 +45,8 @@ function bytesText(step: StepView, t: (key: string, values?: Record<string, unkn
   const parts = [bytes.total ? t('install.bytesOf', { done: formatBytes(bytes.done), total: formatBytes(bytes.total) }) : formatBytes(bytes.done)];
   if (bytes.perSecond) parts.push(formatSpeed(bytes.perSecond));
   if (bytes.etaSeconds !== undefined && bytes.etaSeconds !== null) parts.push(t('install.eta', { time: formatSeconds(bytes.etaSeconds) }));
+  // The mirror the measuring chose for this download, with its measured speed.
+  if (bytes.mirror?.measuredBytesPerSecond) parts.push(t('install.fromMirror', { mirror: bytes.mirror.id, speed: formatSpeed(bytes.mirror.measuredBytesPerSecond) }));
   return parts.join(' · ');
 }
 

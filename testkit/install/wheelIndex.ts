@@ -36,6 +36,8 @@ export interface TestIndex {
   url: string;
   /** Request paths in arrival order. */
   requests: string[];
+  /** Every request with who asked (User-Agent: pip's starts with "pip/") and its Range header. */
+  log: { path: string; userAgent: string; range: string | null }[];
   bytesServed: () => number;
   /** While set, file downloads hang after sending this many bytes. */
   stallAfter: number | null;
@@ -47,6 +49,19 @@ export interface TestIndex {
 export interface TestIndexOptions {
   /** Where the project pages live (default `/simple`); `/whl/cu126` stands in for a PyTorch mirror's variant index. */
   root?: string;
+  /** Serve each wheel's METADATA beside it (PEP 658 / PEP 714 attributes on the links), as PyPI does. */
+  coreMetadata?: boolean;
+}
+
+const READ_METADATA = `
+import sys, zipfile
+z = zipfile.ZipFile(sys.argv[1])
+sys.stdout.buffer.write(z.read(next(n for n in z.namelist() if n.endswith('.dist-info/METADATA'))))
+`;
+
+/** The METADATA file inside a wheel, as an index serving PEP 658 metadata publishes it. */
+function wheelMetadata(wheel: string): Buffer {
+  return execFileSync('python3', ['-c', READ_METADATA, wheel]);
 }
 
 /** A loopback PEP 503 index serving the wheels in `wheelDir` (node http, no network). */
@@ -58,6 +73,7 @@ export async function startTestIndex(wheelDir: string, options: TestIndexOptions
   const index: TestIndex = {
     url: '',
     requests: [],
+    log: [],
     bytesServed: () => served,
     stallAfter: null,
     trickleBytesPerSecond: null,
@@ -71,6 +87,7 @@ export async function startTestIndex(wheelDir: string, options: TestIndexOptions
   const server = http.createServer((request, response) => {
     const url = new URL(request.url ?? '/', 'http://127.0.0.1');
     index.requests.push(url.pathname);
+    index.log.push({ path: url.pathname, userAgent: String(request.headers['user-agent'] ?? ''), range: request.headers.range ?? null });
     const wheels = readdirSync(wheelDir).filter((file) => file.endsWith('.whl'));
     const simple = url.pathname.startsWith(`${root}/`) ? /^([^/]+)\/?$/.exec(url.pathname.slice(root.length + 1)) : null;
     if (url.pathname === `${root}/` || url.pathname === root) {
@@ -82,7 +99,12 @@ export async function startTestIndex(wheelDir: string, options: TestIndexOptions
       const wanted = simple[1]!.toLowerCase().replace(/[-_.]+/g, '_');
       const links = wheels
         .filter((wheel) => wheel.split('-')[0]!.toLowerCase() === wanted)
-        .map((wheel) => `<a href="/files/${wheel}#sha256=${createHash('sha256').update(readFileSync(path.join(wheelDir, wheel))).digest('hex')}">${wheel}</a>`);
+        .map((wheel) => {
+          const sha = createHash('sha256').update(readFileSync(path.join(wheelDir, wheel))).digest('hex');
+          const metadata = options.coreMetadata ? `sha256=${createHash('sha256').update(wheelMetadata(path.join(wheelDir, wheel))).digest('hex')}` : null;
+          const attributes = metadata ? ` data-dist-info-metadata="${metadata}" data-core-metadata="${metadata}"` : '';
+          return `<a href="/files/${wheel}#sha256=${sha}"${attributes}>${wheel}</a>`;
+        });
       if (!links.length) {
         response.statusCode = 404;
         response.end('not found');
@@ -90,6 +112,12 @@ export async function startTestIndex(wheelDir: string, options: TestIndexOptions
       }
       response.setHeader('Content-Type', 'text/html');
       response.end(`<!DOCTYPE html><html><body>${links.join('<br/>')}</body></html>`);
+      return;
+    }
+    const metadataOf = options.coreMetadata ? /^\/files\/([^/]+\.whl)\.metadata$/.exec(url.pathname) : null;
+    if (metadataOf && wheels.includes(metadataOf[1]!)) {
+      response.setHeader('Content-Type', 'application/octet-stream');
+      response.end(wheelMetadata(path.join(wheelDir, metadataOf[1]!)));
       return;
     }
     const file = /^\/files\/([^/]+\.whl)$/.exec(url.pathname);

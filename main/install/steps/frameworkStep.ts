@@ -5,6 +5,7 @@ import { installText, sayList } from '../installText.js';
 import { mirrorIds, resolvePipIndexes, type PipIndexArgs } from '../mirrorPresets.js';
 import { PipProgressParser, parsePipVersion, pipSupportsRawProgress } from '../pipProgressParser.js';
 import { PIP_REQUIREMENT_PATTERN, ParamReader, checkPathUnder, checkUrl } from '../stepParams.js';
+import { installFromLocalFiles } from './frameworkLocalInstall.js';
 import { envPython } from './pythonEnvStep.js';
 
 export interface FrameworkParams {
@@ -134,8 +135,18 @@ export const frameworkStep: InstallStep<FrameworkParams> = {
     const parser = new PipProgressParser(params.packages.length, ctx.say);
     let lastEmit = 0;
     let lastDetail = '';
+    let fetchedByUs: number | null = null;
     try {
-      await ctx.run(pipInstallArgv(python, params, raw), {
+      // pip resolves, DL Setup downloads, pip installs from those files; null: pip downloads itself, as before.
+      const local = await installFromLocalFiles(ctx, {
+        python,
+        pipVersion,
+        installArgv: pipInstallArgv(python, params, false),
+        pinned: Boolean(params.pypiMirror || params.pytorchMirror),
+        proxy: params.proxy,
+      });
+      fetchedByUs = local?.bytesFetched ?? null;
+      if (!local) await ctx.run(pipInstallArgv(python, params, raw), {
         timeoutMs: 2 * 60 * 60_000,
         env: { PIP_NO_INPUT: '1', PYTHONUNBUFFERED: '1' },
         onLine: (stream, line) => {
@@ -165,9 +176,10 @@ export const frameworkStep: InstallStep<FrameworkParams> = {
     }
     ctx.progress(1, ctx.say('framework.installed'));
     const packages = sayList(ctx.say, params.packages);
+    const downloaded = fetchedByUs ?? parser.bytesDownloaded;
     return {
-      message: parser.bytesDownloaded
-        ? ctx.say('framework.resultDownloaded', { packages, megabytes: (parser.bytesDownloaded / 1e6).toFixed(1) })
+      message: downloaded
+        ? ctx.say('framework.resultDownloaded', { packages, megabytes: (downloaded / 1e6).toFixed(1) })
         : ctx.say('framework.result', { packages }),
     };
   },
