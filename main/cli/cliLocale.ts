@@ -23,3 +23,16 @@ export function commandLocale(flags: ParsedArgs['flags'], env: Readonly<Record<s
   if (MACHINE_READABLE_FLAGS.some((flag) => flags[flag])) return 'en';
   return localeFromEnvironment(env);
 }
+
+/** The language for a command line that could not be parsed (a usage error): --lang and --json as written, else the environment. */
+export function usageLocale(argv: readonly string[], env: Readonly<Record<string, string | undefined>>): Locale {
+  const flags: ParsedArgs['flags'] = {};
+  for (let index = 0; index < argv.length; index++) {
+    const token = argv[index]!;
+    if (token === '--') break;
+    if (token === '--lang') flags.lang = argv[index + 1];
+    else if (token.startsWith('--lang=')) flags.lang = token.slice('--lang='.length);
+    else if (token === '--json' || token === '--json-progress') flags[token.slice(2)] = true;
+  }
+  return commandLocale(flags, env);
+}

@@ -4,7 +4,7 @@ import { sayError } from '../../shared/i18n/sayError.js';
 import type { Locale } from '../../shared/i18n/localize.js';
 import { appLog, appLogFile, startAppLog } from '../system/appLog.js';
 import type { CliIo } from './cliCommand.js';
-import { commandLocale, localeFromEnvironment } from './cliLocale.js';
+import { commandLocale, usageLocale } from './cliLocale.js';
 import { cliText } from './cliText.js';
 import { COMMANDS } from './commandRegistry.js';
 import { failureFooter } from './failureFooter.js';
@@ -52,19 +52,21 @@ export async function main(argv: string[], io: CliIo): Promise<number> {
     return 0;
   }
   const registered = COMMANDS.find((command) => command.name === name);
+  // Usage errors are said before the command line is parsed: in --lang's language when it is there, else the user's.
+  const usageSay = cliText(usageLocale(rest, process.env));
   if (!registered) {
-    io.err(`dlsetup: unknown command "${name}" (see dlsetup --help)\n`);
+    io.err(`dlsetup: ${usageSay('usage.unknownCommand', { command: name })}\n`);
     return 2;
   }
   if (!registered.load) {
-    io.err(`dlsetup ${name}: not available yet in this version\n`);
+    io.err(`dlsetup ${name}: ${usageSay('usage.notAvailable')}\n`);
     return 2;
   }
   const command = await registered.load();
   if (rest.includes('--help') || rest.includes('-h')) {
     const unknown = findUnknownOption(rest, command.flags);
     if (unknown !== undefined) {
-      io.err(`dlsetup ${name}: unknown option "${unknown}" (see dlsetup ${name} --help)\n`);
+      io.err(`dlsetup ${name}: ${usageSay('usage.seeHelp', { message: usageSay('usage.unknownOption', { option: unknown }), command: name })}\n`);
       return 2;
     }
     io.out(commandHelp(name, registered.summary, command) + '\n');
@@ -75,7 +77,7 @@ export async function main(argv: string[], io: CliIo): Promise<number> {
   startAppLog(name === 'serve' ? 'serve' : 'cli', `dlsetup ${argv.join(' ')}`);
   // What a person sees on stderr (progress, warnings, failures) is what the log needs too.
   const logged: CliIo = { ...io, err: (text) => (io.err(text), appLog(text)) };
-  let locale: Locale = localeFromEnvironment(process.env);
+  let locale: Locale = usageSay.locale;
   let code: number;
   let unexpected = false;
   try {
@@ -84,7 +86,8 @@ export async function main(argv: string[], io: CliIo): Promise<number> {
     code = await command.run(args, logged);
   } catch (thrown) {
     if (thrown instanceof UsageError) {
-      logged.err(`dlsetup ${name}: ${thrown.message} (see dlsetup ${name} --help)\n`);
+      const say = cliText(locale);
+      logged.err(`dlsetup ${name}: ${say('usage.seeHelp', { message: sayError(thrown, locale), command: name })}\n`);
       return 2;
     }
     const error = toAppError(thrown);

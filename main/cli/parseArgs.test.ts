@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseArgs, UsageError } from './parseArgs.js';
+import { parseArgs } from './parseArgs.js';
 
 const specs = {
   json: { type: 'boolean', description: '' },
@@ -27,6 +27,6 @@ describe('parseArgs', () => {
     [['--json=yes'], 'option "--json" takes no value'],
     [['a', 'b'], 'unexpected argument "b"'],
   ])('refuses %j', (argv, message) => {
-    expect(() => parseArgs(argv, specs, 1)).toThrow(new UsageError(message));
+    expect(() => parseArgs(argv, specs, 1)).toThrow(expect.objectContaining({ name: 'UsageError', code: 'INVALID_ARGUMENT', message }));
   });
 });

@@ -1,3 +1,7 @@
+import { DlsetupError } from '../../shared/errors.js';
+import type { CatalogKey, ParamsArgs, TextParams } from '../../shared/i18n/localize.js';
+import { cliText } from './cliText.js';
+
 /** A flag a subcommand accepts; `values` closes the set of accepted strings. */
 export interface FlagSpec {
   type: 'boolean' | 'string';
@@ -12,7 +16,20 @@ export interface ParsedArgs {
   positionals: string[];
 }
 
-export class UsageError extends Error {}
+/** A command line DL Setup cannot read (exit 2): INVALID_ARGUMENT with a cli catalog key, said in the reader's language. */
+export class UsageError extends DlsetupError {
+  constructor(error: DlsetupError) {
+    super(error.code, error.message, { key: error.key, params: error.params });
+    this.name = 'UsageError';
+  }
+}
+
+/** A usage error from a `usage.*` sentence of the cli catalog, its params checked like every `say`. */
+export function usageError<K extends UsageKey>(key: K, ...params: ParamsArgs<'cli', K>): UsageError {
+  return new UsageError((cliText.error as (code: 'INVALID_ARGUMENT', key: UsageKey, params?: TextParams) => DlsetupError)('INVALID_ARGUMENT', key, params[0]));
+}
+
+type UsageKey = Extract<CatalogKey<'cli'>, `usage.${string}`>;
 
 /** Parses `--flag`, `--flag value`, `--flag=value` and positionals; anything unknown is a usage error (exit 2). */
 export function parseArgs(argv: string[], specs: Record<string, FlagSpec>, maxPositionals: number): ParsedArgs {
@@ -25,28 +42,28 @@ export function parseArgs(argv: string[], specs: Record<string, FlagSpec>, maxPo
       break;
     }
     if (!token.startsWith('--') || token === '-') {
-      if (token.startsWith('-') && token !== '-') throw new UsageError(`unknown option "${token}"`);
+      if (token.startsWith('-') && token !== '-') throw usageError('usage.unknownOption', { option: token });
       positionals.push(token);
       continue;
     }
     const [rawName, inlineValue] = token.slice(2).split(/=(.*)/s, 2) as [string, string | undefined];
     const spec = specs[rawName];
-    if (!spec) throw new UsageError(`unknown option "--${rawName}"`);
+    if (!spec) throw usageError('usage.unknownOption', { option: `--${rawName}` });
     if (spec.type === 'boolean') {
-      if (inlineValue !== undefined) throw new UsageError(`option "--${rawName}" takes no value`);
+      if (inlineValue !== undefined) throw usageError('usage.takesNoValue', { option: `--${rawName}` });
       flags[rawName] = true;
       continue;
     }
     const value = inlineValue ?? argv[++index];
     if (value === undefined || (inlineValue === undefined && value.startsWith('--'))) {
-      throw new UsageError(`option "--${rawName}" needs a value`);
+      throw usageError('usage.needsValue', { option: `--${rawName}` });
     }
     if (spec.values && !spec.values.includes(value)) {
-      throw new UsageError(`option "--${rawName}" must be one of: ${spec.values.join(', ')}`);
+      throw usageError('usage.notOneOf', { option: `--${rawName}`, values: spec.values.join(', ') });
     }
     flags[rawName] = value;
   }
-  if (positionals.length > maxPositionals) throw new UsageError(`unexpected argument "${positionals[maxPositionals]}"`);
+  if (positionals.length > maxPositionals) throw usageError('usage.unexpectedArgument', { argument: positionals[maxPositionals]! });
   return { flags, positionals };
 }
 

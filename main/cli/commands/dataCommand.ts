@@ -3,7 +3,7 @@ import { checkFreshness, readDataTables, STALE_AFTER_DAYS, type TableFreshness }
 import { JSON_FLAG, LANG_FLAG, type CliCommand } from '../cliCommand.js';
 import { commandLocale } from '../cliLocale.js';
 import { cliText } from '../cliText.js';
-import { UsageError } from '../parseArgs.js';
+import { usageError } from '../parseArgs.js';
 
 /** Exit code when a table is older than the limit: not a failure of the command (1) nor a usage error (2). */
 export const EXIT_STALE = 3;
@@ -15,7 +15,7 @@ export function makeDataCommand(options: { today?: () => Date; dir?: string } = 
     maxPositionals: 1,
     flags: { lang: LANG_FLAG, json: JSON_FLAG },
     async run({ flags, positionals }, io) {
-      if (positionals[0] !== 'check') throw new UsageError('the only data subcommand is "check": dlsetup data check [--json]');
+      if (positionals[0] !== 'check') throw usageError('usage.dataCheck');
       const today = (options.today ?? (() => new Date()))();
       const tables = checkFreshness(readDataTables(options.dir ?? dataDir), today);
       const stale = tables.filter((row) => row.stale);

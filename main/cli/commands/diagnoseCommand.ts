@@ -5,7 +5,7 @@ import { diagnoseOnMachine } from '../../diagnose/diagnoseOnMachine.js';
 import { formatDiagnosis } from '../../diagnose/formatDiagnosis.js';
 import { decodeText, readUntrustedFile } from '../../system/readUntrustedFile.js';
 import { untrustedInputText } from '../../system/untrustedInputText.js';
-import { UsageError } from '../parseArgs.js';
+import { usageError } from '../parseArgs.js';
 
 /** A whole CI log or journal export fits; diagnosing 64 MB takes about 3 s (it is linear), so more would only be a wait. */
 const INPUT_MAX_BYTES = 64 * 1024 * 1024;
@@ -25,7 +25,7 @@ async function readStdin(locale: Locale): Promise<string> {
 
 async function readInput(source: string | undefined, locale: Locale): Promise<string> {
   if (source === undefined || source === '-') {
-    if (source === undefined && process.stdin.isTTY) throw new UsageError('give a FILE, or pipe the text in: nvidia-smi 2>&1 | dlsetup diagnose -');
+    if (source === undefined && process.stdin.isTTY) throw usageError('usage.diagnoseInput');
     return readStdin(locale);
   }
   return readUntrustedFile(source, { maxBytes: INPUT_MAX_BYTES, utf8: 'lenient', refuseBinary: true, locale });
@@ -42,7 +42,7 @@ export const diagnoseCommand: CliCommand = {
   async run({ flags, positionals }, io) {
     const locale = commandLocale(flags, process.env);
     const text = await readInput(positionals[0], locale);
-    if (!text.trim()) throw new UsageError('the input is empty: paste an error message or tool output');
+    if (!text.trim()) throw usageError('usage.emptyInput');
     const result = await diagnoseOnMachine(text, { locale, useMachine: !flags['no-machine'] });
     io.out(flags.json ? `${JSON.stringify(result, null, 2)}\n` : formatDiagnosis(result, { color: io.color }));
     return 0;

@@ -5,7 +5,7 @@ import { writeExportFiles } from '../../export/writeExportFiles.js';
 import type { CliCommand } from '../cliCommand.js';
 import { commandLocale } from '../cliLocale.js';
 import { cliText } from '../cliText.js';
-import { UsageError } from '../parseArgs.js';
+import { usageError } from '../parseArgs.js';
 import { readPlanFile } from '../readPlanFile.js';
 
 /** `dlsetup export --plan plan.json --format shell|ansible|dockerfile [--out DIR] [--force]`. */
@@ -21,8 +21,8 @@ export const exportCommand: CliCommand = {
     'cuda-keyring-sha256': { type: 'string', valueName: 'HEX', description: "sha256 of NVIDIA's cuda-keyring package, checked before it is installed" },
   },
   async run({ flags }, io) {
-    if (typeof flags.plan !== 'string') throw new UsageError('--plan FILE is required');
-    if (typeof flags.format !== 'string') throw new UsageError(`--format is required (${EXPORT_FORMATS.join(', ')})`);
+    if (typeof flags.plan !== 'string') throw usageError('usage.planRequired');
+    if (typeof flags.format !== 'string') throw usageError('usage.formatRequired', { formats: EXPORT_FORMATS.join(', ') });
     const locale = commandLocale(flags, process.env);
     const plan = await readPlanFile(flags.plan, cliText(locale), locale);
     const text = (name: string) => (typeof flags[name] === 'string' ? (flags[name] as string) : undefined);

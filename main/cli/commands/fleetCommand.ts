@@ -7,7 +7,7 @@ import { renderFleetHtml } from '../../fleet/renderFleetHtml.js';
 import { writeOutputFile } from '../../system/outputPath.js';
 import { JSON_FLAG, type CliCommand } from '../cliCommand.js';
 import { commandLocale } from '../cliLocale.js';
-import { UsageError } from '../parseArgs.js';
+import { usageError } from '../parseArgs.js';
 
 function gpuSpecs(): GpuRow[] | undefined {
   try {
@@ -28,7 +28,7 @@ export const fleetCommand: CliCommand = {
   },
   async run({ flags, positionals }, io) {
     const [action, dir] = positionals;
-    if (action !== 'report' || !dir) throw new UsageError('usage: dlsetup fleet report DIR [--html FILE] [--json]');
+    if (action !== 'report' || !dir) throw usageError('usage.fleet');
     const { reports, warnings } = await loadFleetReports(dir);
     for (const warning of warnings) io.err(`Warning: ${warning}\n`);
     if (reports.length === 0) {

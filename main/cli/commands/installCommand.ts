@@ -10,7 +10,7 @@ import { confirm } from '../confirm.js';
 import { formatDryRun, preflightNotices } from '../../install/formatDryRun.js';
 import { InstallService } from '../../install/installService.js';
 import { createNdjsonProgressPrinter, createTextProgressPrinter } from '../../install/progressPrinters.js';
-import { UsageError, type ParsedArgs } from '../parseArgs.js';
+import { usageError, type ParsedArgs } from '../parseArgs.js';
 import { mirrorIds } from '../../install/mirrorPresets.js';
 
 const SOURCE_FLAGS = ['env', 'pypi-mirror', 'pytorch-mirror', 'proxy'] as const;
@@ -21,7 +21,7 @@ function mirrorFlag(flag: string, value: unknown, role: 'pypi' | 'pytorch'): str
   const text = String(value).trim();
   if (text === 'official') return null;
   if (/^https?:\/\//.test(text) || mirrorIds(role).includes(text)) return text;
-  throw new UsageError(`--${flag} takes ${mirrorIds(role).join(', ')} or an https URL, not "${text}"`);
+  throw usageError('usage.mirror', { flag, ids: mirrorIds(role).join(', '), text });
 }
 
 /** The install location and package sources the flags ask for; the engine validates URLs and paths like the wizard's. */
@@ -51,9 +51,9 @@ export const installCommand: CliCommand = {
     lang: LANG_FLAG,
   },
   async run({ flags, positionals }, io) {
-    if (!flags.resume && !flags.plan) throw new UsageError('give --plan plan.json (or --resume to continue an interrupted run)');
-    if (flags.resume && flags.plan) throw new UsageError('--resume continues the run\'s own plan; leave out --plan');
-    if (flags.resume && SOURCE_FLAGS.some((flag) => flags[flag] !== undefined)) throw new UsageError('--resume keeps the run\'s own sources; start a new install to change them');
+    if (!flags.resume && !flags.plan) throw usageError('usage.planOrResume');
+    if (flags.resume && flags.plan) throw usageError('usage.resumeWithPlan');
+    if (flags.resume && SOURCE_FLAGS.some((flag) => flags[flag] !== undefined)) throw usageError('usage.resumeWithSources');
     // Over SSH without a terminal no password can be typed: never let sudo wait for one.
     const nonInteractive = Boolean(flags.yes) || !process.stdin.isTTY;
     const service = new InstallService({ face: 'cli', nonInteractive });

@@ -3,7 +3,7 @@ import { commandLocale } from '../cliLocale.js';
 import { formatPlan } from '../../plan/formatPlan.js';
 import { planForMachine } from '../../plan/planForMachine.js';
 import type { Framework, InstallMethod } from '../../../shared/types/plan.js';
-import { UsageError } from '../parseArgs.js';
+import { usageError } from '../parseArgs.js';
 
 const text = (value: unknown) => (value === undefined ? undefined : String(value));
 
@@ -25,7 +25,7 @@ export const planCommand: CliCommand = {
     json: JSON_FLAG,
   },
   async run({ flags }, io) {
-    if (!flags.framework) throw new UsageError('--framework is required (pytorch, tensorflow or jax)');
+    if (!flags.framework) throw usageError('usage.frameworkRequired');
     const locale = commandLocale(flags, process.env);
     const plan = await planForMachine({
       framework: flags.framework as Framework,

@@ -5,7 +5,7 @@ import { createHandlers } from '../../transport/handlers.js';
 import { ProgressHub } from '../../transport/progressHub.js';
 import { isWildcard } from '../../transport/hostPolicy.js';
 import { openBrowserPrivately } from '../openBrowser.js';
-import { UsageError } from '../parseArgs.js';
+import { usageError } from '../parseArgs.js';
 
 const LOOPBACK = new Set(['127.0.0.1', 'localhost', '::1']);
 
@@ -17,7 +17,7 @@ export const serveCommand: CliCommand = {
   },
   async run({ flags }, io) {
     const port = Number(flags.port ?? 0);
-    if (!Number.isInteger(port) || port < 0 || port > 65535) throw new UsageError('--port must be a number from 0 to 65535');
+    if (!Number.isInteger(port) || port < 0 || port > 65535) throw usageError('usage.port');
     const host = String(flags.host ?? '127.0.0.1');
     if (!LOOPBACK.has(host)) {
       io.err(`Warning: binding ${host} makes the wizard reachable from other machines; anyone with the token can install software here. Prefer an SSH tunnel to 127.0.0.1.${isWildcard(host) ? ' It answers only under this machine\'s own addresses and host name.' : ''}\n`);
