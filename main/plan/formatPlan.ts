@@ -40,6 +40,7 @@ export function formatPlan(plan: Plan, options: { color: boolean; locale?: Local
     ...plan.framework.packages,
     ...(plan.framework.indexUrl ? ['--index-url', plan.framework.indexUrl] : []),
     ...(plan.framework.extraIndexUrl ? ['--extra-index-url', plan.framework.extraIndexUrl] : []),
+    ...(plan.framework.findLinks ? ['-f', plan.framework.findLinks] : []),
   ].join(' ');
   const gpu = plan.gpu;
   const vendorText = (vendor: Plan['profile']['gpuVendor']) => (vendor === 'none' ? say('gpu.none') : vendor);

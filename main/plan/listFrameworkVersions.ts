@@ -16,7 +16,8 @@ export function hostPlatform(): Pick<HardwareProfile, 'os' | 'arch'> {
 export function listFrameworkVersions(request: FrameworkVersionsRequest, platform = hostPlatform()): FrameworkVersionList {
   const groups = frameworkBuilds(loadCompatData(), request.framework, platform);
   const versions = groups
-    .filter((builds) => builds.length > 0)
+    // A release its maintainers yanked is not offered.
+    .filter((builds) => builds.length > 0 && !builds[0]!.yanked)
     .map((builds) => {
       const first = builds[0]!;
       const kinds = [...new Set(builds.map((build) => build.kind))];

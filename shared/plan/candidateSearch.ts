@@ -8,7 +8,7 @@ import type { FrameworkBuild } from './frameworkBuilds.js';
 import { FRAMEWORK_NAMES } from './frameworkNames.js';
 import { majorMinorParts } from './majorMinor.js';
 import { choosePython, machinePythons } from './pythonRange.js';
-import type { Candidate, Context, CudaRelease, Failure, ReleaseGroup, SearchResult } from './resolverTypes.js';
+import type { Candidate, Chosen, Context, CudaRelease, Failure, NearerSkip, ReleaseGroup, SearchResult } from './resolverTypes.js';
 import { evaluateRocm } from './rocmCandidates.js';
 
 /** The first release (newest first) with a candidate; failures are collected only when no release has one. */
@@ -17,7 +17,7 @@ export function search(ctx: Context, groups: ReleaseGroup[], forcedVariant: stri
     const best = scanRelease(ctx, groups[index]!, forcedVariant);
     if (!best) continue;
     // The newest release was skipped: say why.
-    const skipped = index > 0 ? { release: groups[0]!.builds[0]!.version, failures: releaseFailures(ctx, groups[0]!, forcedVariant) } : undefined;
+    const skipped = index > 0 ? skippedReleases(ctx, groups, index, forcedVariant) : undefined;
     return { chosen: { candidate: best, skipped }, failures: NO_FAILURES };
   }
   const all: Failure[] = [];
@@ -26,6 +26,30 @@ export function search(ctx: Context, groups: ReleaseGroup[], forcedVariant: stri
 }
 
 const NO_FAILURES: Failure[] = [];
+
+function skippedReleases(ctx: Context, groups: ReleaseGroup[], index: number, forcedVariant: string | undefined): NonNullable<Chosen['skipped']> {
+  const failures = releaseFailures(ctx, groups[0]!, forcedVariant);
+  // Built only when the plan's reasons are written: bulk searches never read it.
+  const nearer = (): NearerSkip | undefined => {
+    if (index < 2) return undefined;
+    const kind = (group: ReleaseGroup) => {
+      const failure = tellingFailure(releaseFailures(ctx, group, forcedVariant));
+      return { failure, kind: failure ? (failure.cause ?? failure.code) : undefined };
+    };
+    const newest = tellingFailure(failures);
+    const nearest = kind(groups[index - 1]!);
+    if (!nearest.failure || nearest.kind === (newest?.cause ?? newest?.code)) return undefined;
+    let top = index - 1;
+    while (top > 1 && kind(groups[top - 1]!).kind === nearest.kind) top--;
+    return { from: groups[index - 1]!.builds[0]!.version, to: groups[top]!.builds[0]!.version, failure: nearest.failure };
+  };
+  return { release: groups[0]!.builds[0]!.version, failures, nearer };
+}
+
+/** The failure that says most about a release: a build with code for the GPU that something else rules out, else the first. */
+export function tellingFailure(failures: readonly Failure[]): Failure | undefined {
+  return failures.find((f) => f.cause !== 'noKernels') ?? failures[0];
+}
 
 /** The best candidate of one release, if any. */
 function scanRelease(ctx: Context, group: ReleaseGroup, forcedVariant: string | undefined): Candidate | undefined {

@@ -167,6 +167,26 @@ export interface JaxPlugin {
   driverNote?: string;
 }
 
+/** A GPU jaxlib from JAX's find-links page (before jax-cuda12-plugin on PyPI, jax < 0.4.26). */
+export interface JaxLegacyGpuBuild {
+  /** The extra: "cuda12_pip", "cuda11_pip" (CUDA from nvidia-* wheels) or "cuda" (a system CUDA 11 and cuDNN). */
+  extra: string;
+  cuda: string;
+  cudnn: string;
+  /** The wheel links against a CUDA Toolkit and cuDNN installed on the system. */
+  systemCuda: boolean;
+  computeCapabilities: string[];
+}
+
+export interface JaxLegacyGpuInstall {
+  /** pip's --find-links page that holds the CUDA jaxlib wheels. */
+  findLinks: string;
+  platforms: WheelPlatform[];
+  builds: JaxLegacyGpuBuild[];
+  note?: string;
+  source: string;
+}
+
 export interface JaxRelease {
   version: string;
   /** The jaxlib the release installs ("0.4.36" for jax 0.4.37). */
@@ -174,6 +194,8 @@ export interface JaxRelease {
   pythonByPlatform?: Partial<Record<WheelPlatform, PythonRange>>;
   /** Pulled from PyPI by its maintainers; installable only by exact pin. */
   yanked?: boolean;
+  /** GPU wheels from a find-links page, for releases before the PyPI plugins. */
+  legacyGpuInstall?: JaxLegacyGpuInstall;
   releaseDate: string;
   python: PythonRange;
   plugins: JaxPlugin[];

@@ -39,6 +39,7 @@ function cudaEntry(ctx: Context, build: FrameworkBuild): CudaEntry | Failure {
   if (!match) {
     return {
       code: 'NO_KERNELS_FOR_GPU',
+      cause: 'noKernels',
       build,
       message: (say) =>
         say('failure.noKernels', { fw: FRAMEWORK_NAMES[build.framework], version: build.version, variant: build.variant, sm: smLabel(cc), capabilities: (build.capabilities ?? []).join(', ') }),
@@ -49,6 +50,7 @@ function cudaEntry(ctx: Context, build: FrameworkBuild): CudaEntry | Failure {
     const { capability: floor, row } = cudnnFloor;
     return {
       code: 'NO_KERNELS_FOR_GPU',
+      cause: 'cudnn',
       build,
       message: (say) => say('failure.cudnnCapability', { fw: FRAMEWORK_NAMES[build.framework], version: build.version, variant: build.variant, cudnn: String(build.cudnn), floor, row, sm: smLabel(cc) }),
     };
@@ -57,7 +59,10 @@ function cudaEntry(ctx: Context, build: FrameworkBuild): CudaEntry | Failure {
     return {
       code: 'METHOD_UNSUPPORTED',
       build,
-      message: (say) => say('failure.tensorflowWheelsWithoutCuda', { version: build.version, cuda: String(build.cuda), cudnn: String(build.cudnn) }),
+      message: (say) =>
+        build.framework === 'tensorflow'
+          ? say('failure.tensorflowWheelsWithoutCuda', { version: build.version, cuda: String(build.cuda), cudnn: String(build.cudnn) })
+          : say('failure.wheelsWithoutCuda', { fw: FRAMEWORK_NAMES[build.framework], version: build.version, variant: build.variant, cuda: String(build.cuda), cudnn: String(build.cudnn) }),
     };
   }
   const os = ctx.driverOs;

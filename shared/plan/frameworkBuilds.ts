@@ -26,6 +26,10 @@ export interface FrameworkBuild {
   packages: string[];
   indexUrl?: string;
   extraIndexUrl?: string;
+  /** pip's --find-links page (JAX's CUDA jaxlib wheels before 0.4.26). */
+  findLinks?: string;
+  /** Pulled from PyPI by its maintainers: planned for no request (a pin names the next release instead). */
+  yanked?: boolean;
   /** What a plain `pip install <framework>` gets on this platform. */
   pipDefault: boolean;
   /** TensorFlow < 2.14: pip brings no CUDA; a system or conda CUDA Toolkit + cuDNN is needed. */
@@ -175,7 +179,15 @@ function jaxBuilds(data: CompatData, key: PlatformKey, wsl: boolean): FrameworkB
   const limit = platformLimit(data.jax.platformLimits, key);
   return data.jax.releases.filter((release) => releaseOnPlatform(limit, release.version)).map((release) => {
     const builds: FrameworkBuild[] = [];
-    const common = { framework: 'jax' as const, release: release.version, version: release.version, patches: [release.version], python: pythonOn(release, key), source: release.source };
+    const common = {
+      framework: 'jax' as const,
+      release: release.version,
+      version: release.version,
+      patches: [release.version],
+      python: pythonOn(release, key),
+      source: release.source,
+      ...(release.yanked ? { yanked: true } : {}),
+    };
     if (isLinux(key)) {
       for (const plugin of release.plugins) {
         builds.push({
@@ -191,6 +203,27 @@ function jaxBuilds(data: CompatData, key: PlatformKey, wsl: boolean): FrameworkB
           needsSystemCuda: false,
           experimental: wsl,
         });
+      }
+      const legacy = release.legacyGpuInstall;
+      if (legacy?.platforms.includes(key)) {
+        // Before the PyPI plugins, CUDA jaxlib wheels came from a find-links page; `jax[cuda]` needs a system CUDA and cuDNN.
+        for (const old of legacy.builds) {
+          builds.push({
+            ...common,
+            variant: old.extra,
+            kind: 'cuda',
+            cuda: old.cuda,
+            cudnn: old.cudnn,
+            capabilities: old.computeCapabilities,
+            ptx: true,
+            packages: [`jax[${old.extra}]==${release.version}`],
+            findLinks: legacy.findLinks,
+            pipDefault: false,
+            needsSystemCuda: old.systemCuda,
+            experimental: wsl,
+            source: legacy.source,
+          });
+        }
       }
     }
     builds.push({ ...common, variant: 'cpu', kind: 'cpu', ptx: false, packages: [`jax==${release.version}`], pipDefault: true, needsSystemCuda: false, experimental: false });

@@ -47,6 +47,19 @@ describe('bundled cuDNN: a build runs only where the cuDNN it bundles runs', () 
     expect(zh.blockers[0]!.message).toMatch(/[\u4e00-\u9fff]/);
   });
 
+  it('says why an unpinned K80 skips 2.4 - 2.7 too: their cuDNN 9, not only the newest release missing sm_37', () => {
+    // Same sources as above: 2.4-2.7 cu118 list sm_37 kernels but bundle cuDNN 9.1.0.70 (CC >= 5.0 per the 9.0.0 matrix).
+    const p = plan({ gpuName: 'Tesla K80', driverVersion: '470.256.02' }, { framework: 'pytorch' });
+    const skip = p.reasons.find((r) => r.includes('not chosen either'));
+    expect(skip).toMatch(/PyTorch 2\.4\.\d+ to 2\.7\.\d+ were not chosen either: .*cuDNN 9\.1\.0\.70.*5\.0.*sm_37/);
+    // In the order a reader follows: the newest release's reason, then the nearer releases', then the chosen one.
+    const index = (pattern: RegExp) => p.reasons.findIndex((r) => pattern.test(r));
+    expect(index(/\(newest\) was not chosen/)).toBeLessThan(index(/not chosen either/));
+    expect(index(/not chosen either/)).toBeLessThan(index(/newest release that can use your GPU/));
+    const zh = plan({ gpuName: 'Tesla K80', driverVersion: '470.256.02' }, { framework: 'pytorch' }, 'zh-CN');
+    expect(zh.reasons.join('\n')).toMatch(/PyTorch 2\.4\.\d+ 至 2\.7\.\d+ 同样未被选用：.*cuDNN 9\.1\.0\.70/);
+  });
+
   it('leaves a Maxwell card (sm_52, within cuDNN 9) on the cuDNN 9 builds', () => {
     const p = plan({ gpuName: 'GeForce GTX 980', computeCapability: '5.2', driverVersion: '570.86.15' }, { framework: 'pytorch', frameworkVersion: '2.7' });
     expect(p.status).toBe('ok');

@@ -3,6 +3,7 @@ import { cudaSeries } from '../versions/cudaVersion.js';
 import { driverVersion } from '../versions/driverVersion.js';
 import type { HardwareProfile, InstallMethod } from '../types/plan.js';
 import { matchCapability, smLabel } from './computeCapability.js';
+import { tellingFailure } from './candidateSearch.js';
 import { branchOf, driverFloorFor, driverOs } from './driverPolicy.js';
 import type { FrameworkBuild } from './frameworkBuilds.js';
 import { majorMinor } from './majorMinor.js';
@@ -15,12 +16,20 @@ import { seriesNotInRepo, type ToolkitChoice } from './toolkitChoice.js';
 export function releaseReasons(ctx: Context, chosen: Chosen, build: FrameworkBuild, fw: string, reviewedAt: string | undefined, reasons: string[]): void {
   const { request, profile, say } = ctx;
   if (request.frameworkVersion) reasons.push(say('release.pinned', { fw, version: build.version }));
-  else if (chosen.skipped) reasons.push(summarizeSkip(chosen.skipped, fw, profile, say), say('release.newestForGpu', { fw, version: build.version }));
+  else if (chosen.skipped) {
+    reasons.push(summarizeSkip(chosen.skipped, fw, profile, say));
+    const nearer = chosen.skipped.nearer();
+    if (nearer) {
+      const why = nearer.failure.message(say);
+      reasons.push(nearer.from === nearer.to ? say('release.skippedAlsoOne', { fw, release: nearer.from, why }) : say('release.skippedAlso', { fw, from: nearer.from, to: nearer.to, why }));
+    }
+    reasons.push(say('release.newestForGpu', { fw, version: build.version }));
+  }
   else reasons.push(say('release.newest', { fw, version: build.version, reviewedAt: String(reviewedAt) }));
 }
 
 function summarizeSkip(skipped: NonNullable<Chosen['skipped']>, fw: string, profile: HardwareProfile, say: PlanSay): string {
-  const first = skipped.failures[0];
+  const first = tellingFailure(skipped.failures);
   const why = first
     ? first.message(say)
     : fw === 'TensorFlow' && profile.os === 'windows'
@@ -70,6 +79,7 @@ export function buildReasons(ctx: Context, candidate: Candidate, build: Framewor
   else if (build.indexUrl || build.extraIndexUrl) {
     reasons.push(say('build.indexFlag', { flag: build.indexUrl ? '--index-url' : '--extra-index-url', url: String(build.indexUrl ?? build.extraIndexUrl) }));
   }
+  if (build.findLinks) reasons.push(say('build.findLinks', { url: build.findLinks }));
 }
 
 /**
@@ -128,7 +138,7 @@ export function toolkitReasons(
         : build.needsSystemCuda
           ? 'method.system.installForTensorflow'
           : 'method.system.install';
-      reasons.push(say(systemKey, { series, toolkit: String(toolkits.cudaToolkit.version), cudnn: cudnnSeries, variant: build.variant, version: build.version }));
+      reasons.push(say(systemKey, { fw, series, toolkit: String(toolkits.cudaToolkit.version), cudnn: cudnnSeries, variant: build.variant, version: build.version }));
       const floor = toolkits.cudaToolkit.action === 'install' ? seriesNotInRepo(ctx.data, profile, series) : undefined;
       if (floor && profile.linuxRepo) {
         const installed = cudaSeries(String(toolkits.cudaToolkit.version));

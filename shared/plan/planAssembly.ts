@@ -37,6 +37,7 @@ export function frameworkField(build: FrameworkBuild): Plan['framework'] {
     variant: build.variant,
     ...(build.indexUrl ? { indexUrl: build.indexUrl } : {}),
     ...(build.extraIndexUrl ? { extraIndexUrl: build.extraIndexUrl } : {}),
+    ...(build.findLinks ? { findLinks: build.findLinks } : {}),
     ...(build.cuda ? { cuda: build.cuda } : {}),
     ...(build.cudnn ? { cudnn: build.cudnn } : {}),
     ...(build.rocm ? { rocm: build.rocm } : {}),

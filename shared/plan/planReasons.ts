@@ -3,6 +3,7 @@ import type { HardwareProfile, PlanRequest } from '../types/plan.js';
 import type { PythonRange } from './compatData.js';
 import { majorMinor } from './majorMinor.js';
 import type { PlanSay } from './planText.js';
+import { pinnedVariant } from './releasePins.js';
 import type { Context, GpuInfo } from './resolverTypes.js';
 
 const MACHINE_OS_KEYS = { linux: 'machine.os.linux', windows: 'machine.os.windows', wsl: 'machine.os.wsl', macos: 'machine.os.macos' } as const;
@@ -46,6 +47,12 @@ export function pythonReason(python: string, range: PythonRange, request: PlanRe
 /** Why this plan installs a CPU (or Apple MPS) build; and a warning when a GPU it cannot use is there. */
 export function cpuBuildReasons(ctx: Context, fw: string, mps: boolean, noGpuBuild: boolean, reasons: string[], warnings: string[]): void {
   const { profile, request, gpu, say } = ctx;
+  const askedVariant = pinnedVariant(request.frameworkVersion);
+  if (askedVariant === 'cpu' && gpu.vendor !== 'none' && !mps && profile.os !== 'macos') {
+    // The CPU build was asked for by name ("2.7+cpu"): that is the reason, and no warning is due.
+    reasons.push(say('cpu.pinned', { fw, variant: askedVariant }));
+    return;
+  }
   if (mps) {
     reasons.push(say('cpu.macMps'));
   } else if (profile.os === 'macos') {

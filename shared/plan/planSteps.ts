@@ -134,7 +134,7 @@ export function planSteps(input: StepInputs): PlanStep[] {
     id: 'framework',
     kind: 'framework',
     title: say('step.framework', {
-      command: `pip install ${build.packages.join(' ')}${build.indexUrl ? ` --index-url ${build.indexUrl}` : ''}${build.extraIndexUrl ? ` --extra-index-url ${build.extraIndexUrl}` : ''}`,
+      command: `pip install ${build.packages.join(' ')}${build.indexUrl ? ` --index-url ${build.indexUrl}` : ''}${build.extraIndexUrl ? ` --extra-index-url ${build.extraIndexUrl}` : ''}${build.findLinks ? ` -f ${build.findLinks}` : ''}`,
     }),
     elevated: false,
     params: {
@@ -144,6 +144,7 @@ export function planSteps(input: StepInputs): PlanStep[] {
       variant: build.variant,
       ...(build.indexUrl ? { indexUrl: build.indexUrl } : {}),
       ...(build.extraIndexUrl ? { extraIndexUrl: build.extraIndexUrl } : {}),
+      ...(build.findLinks ? { findLinks: [build.findLinks] } : {}),
     },
   });
   return steps;

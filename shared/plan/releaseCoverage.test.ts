@@ -39,11 +39,13 @@ describe('every release, with its newest patch', () => {
 
   it('accepts every JAX release in the CHANGELOG and refuses 0.4.15, which has none', () => {
     // jax-ml/jax CHANGELOG.md @ cec06d11: "## jax 0.4.27 (May 7, 2024)", "## jax 0.5.1 (Feb 24, 2025)", "## JAX 0.10.2 (June 17, 2026)".
-    for (const version of ['0.4.0', '0.4.1', '0.4.27', '0.4.33', '0.4.37', '0.5.1', '0.5.2', '0.6.1', '0.7.2', '0.8.1', '0.9.1', '0.9.2', '0.10.1', '0.10.2']) {
+    for (const version of ['0.4.1', '0.4.27', '0.4.33', '0.4.37', '0.5.1', '0.5.2', '0.6.1', '0.7.2', '0.8.1', '0.9.1', '0.9.2', '0.10.1', '0.10.2']) {
       const p = plan({ framework: 'jax', frameworkVersion: version });
       expect(p.status, version).toBe('ok');
       expect(p.framework.version, version).toBe(version);
     }
+    // "## jax 0.4.0 (Dec 12, 2022) / * The release was yanked." (CHANGELOG L2386): known, never installed.
+    expect(plan({ framework: 'jax', frameworkVersion: '0.4.0' }).blockers[0]?.code).toBe('RELEASE_YANKED');
     // The CHANGELOG goes from "jax 0.4.14" to "jax 0.4.16".
     expect(plan({ framework: 'jax', frameworkVersion: '0.4.15' }).blockers[0]?.code).toBe('VERSION_UNKNOWN');
   });

@@ -38,10 +38,14 @@ export function resolvePlan(data: CompatData, profile: HardwareProfile, request:
   const fw = FRAMEWORK_NAMES[request.framework];
   const reasons: string[] = [];
   const warnings: string[] = [];
-  const allGroups = releaseGroups(data, request.framework, profile);
+  // A release its maintainers yanked is planned for no request; a pin that names one is told the next release.
+  const listed = releaseGroups(data, request.framework, profile);
+  const allGroups = installableGroups(listed);
   const pin = request.frameworkVersion?.trim();
   const forcedVariant = pinnedVariant(pin);
   const groups = pin ? allGroups.filter((g) => groupMatchesPin(request.framework, g, pin)) : allGroups;
+  // "2.7+cpu": the CPU build was asked for by name, so no GPU build is searched.
+  const cpuPinned = forcedVariant !== undefined && groups.some((g) => g.builds.some((b) => b.kind === 'cpu' && b.variant === forcedVariant));
 
   let gpuKind: Context['gpuKind'] = null;
   if (profile.os !== 'macos') {
@@ -60,6 +64,15 @@ export function resolvePlan(data: CompatData, profile: HardwareProfile, request:
   };
 
   if (pin && groups.length === 0) {
+    const yanked = yankedPin(listed, request.framework, pin);
+    if (yanked) {
+      const next = yanked.next?.builds[0]!.version;
+      return blockedPlan(base, reasons, warnings, {
+        code: 'RELEASE_YANKED',
+        message: next ? say('blocker.releaseYanked', { fw, pin, next }) : say('blocker.releaseYankedNoNext', { fw, pin }),
+        alternative: next ? { ...request, frameworkVersion: next } : undefined,
+      });
+    }
     const newest = allGroups[0]?.builds[0]?.version;
     const offPlatform = pinOffPlatform(data, request.framework, profile, pin, allGroups, fw, say);
     if (offPlatform) {
@@ -81,7 +94,7 @@ export function resolvePlan(data: CompatData, profile: HardwareProfile, request:
 
   let chosen: Chosen | undefined;
   let gpuFailures: Failure[] = [];
-  if (gpuKind) {
+  if (gpuKind && !cpuPinned) {
     const result = search(ctx, groups, forcedVariant);
     chosen = result.chosen;
     gpuFailures = result.failures;
@@ -106,6 +119,26 @@ export function resolvePlan(data: CompatData, profile: HardwareProfile, request:
     message: pythonUnsupported(newest, request.python).message(say),
     alternative: { ...request, python: newest.python.defaultPython },
   });
+}
+
+const installableCache = new WeakMap<ReleaseGroup[], ReleaseGroup[]>();
+
+function installableGroups(groups: ReleaseGroup[]): ReleaseGroup[] {
+  let installable = installableCache.get(groups);
+  if (!installable) {
+    installable = groups.some((g) => g.yanked) ? groups.filter((g) => !g.yanked) : groups;
+    installableCache.set(groups, installable);
+  }
+  return installable;
+}
+
+/** The yanked release a pin names, and the next newer release that was not yanked. */
+function yankedPin(listed: readonly ReleaseGroup[], framework: PlanRequest['framework'], pin: string): { group: ReleaseGroup; next?: ReleaseGroup } | undefined {
+  const index = listed.findIndex((g) => g.yanked && groupMatchesPin(framework, g, pin));
+  if (index < 0) return undefined;
+  let next: ReleaseGroup | undefined;
+  for (let i = index - 1; i >= 0 && !next; i--) if (!listed[i]!.yanked) next = listed[i];
+  return { group: listed[index]!, next };
 }
 
 /** A Python the release offers only as experimental is planned, with a warning that says so. */

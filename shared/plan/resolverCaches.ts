@@ -53,7 +53,7 @@ export function releaseGroups(data: CompatData, framework: Framework, profile: H
     // A release with no wheels on this platform (past its cut-off) has no group here.
     groups = frameworkBuilds(data, framework, profile)
       .filter((builds) => builds.length > 0)
-      .map((builds) => ({ release: builds[0]!.release, builds, python: parsePythonRange(builds[0]!.python) }));
+      .map((builds) => ({ release: builds[0]!.release, builds, python: parsePythonRange(builds[0]!.python), yanked: builds[0]!.yanked === true }));
     p.builds.set(key, groups);
   }
   return groups;

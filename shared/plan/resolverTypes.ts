@@ -19,6 +19,7 @@ export const PLAN_BLOCKER_CODES = [
   'METHOD_UNSUPPORTED',
   'NO_GPU_BUILD_ON_PLATFORM',
   'NO_BUILD_ON_PLATFORM',
+  'RELEASE_YANKED',
 ] as const;
 export type PlanBlockerCode = (typeof PLAN_BLOCKER_CODES)[number];
 
@@ -50,6 +51,8 @@ export interface Failure {
    * object and shared across locales, so the reader's `say` comes with the call.
    */
   message: PlanPhrase;
+  /** What kind of reason it is when the code alone does not say: "noKernels" (no code for the GPU), "cudnn" (a bundled library's floor). */
+  cause?: 'noKernels' | 'cudnn';
 }
 
 export interface ReleaseGroup {
@@ -57,6 +60,8 @@ export interface ReleaseGroup {
   builds: FrameworkBuild[];
   /** The release's Python range (every build of a release shares it). */
   python: ParsedPythonRange;
+  /** Pulled from PyPI by its maintainers: no plan installs it. */
+  yanked: boolean;
 }
 
 export interface CudaEntry {
@@ -98,7 +103,17 @@ export interface Context {
 export interface Chosen {
   candidate: Candidate;
   /** The newest release tried first, when it was not the chosen one, and why it failed. */
-  skipped?: { release: string; failures: Failure[] };
+  skipped?: { release: string; failures: Failure[]; nearer: () => NearerSkip | undefined };
+}
+
+/**
+ * The releases just above the chosen one, when something other than the newest release's reason rules them out
+ * (a K80: 2.14 has no sm_37 code, but 2.4-2.7 have it and bundle a cuDNN that refuses sm_37). Oldest first.
+ */
+export interface NearerSkip {
+  from: string;
+  to: string;
+  failure: Failure;
 }
 
 export interface SearchResult {

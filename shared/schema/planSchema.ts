@@ -38,7 +38,7 @@ export const GPU_VENDORS = ['nvidia', 'amd', 'intel', 'apple', 'none'] as const;
 
 const gfxArch = matching(/^gfx[0-9a-f]{3,4}$/, 'problem.name', 8);
 const architecture = matching(/^[A-Za-z0-9][A-Za-z0-9 ._-]{0,39}$/, 'problem.name', 40);
-const variant = matching(/^[a-z][a-z0-9.]{0,15}$/, 'problem.name', 16);
+const variant = matching(/^[a-z][a-z0-9._]{0,15}$/, 'problem.name', 16);
 const component = matching(/^[a-z0-9][a-z0-9-]{0,63}$/, 'problem.name', 64);
 
 export const planRequestSchema = record({
@@ -86,6 +86,7 @@ export const planSchema = record({
     variant,
     indexUrl: optional(url),
     extraIndexUrl: optional(url),
+    findLinks: optional(url),
     cuda: optional(version),
     cudnn: optional(version),
     rocm: optional(version),

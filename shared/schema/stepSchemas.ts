@@ -126,7 +126,7 @@ export const frameworkParams = record({
   framework: optional(oneOf(FRAMEWORKS)),
   installer: optional(oneOf(['pip'])),
   packages: optional(list(pipRequirement, 64)),
-  variant: optional(matching(/^[a-z][a-z0-9.]{0,15}$/, 'problem.name', 16)),
+  variant: optional(matching(/^[a-z][a-z0-9._]{0,15}$/, 'problem.name', 16)),
   indexUrl: optional(url),
   extraIndexUrl: optional(url),
   extraIndexUrls: optional(list(url, 8)),

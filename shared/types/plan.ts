@@ -64,7 +64,7 @@ export interface PlanBlocker {
  * - 'python-env': { manager: 'venv'|'conda', python: '3.12', name: 'dlsetup-pytorch-2.14', condaChannel?: 'conda-forge',
  *     condaPackages?: string[] }
  * - 'framework': { framework, installer: 'pip', packages: string[] (exact pins), indexUrl?: string, extraIndexUrl?: string,
- *     variant: 'cu126' }
+ *     findLinks?: string[], variant: 'cu126' }
  */
 export type PlanStepKind = 'driver' | 'cuda-repo' | 'cuda-toolkit' | 'cudnn' | 'env-vars' | 'system-python' | 'python-env' | 'framework';
 
@@ -88,6 +88,8 @@ export interface Plan {
     indexUrl?: string;
     /** PyTorch 1.12/1.13 were installed with --extra-index-url. */
     extraIndexUrl?: string;
+    /** JAX's CUDA jaxlib wheels before 0.4.26 came from a pip --find-links (-f) page. */
+    findLinks?: string;
     cuda?: string;
     cudnn?: string;
     rocm?: string;
