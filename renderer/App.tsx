@@ -13,6 +13,7 @@ import { useApi } from './wizard/ApiContext.js';
 import { loadInstallRun } from './wizard/browserStore.js';
 import { runViewStore } from './wizard/runViewStore.js';
 import { useDetect } from './wizard/useDetect.js';
+import { useMirrorDefault } from './wizard/useMirrorDefault.js';
 import { initialWizardState, reverifyHint, wizardReducer, type ScreenProps } from './wizard/wizardState.js';
 
 function CurrentScreen(props: ScreenProps) {
@@ -40,6 +41,7 @@ export function App() {
   const api = useApi();
   const [state, dispatch] = useReducer(wizardReducer, initialWizardState);
   const detect = useDetect(dispatch);
+  useMirrorDefault(state, dispatch);
   const started = useRef(false);
   const detectedIn = useRef(i18n.language);
 

@@ -6,6 +6,7 @@ import type { Plan, PlanRequest } from '../../shared/types/plan.js';
 import { DownloadEstimate } from '../components/DownloadEstimate.js';
 import { ErrorPanel } from '../components/ErrorPanel.js';
 import { LoadingStatus } from '../components/LoadingStatus.js';
+import { PackageSources } from '../components/PackageSources.js';
 import { ScreenHeading } from '../components/ScreenHeading.js';
 import { useLocale } from '../i18n/useLocale.js';
 import { useApi } from '../wizard/ApiContext.js';
@@ -191,6 +192,7 @@ export function PlanScreen({ state, dispatch }: ScreenProps) {
           </section>
 
           {plan.download ? <DownloadEstimate estimate={plan.download} /> : null}
+          {plan.steps.some((step) => step.kind === 'framework') ? <PackageSources state={state} dispatch={dispatch} /> : null}
 
           {plan.reasons.length > 0 ? (
             <section aria-labelledby="reasons-heading">

@@ -4,6 +4,7 @@ import type { HardwareReport } from '../../shared/types/hardware.js';
 import type { Framework, InstallMethod, Plan, PlanRequest } from '../../shared/types/plan.js';
 import type { VerifyOutcome, VerifyHistory } from '../../shared/ipc/contract.js';
 import type { DiagnoseResult } from '../../shared/types/diagnose.js';
+import type { MirrorDefault } from '../../shared/types/mirrors.js';
 
 export type Screen = 'welcome' | 'machine' | 'choose' | 'plan' | 'install' | 'verify' | 'troubleshoot';
 
@@ -51,16 +52,28 @@ export interface WizardState {
   /** The engine's kept reports: whether this machine was verified before and whether the driver changed since. */
   verifyHistory: VerifyHistory | null;
   diagnose: Load<DiagnoseResult>;
+  /** The mirrors measured for a Chinese locale's default package source (idle in English). */
+  mirrorDefault: Load<MirrorDefault>;
+  /** The person picked the package sources: the language's default no longer changes them. */
+  sourcesPicked: boolean;
 }
 
-export type LoadKey = 'detect' | 'plan' | 'verify' | 'diagnose';
-type LoadValue = { detect: HardwareReport; plan: Plan; verify: VerifyOutcome; diagnose: DiagnoseResult };
+export type LoadKey = 'detect' | 'plan' | 'verify' | 'diagnose' | 'mirrorDefault';
+type LoadValue = { detect: HardwareReport; plan: Plan; verify: VerifyOutcome; diagnose: DiagnoseResult; mirrorDefault: MirrorDefault };
+
+/** The package-source fields of a Choice (mirrors do not change what the resolver plans). */
+export type SourcesPatch = Partial<Pick<Choice, 'pypiMirror' | 'pytorchMirror' | 'customPypiUrl' | 'customPytorchUrl'>>;
+const SOURCE_FIELDS = ['pypiMirror', 'pytorchMirror', 'customPypiUrl', 'customPytorchUrl'] as const;
 
 export type WizardAction =
   | { type: 'go'; screen: Screen }
   | { type: 'back' }
   | { [K in LoadKey]: { type: 'load'; key: K; load: Load<LoadValue[K]> } }[LoadKey]
   | { type: 'choose'; patch: Partial<Choice> }
+  /** The language's default source (official, or the measured mirror in Chinese): ignored once the person picked. */
+  | { type: 'default-sources'; patch: SourcesPatch }
+  /** The person picked a source on the Plan screen: the plan stays as it is. */
+  | { type: 'pick-sources'; patch: SourcesPatch }
   | { type: 'accept-alternative'; request: PlanRequest }
   | { type: 'install-started'; runId: string; plan: Plan | null }
   | { type: 'install-attached'; runId: string; plan: Plan | null }
@@ -94,6 +107,8 @@ export const initialWizardState: WizardState = {
   verify: { status: 'idle' },
   verifyHistory: null,
   diagnose: { status: 'idle' },
+  mirrorDefault: { status: 'idle' },
+  sourcesPicked: false,
 };
 
 function go(state: WizardState, screen: Screen): WizardState {
@@ -112,7 +127,16 @@ export function wizardReducer(state: WizardState, action: WizardAction): WizardS
       return { ...state, [action.key]: action.load };
     case 'choose':
       // A changed choice makes the old plan stale.
-      return { ...state, choice: { ...state.choice, ...action.patch }, plan: { status: 'idle' } };
+      return {
+        ...state,
+        choice: { ...state.choice, ...action.patch },
+        plan: { status: 'idle' },
+        sourcesPicked: state.sourcesPicked || SOURCE_FIELDS.some((field) => field in action.patch),
+      };
+    case 'default-sources':
+      return state.sourcesPicked ? state : { ...state, choice: { ...state.choice, ...action.patch } };
+    case 'pick-sources':
+      return { ...state, choice: { ...state.choice, ...action.patch }, sourcesPicked: true };
     case 'accept-alternative': {
       const { request } = action;
       const choice: Choice = {

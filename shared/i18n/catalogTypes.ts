@@ -1316,6 +1316,7 @@ export interface CatalogPlaceholders {
     'verify.noChanges': never;
     'verify.change': 'after' | 'before' | 'subject';
     'verify.delta': 'after' | 'before' | 'dtype' | 'percent';
+    'verify.deltaCpu': 'after' | 'before' | 'dtype' | 'percent';
     'verify.saveJson': never;
     'verify.saveHtml': never;
     'verify.reportTitle': never;
