@@ -25,6 +25,19 @@ export const WIZARD_HOSTS = {
     tools: { 'nvidia-smi': { stdout: { fixture: 'nvidia-smi-table/titan-xp_driver384.66_no-cuda-version_partial.txt' } } },
   },
   /**
+   * GeForce GT 1030 (Pascal) on driver 470.74 (CUDA 11.4) with Toolkits 11.0 and 11.5 side by side, /usr/local/cuda →
+   * 11.5: the active Toolkit is newer than the driver's CUDA within CUDA 11 (minor-version compatibility).
+   */
+  gt1030: {
+    files: { ...UBUNTU, ...pciDevice('0000:2d:00.0', '10de', '1d01') },
+    symlinks: { '/usr/local/cuda': '/usr/local/cuda-11.5' },
+    executables: {
+      '/usr/local/cuda-11.0/bin/nvcc': { stdout: { fixture: 'nvcc/nvcc_11.0.221.txt' } },
+      '/usr/local/cuda-11.5/bin/nvcc': { stdout: { fixture: 'nvcc/nvcc_11.5.119_ubuntu22.04_distro.txt' } },
+    },
+    tools: { 'nvidia-smi': { stdout: { fixture: 'nvidia-smi-xml/gt1030_driver470.74.xml' } } },
+  },
+  /**
    * A fresh Debian 12 without python3-venv: its python3 (3.11.2) answers detection with venv false, as a real one
    * without ensurepip does; no GPU, so the plan is the CPU build plus the system-python step.
    */
