@@ -15,11 +15,11 @@ export function planFromJson(text: string, file: string, say: Say<'cli'>, locale
     // A file saved by a Windows editor may start with a byte-order mark; JSON.parse refuses it.
     value = JSON.parse(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text);
   } catch (cause) {
-    throw new DlsetupError('INVALID_ARGUMENT', notAPlan, { cause });
+    throw say.error('INVALID_ARGUMENT', 'planFile.notAPlan', { file }, { cause });
   }
   const record = value as { steps?: unknown; status?: unknown } | null;
   if (typeof record !== 'object' || record === null || !Array.isArray(record.steps) || typeof record.status !== 'string') {
-    throw new DlsetupError('INVALID_ARGUMENT', notAPlan);
+    throw say.error('INVALID_ARGUMENT', 'planFile.notAPlan', { file });
   }
   const checked = checkSchema(planSchema, value, { locale });
   // Chinese sentences end in 。 and follow each other without a space.
