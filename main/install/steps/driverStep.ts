@@ -1,6 +1,8 @@
 import { readFile } from 'node:fs/promises';
 import { readHostFile, sysrootPath } from '../../system/sysroot.js';
-import { aptCandidate, aptInstall, installedDebs } from '../aptGet.js';
+import { aptCandidate, aptInstall, installedDebs, runAptGet } from '../aptGet.js';
+import { missingDriverComponents, NON_FREE_LIST, readAptSources } from '../debianSources.js';
+import { kernelModuleStates } from '../kernelModules.js';
 import { findOnPath } from '../../system/findOnPath.js';
 import { writeHostFileWithBackup } from '../hostFileWriter.js';
 import { readHostOsRelease } from '../hostOsRelease.js';
@@ -62,11 +64,37 @@ async function driverCommand(params: DriverParams, ctx: StepContext | null, say:
     const { packages, fallbackPackages } = debianDriverPackages();
     if (ctx && (await aptCandidate(ctx, packages[0]!)) === null) {
       for (const fallback of fallbackPackages) if ((await aptCandidate(ctx, fallback)) !== null) return { method: 'apt', packages: [fallback] };
-      throw say.error('NOT_FOUND', 'driver.debianNonFree');
+      const missing = missingDriverComponents(await readAptSources(), os!.codename);
+      if (!missing.line) throw say.error('NOT_FOUND', 'driver.debianNonFree');
+      if (!missing.base) throw say.error('NOT_FOUND', 'driver.debianSourcesLine', { line: missing.line });
+      await enableDebianComponents(ctx, missing.line, missing.base.file);
+      if ((await aptCandidate(ctx, packages[0]!)) === null) throw say.error('NOT_FOUND', 'driver.debianSourcesLine', { line: missing.line });
     }
     return { method: 'apt', packages };
   }
   throw say.error('UNSUPPORTED_OS', 'driver.unsupportedOs', { system: os?.prettyName ?? say('system.this') });
+}
+
+/** Adds the components Debian's driver needs, as the line the user's own main line implies, in a file rollback removes. */
+async function enableDebianComponents(ctx: StepContext, line: string, extends_: string): Promise<void> {
+  ctx.progress(0.02, ctx.say('driver.addingSourcesLine', { line, file: NON_FREE_LIST }));
+  ctx.log(ctx.say('driver.sourcesLineMissing', { line, file: extends_ }));
+  await writeHostFileWithBackup(ctx, NON_FREE_LIST, `# Added by DL Setup for Debian's NVIDIA driver; \`dlsetup rollback\` removes it.\n${line}\n`);
+  await runAptGet(ctx, ['update'], [0.03, 0.09]);
+}
+
+/**
+ * After apt: a kernel module must exist for some installed kernel, or no restart can load the driver. DKMS skips a
+ * kernel without its headers and apt still succeeds, so this is said, never claimed as done.
+ */
+async function moduleNotBuiltMessage(say: InstallSay): Promise<string | null> {
+  const kernels = await kernelModuleStates();
+  if (kernels.length === 0 || kernels.some((kernel) => kernel.nvidiaModule)) return null;
+  const withoutHeaders = kernels.filter((kernel) => !kernel.headers).map((kernel) => kernel.release);
+  if (withoutHeaders.length) {
+    return say('driver.moduleNoHeaders', { kernels: withoutHeaders.join(', '), packages: withoutHeaders.map((release) => `linux-headers-${release}`).join(' ') });
+  }
+  return say('driver.moduleNotBuilt', { kernels: kernels.map((kernel) => kernel.release).join(', ') });
 }
 
 export const driverStep: InstallStep<DriverParams> = {
@@ -146,13 +174,17 @@ export const driverStep: InstallStep<DriverParams> = {
     }
     const loaded = parseProcDriverVersion((await readHostFile('/proc/driver/nvidia/version')) ?? '')?.version ?? null;
     if (loaded && (!params.minimum || driverVersion.compare(loaded, params.minimum) >= 0) && !(await nouveauLoaded())) return { message: ctx.say('driver.loaded', { version: loaded }) };
-    return { needsReboot: true, message: ctx.say('driver.restartToLoad') };
+    const notBuilt = choice.method === 'apt' ? await moduleNotBuiltMessage(ctx.say) : null;
+    if (notBuilt) ctx.log(notBuilt);
+    return { needsReboot: true, message: notBuilt ? `${notBuilt} ${ctx.say('driver.restartToLoad')}` : ctx.say('driver.restartToLoad') };
   },
   describe(params, say = installText()): PlannedCommand[] {
     if (params.manual) return [{ argv: [], elevated: false, note: say('driver.noteWindows', { version: String(params.minimum ?? params.branch) }) }];
     const commands: PlannedCommand[] = [{ argv: [], elevated: true, note: say('driver.noteNouveau', { file: NOUVEAU_BLACKLIST }) }];
     const debianNote = say('driver.noteDebian');
     const named = params.branch ? ubuntuDriverPackage(params.branch, params.open) : null;
+    // Without a branch the plan may be Debian's, whose driver needs contrib/non-free/non-free-firmware in the sources.
+    if (!named) commands.push({ argv: [], elevated: true, note: say('driver.noteDebianSources', { file: NON_FREE_LIST }) });
     if (named) commands.unshift({ argv: ['apt-get', 'install', '--yes', named], elevated: true, note: debianNote });
     else commands.unshift({ argv: ['ubuntu-drivers', 'install'], elevated: true, note: debianNote });
     commands.push({ argv: [], elevated: false, note: say('driver.noteRestart') });

@@ -1,0 +1,86 @@
+import { execFileSync } from 'node:child_process';
+import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bootMachine, DLSETUP, writePlan, type DistroMachine } from '../../testkit/distro/machine.js';
+import { differences, snapshot, type MachineSnapshot } from '../../testkit/distro/snapshot.js';
+import { testPlan } from '../../testkit/install/testPlan.js';
+
+// Items 2 and 3 of issue 19 on a real Debian 12 root: Debian's own nvidia-driver from non-free, then rollback.
+// Expected answers are Debian's: https://wiki.debian.org/NvidiaGraphicsDrivers (bookworm: "deb http://deb.debian.org/debian/
+// bookworm main contrib non-free non-free-firmware", apt install nvidia-driver firmware-misc-nonfree, a restart).
+const LINE = 'deb http://deb.debian.org/debian bookworm contrib non-free non-free-firmware';
+
+let machine: DistroMachine;
+let before: MachineSnapshot;
+let runId = '';
+const started = Date.now();
+
+const dpkgStatus = async (name: string) => (await machine.run(['dpkg-query', '-W', '-f', '${db:Status-Abbrev}', name])).stdout.trim();
+
+beforeAll(async () => {
+  machine = bootMachine();
+  before = await snapshot(machine);
+});
+afterAll(() => machine?.close());
+
+describe('the NVIDIA driver on a fresh Debian 12 (real apt, dpkg, DKMS and update-initramfs)', () => {
+  it('adds the missing sources line, installs nvidia-driver and firmware-misc-nonfree, says DKMS built no module, and asks for a restart', async () => {
+    expect(readFileSync(path.join(machine.root, 'etc/apt/sources.list'), 'utf8')).toBe('deb http://deb.debian.org/debian bookworm main\n');
+    const plan = testPlan([
+      { id: 'drv', kind: 'driver', title: 'Install the NVIDIA driver', elevated: true, params: {} },
+      { id: 'vars', kind: 'env-vars', title: 'Set CUDA variables', elevated: false, params: { scope: 'user', cudaHome: '/usr/local/cuda-12.4' } },
+    ]);
+    const file = writePlan(machine, 'driver', plan);
+    const ran = await machine.run([...DLSETUP, 'install', '--plan', file, '--yes', '--verbose'], { user: 'student' });
+    runId = /\b(\d{8}-\d{6}-[a-z0-9]{6})\b/.exec(ran.output)?.[1] ?? '';
+    expect(runId, ran.output).not.toBe('');
+    // The exact line, where it went, from the user's own main line.
+    expect(ran.output).toContain(LINE);
+    expect(readFileSync(path.join(machine.root, 'etc/apt/sources.list.d/dlsetup-debian-non-free.list'), 'utf8')).toContain(`${LINE}\n`);
+    expect(await dpkgStatus('nvidia-driver')).toBe('ii');
+    expect(await dpkgStatus('firmware-misc-nonfree')).toBe('ii');
+    // nouveau is blacklisted for the next boot, and the initramfs that boot reads was rebuilt after the install began.
+    const modprobe = path.join(machine.root, 'etc/modprobe.d');
+    const blacklists = readdirSync(modprobe).filter((name) => /^blacklist\s+nouveau/m.test(readFileSync(path.join(modprobe, name), 'utf8')));
+    expect(blacklists.length, `no nouveau blacklist in /etc/modprobe.d: ${readdirSync(modprobe).join(', ')}`).toBeGreaterThan(0);
+    const initrds = readdirSync(path.join(machine.root, 'boot')).filter((name) => name.startsWith('initrd.img-'));
+    expect(initrds.length).toBe(1);
+    expect(statSync(path.join(machine.root, 'boot', initrds[0]!)).mtimeMs).toBeGreaterThan(started);
+    // No headers for the root's kernel: DKMS built nothing, and the run says so instead of claiming a working driver.
+    const kernel = initrds[0]!.slice('initrd.img-'.length);
+    expect(existsSync(path.join(machine.root, 'lib/modules', kernel, 'build'))).toBe(false);
+    expect(ran.output).toContain(`DKMS built no NVIDIA kernel module: kernel ${kernel} has no headers`);
+    expect(ran.output).toContain(`sudo apt install linux-headers-${kernel}`);
+    expect(ran.output).not.toMatch(/NVIDIA driver [\d.]+ is loaded/);
+    expect(ran.output).toMatch(/[Rr]estart/);
+    expect(ran.code).not.toBe(0);
+  });
+
+  it('--resume before the restart still waits; after it (module loaded, new boot id) it finishes the driver step and runs the next', async () => {
+    const early = await machine.run([...DLSETUP, 'install', runId, '--resume', '--yes'], { user: 'student' });
+    expect(early.output).toMatch(/[Rr]estart/);
+    expect(early.output).not.toContain('CUDA_HOME');
+    // The "restart": the kernel now lists the module Debian's package would load, under a new boot id.
+    const version = (await machine.run(['dpkg-query', '-W', '-f', '${Version}', 'nvidia-driver'])).stdout.replace(/-.*$/, '');
+    machine.mountTmpfs('proc/driver', '1m');
+    execFileSync('mkdir', ['-p', path.join(machine.root, 'proc/driver/nvidia')]);
+    writeFileSync(path.join(machine.root, 'proc/driver/nvidia/version'), `NVRM version: NVIDIA UNIX x86_64 Kernel Module  ${version}  Tue Jul  1 10:00:00 UTC 2025\nGCC version:  gcc version 12.2.0 (Debian 12.2.0-14)\n`);
+    const bootId = path.join(path.dirname(machine.root), 'boot_id');
+    writeFileSync(bootId, '5b1f0c1e-0000-4000-8000-00000000beef\n');
+    machine.bindFile(bootId, 'proc/sys/kernel/random/boot_id');
+    const resumed = await machine.run([...DLSETUP, 'install', runId, '--resume', '--yes', '--verbose'], { user: 'student' });
+    expect(resumed.output).toContain(`NVIDIA driver ${version} is loaded`);
+    expect(resumed.code, resumed.output).toBe(0);
+    machine.unmountExtra();
+  });
+
+  it('rollback gives back dpkg --get-selections and every file under /etc and /usr/local; a second rollback changes nothing', async () => {
+    const first = await machine.run([...DLSETUP, 'rollback', runId, '--yes'], { user: 'student' });
+    const after = await snapshot(machine);
+    expect(differences(before, after), first.output).toEqual([]);
+    expect((await machine.run(['dpkg', '--audit'])).stdout.trim()).toBe('');
+    const second = await machine.run([...DLSETUP, 'rollback', runId, '--yes'], { user: 'student' });
+    expect(differences(before, await snapshot(machine)), second.output).toEqual([]);
+  });
+});
