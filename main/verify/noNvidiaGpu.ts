@@ -1,4 +1,4 @@
-import { listHostDir, readHostFile } from '../system/sysroot.js';
+import { hostPathExists, listHostDir, readHostFile } from '../system/sysroot.js';
 import type { VerifyCheck } from '../../shared/types/verify.js';
 import type { VerifySay } from './verifyText.js';
 
@@ -7,13 +7,17 @@ const NO_GPU_CODES = new Set(['CPU_ONLY_BUILD', 'DRIVER_NOT_LOADED', 'NO_DEVICES
 
 /**
  * Whether this machine certainly has no NVIDIA GPU: nvidia-smi listed none and sysfs lists PCI devices, none of them an
- * NVIDIA display controller. Unknown (no sysfs, other OS) counts as "may have one", so the GPU advice stays.
+ * NVIDIA display controller; without a PCI list (containers), no NVIDIA device node or driver either. Other systems
+ * count as "may have one", so the GPU advice stays.
  */
 export async function certainlyNoNvidiaGpu(nvidiaSmiGpuCount: number): Promise<boolean> {
   if (nvidiaSmiGpuCount > 0 || process.platform !== 'linux') return false;
   const root = '/sys/bus/pci/devices';
   const slots = await listHostDir(root);
-  if (slots.length === 0) return false;
+  if (slots.length === 0) {
+    const traces = await Promise.all(['/dev/nvidiactl', '/dev/nvidia0', '/proc/driver/nvidia/version'].map((file) => hostPathExists(file)));
+    return !traces.some(Boolean);
+  }
   for (const slot of slots) {
     const [vendor, classCode] = await Promise.all([readHostFile(`${root}/${slot}/vendor`), readHostFile(`${root}/${slot}/class`)]);
     if (vendor?.trim().toLowerCase() === '0x10de' && /^0x03/.test(classCode?.trim() ?? '')) return false;

@@ -9,6 +9,8 @@ export function WelcomeScreen({ state, dispatch, reverifyHint }: ScreenProps & {
   const { t } = useTranslation();
   const detect = useDetect(dispatch);
   const suggestReverify = reverifyHint !== 'none';
+  // A last run with a failed check is no "verified before": say it found a problem.
+  const lastFailed = (state.verifyHistory?.latest?.summary.failed ?? 0) > 0;
   return (
     <div className="screen welcome">
       <ScreenHeading>{t('welcome.heading')}</ScreenHeading>
@@ -19,7 +21,7 @@ export function WelcomeScreen({ state, dispatch, reverifyHint }: ScreenProps & {
         <li>{t('welcome.privacy')}</li>
       </ul>
       {reverifyHint === 'driver-changed' ? <p className="hint" data-testid="reverify-hint">{t('welcome.driverChanged')}</p> : null}
-      {reverifyHint === 'previous' ? <p className="hint" data-testid="reverify-hint">{t('welcome.previousReport')}</p> : null}
+      {reverifyHint === 'previous' ? <p className="hint" data-testid="reverify-hint">{t(lastFailed ? 'welcome.previousFailed' : 'welcome.previousReport')}</p> : null}
       <div className="entries">
         <button type="button" className={suggestReverify ? '' : 'primary'} onClick={() => dispatch({ type: 'go', screen: 'machine' })}>
           {t('welcome.start')}

@@ -75,6 +75,7 @@ export const verifyReportSchema = fields({
   warnings: optional(list(prose, 200)),
   durationMs: optional(amount),
   quick: optional(bool),
+  sample: optional(fields({ basis: prose })),
   // The machine's name, which exported scripts write into the report (the fleet table's first column).
   host: optional(matching(/^[A-Za-z0-9][A-Za-z0-9._-]{0,252}$/, 'problem.name', 253)),
   hostname: optional(matching(/^[A-Za-z0-9][A-Za-z0-9._-]{0,252}$/, 'problem.name', 253)),

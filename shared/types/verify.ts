@@ -94,6 +94,8 @@ export interface VerifyReport {
   warnings?: string[];
   durationMs?: number;
   quick?: boolean;
+  /** Set only on sample reports made for docs and demos (not measured): where their figures come from. */
+  sample?: { basis: string };
 }
 
 /** Streamed while verify runs (CLI progress, the wizard's live list). */
