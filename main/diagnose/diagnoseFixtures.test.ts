@@ -71,6 +71,17 @@ const EXPECTED: Record<string, Expectation> = {
   'cudnn/cudnn_h_grep_7.4.1.txt': { kind: 'cudnn-header', codes: [], facts: { cudnnVersion: '7.4.1' }, exactFacts: true },
   'cudnn/cudnn_version_h_8.2.1.h': { kind: 'cudnn-header', codes: [], facts: { cudnnVersion: '8.2.1' }, exactFacts: true },
   'cudnn/cudnn_version_h_9.6.0.h': { kind: 'cudnn-header', codes: [], facts: { cudnnVersion: '9.6.0' }, exactFacts: true },
+  // Issue 16 captures: the family each must give, from the thread's answer (written before running the engine).
+  // `sudo` missing, not a held lock: no known problem rather than "wait for the other apt" (a near miss of APT_LOCKED).
+  'error-logs/apt_dpkg_lock_permission_denied_not_root.txt': { kind: 'log', codes: [], facts: {} },
+  'error-logs/conda_tos_noninteractive_miniconda_batch_job.txt': { kind: 'python-traceback', codes: ['CONDA_TOS_NOT_ACCEPTED'], facts: {} },
+  'error-logs/jax_cudnn_8.0.5_vs_8.6.0_xla_loaded_runtime.txt': { kind: 'log', codes: ['CUDNN_VERSION_MISMATCH'], facts: {} },
+  'error-logs/jax_outdated_cudnn_conda-forge_keras.txt': { kind: 'log', codes: ['CUDNN_VERSION_MISMATCH'], facts: {} },
+  'error-logs/modprobe_nvidia_current_not_found_debian_nvidia-xrun.txt': { kind: 'log', codes: ['DRIVER_MODULE_LOAD_FAILED'], facts: {} },
+  // No driver in the container: the root cause, not its consequence "no CUDA-capable device".
+  'error-logs/tf2.3_cuinit_no_device_kernel_driver_not_running_container.txt': { kind: 'log', codes: ['DRIVER_NOT_LOADED'], facts: {} },
+  // TensorRT absent is a note the maintainers say to ignore; no error around it.
+  'error-logs/tf_trt_warning_only_llamafactory_webui.txt': { kind: 'log', codes: ['TENSORRT_OPTIONAL_MISSING'], facts: {} },
   'error-logs/ctranslate2_libcudnn_ops_infer.so.8_missing.txt': {
     kind: 'log',
     codes: ['CUDNN_LIB_MISSING'],
