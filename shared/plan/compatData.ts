@@ -140,6 +140,8 @@ export interface TensorflowRelease {
   version: string;
   latestPatch: string;
   patches: string[];
+  /** Where the patch list comes from, when not from `source`. */
+  patchSource?: string;
   pythonByPlatform?: Partial<Record<WheelPlatform, PythonRange>>;
   python: PythonRange;
   cuda: string;

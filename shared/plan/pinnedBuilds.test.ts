@@ -51,9 +51,11 @@ describe('yanked releases', () => {
 });
 
 describe('a +cpu pin on a GPU machine', () => {
-  // pytorch.org get-started/previous-versions (v2.7.1): "# CPU only / pip install torch==2.7.1 torchvision==0.22.1
-  // torchaudio==2.7.1 --index-url https://download.pytorch.org/whl/cpu".
+  // pytorch/pytorch.github.io _get_started/previous-versions.md @ 04862e37, v2.0.1 "Linux and Windows": "# CPU only /
+  // pip install torch==2.0.1+cpu torchvision==0.15.2+cpu torchaudio==2.0.2 --index-url https://download.pytorch.org/whl/cpu";
+  // the +cpu build is one of the listed builds, beside CUDA 11.7 and 11.8, on a machine that has a GPU as on one that has not.
   it('installs the CPU build from the cpu index, leaves the driver alone and says it was asked for', () => {
+    expect(plan({ framework: 'pytorch', frameworkVersion: '2.0+cpu' }).framework).toMatchObject({ version: '2.0.1', variant: 'cpu', indexUrl: 'https://download.pytorch.org/whl/cpu' });
     const p = plan({ framework: 'pytorch', frameworkVersion: '2.7+cpu' });
     expect(p.status).toBe('ok');
     expect(p.framework).toMatchObject({ version: '2.7.1', variant: 'cpu', indexUrl: 'https://download.pytorch.org/whl/cpu' });
