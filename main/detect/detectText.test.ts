@@ -74,13 +74,13 @@ describe('detectHardware with a locale, on simulated hosts', () => {
     expect(zh.cudaSummary?.message).toContain('CUDA 12.2（nvidia-smi）');
     const finding = zh.findings.find((entry) => entry.code === 'TOOLKIT_NEWER_THAN_DRIVER');
     expect(finding?.message).toMatch(CJK);
-    expect(finding?.message).toContain('Toolkit 13.x');
+    expect(finding?.message).toContain('Toolkit 13.1.0 属于 CUDA 13');
     for (const entry of zh.findings) expect(entry.message).toMatch(CJK);
     await host?.cleanup();
 
     const en = await detectOn(options);
     expect(en.findings.find((entry) => entry.code === 'TOOLKIT_NEWER_THAN_DRIVER')?.message).toBe(
-      'The driver 535.161.07 supports up to CUDA 12.2 (nvidia-smi), but CUDA Toolkit 13.1.0 is installed at /usr/local/cuda-13.1 (nvcc). These do not fit: Toolkit 13.x needs a driver that supports CUDA 13; update the driver or install Toolkit 12.2 or older.',
+      'The driver 535.161.07 supports up to CUDA 12.2 (nvidia-smi), but CUDA Toolkit 13.1.0 is installed at /usr/local/cuda-13.1 (nvcc). Toolkit 13.1.0 is CUDA 13, newer than the CUDA 12.2 this driver runs: programs built with it fail with “CUDA driver version is insufficient”. Update the driver to one that supports CUDA 13, or use a Toolkit no newer than 12.2.',
     );
     for (const entry of en.findings) expect(entry.message).not.toMatch(CJK);
   });

@@ -1,15 +1,18 @@
 import type { Locale } from '../../shared/i18n/localize.js';
 import type { CudaSummary, CudaToolkit, DriverInfo, Finding } from '../../shared/types/hardware.js';
+import { cudaFit, sayCudaFit } from '../../shared/cuda/explainCudaFit.js';
+import { COMPAT_TABLES, type CudaMinorCompat, type CudaToolkitTable } from '../../shared/plan/compatData.js';
+import { loadDataTable } from '../data/loadDataTable.js';
 import { detectText } from './detectText.js';
 
-function majorMinor(version: string): [number, number] | null {
-  const match = /^(\d+)\.(\d+)/.exec(version);
-  return match ? [Number(match[1]), Number(match[2])] : null;
+/** Minor-version compatibility's driver floor per CUDA major, from data/cuda-toolkits.json. */
+function minorVersionCompatibility(): CudaMinorCompat[] {
+  return loadDataTable<CudaToolkitTable>(COMPAT_TABLES.cudaToolkits).minorVersionCompatibility;
 }
 
 /**
  * The classic confusion, spelled out: nvidia-smi's "CUDA Version" is the newest CUDA the driver can run, nvcc's is the
- * Toolkit that is installed; they are different numbers and only a Toolkit newer (major) than the driver is a problem.
+ * Toolkit that is installed; the verdict (shared/cuda/explainCudaFit, the same the wizard shows) says whether they fit.
  */
 export function explainCudaVersions(
   driver: DriverInfo | null,
@@ -39,23 +42,12 @@ export function explainCudaVersions(
     const message = toolkit ? say('cuda.summary', { driver: driverText, toolkit: toolkitText }) : say('cuda.summaryNoToolkit', { driver: driverText });
     return { summary: { driverCuda, toolkit: toolkit?.version ?? null, compatible: null, message }, findings };
   }
-  const have = majorMinor(driverCuda);
-  const want = majorMinor(toolkit.version);
-  let compatible: boolean | null = null;
-  let verdict: string | null = null;
-  if (have && want) {
-    if (want[0] > have[0]) {
-      compatible = false;
-      verdict = say('cuda.verdictTooNew', { toolkitMajor: want[0], driverCuda: `${have[0]}.${have[1]}` });
-      findings.push({ code: 'TOOLKIT_NEWER_THAN_DRIVER', severity: 'error', message: say('cuda.toolkitNewerThanDriver', { driver: driverText, toolkit: toolkitText, verdict }) });
-    } else if (want[0] === have[0] && want[1] > have[1]) {
-      compatible = true;
-      verdict = say('cuda.verdictMinorCompatible', { toolkitCuda: `${want[0]}.${want[1]}` });
-    } else {
-      compatible = true;
-      verdict = say('cuda.verdictFits');
-    }
+  const fit = cudaFit({ toolkit: toolkit.version, driverCuda, driverVersion: driver.version, os: process.platform === 'win32' ? 'windows' : 'linux' }, minorVersionCompatibility());
+  const verdict = fit ? sayCudaFit(fit, locale) : null;
+  const compatible = fit ? fit.kind === 'fits' || fit.kind === 'minorCompatible' : null;
+  if (fit && verdict && !compatible) {
+    findings.push({ code: 'TOOLKIT_NEWER_THAN_DRIVER', severity: 'error', message: say('cuda.toolkitNewerThanDriver', { driver: driverText, toolkit: toolkitText, verdict }) });
   }
   const message = verdict === null ? say('cuda.summary', { driver: driverText, toolkit: toolkitText }) : say('cuda.summaryWithVerdict', { driver: driverText, toolkit: toolkitText, verdict });
-  return { summary: { driverCuda, toolkit: toolkit.version, compatible, message }, findings };
+  return { summary: { driverCuda, toolkit: toolkit.version, compatible, message, ...(fit ? { fit } : {}) }, findings };
 }

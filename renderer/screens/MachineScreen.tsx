@@ -5,6 +5,7 @@ import { ErrorPanel } from '../components/ErrorPanel.js';
 import { LoadingStatus } from '../components/LoadingStatus.js';
 import { ScreenHeading } from '../components/ScreenHeading.js';
 import { explainCuda } from '../wizard/explainCuda.js';
+import { useLocale } from '../i18n/useLocale.js';
 import { formatBytes } from '../../shared/text/formatBytes.js';
 import { useDetect } from '../wizard/useDetect.js';
 import type { ScreenProps } from '../wizard/wizardState.js';
@@ -41,8 +42,20 @@ function GpuCard({ gpu }: { gpu: Gpu }) {
   );
 }
 
+/** Newest Python first, compared as numbers: 3.13 before 3.6. */
+function byVersionNewestFirst(a: { version: string }, b: { version: string }): number {
+  const parts = (version: string) => version.split(/[^\d]+/).filter(Boolean).map(Number);
+  const [x, y] = [parts(a.version), parts(b.version)];
+  for (let index = 0; index < Math.max(x.length, y.length); index += 1) {
+    const difference = (y[index] ?? 0) - (x[index] ?? 0);
+    if (difference !== 0) return difference;
+  }
+  return 0;
+}
+
 function MachineDetails({ report }: { report: HardwareReport }) {
   const { t } = useTranslation();
+  const locale = useLocale();
   const active = report.cudaToolkits.find((toolkit) => toolkit.active);
   const osFindings = [
     report.os.secureBoot === 'enabled' ? t('machine.findings.secureBoot') : null,
@@ -102,7 +115,7 @@ function MachineDetails({ report }: { report: HardwareReport }) {
               <dd data-testid="machine-pythons">
                 {report.pythons.length === 0 ? t('machine.noPython') : (
                   <ul>
-                    {report.pythons.map((python) => {
+                    {[...report.pythons].sort(byVersionNewestFirst).map((python) => {
                       const frameworks = ['torch', 'tensorflow', 'jax'].filter((name) => python.packages[name]).map((name) => `${name} ${python.packages[name]}`);
                       return (
                         <li key={python.path}>
@@ -128,7 +141,7 @@ function MachineDetails({ report }: { report: HardwareReport }) {
 
         <section aria-labelledby="explain-heading" className="panel explain" data-testid="explain">
           <h2 id="explain-heading">{t('machine.explainHeading')}</h2>
-          {explainCuda(report).map((line) => <p key={line.key}>{t(`machine.explain.${line.key}`, line.values)}</p>)}
+          {explainCuda(report, locale).map((line) => <p key={line.key} data-explain={line.key}>{line.text ?? t(`machine.explain.${line.key}`, line.values)}</p>)}
         </section>
       </div>
 

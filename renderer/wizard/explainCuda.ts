@@ -1,26 +1,19 @@
+import { sayCudaFit } from '../../shared/cuda/explainCudaFit.js';
+import type { Locale } from '../../shared/i18n/localize.js';
 import type { HardwareReport } from '../../shared/types/hardware.js';
 
-/** One sentence of the driver-vs-Toolkit-vs-cuDNN panel: a catalog key under `machine.explain.` and its values. */
+/**
+ * One sentence of the driver-vs-Toolkit-vs-cuDNN panel: a catalog key under `machine.explain.` and its values, or, for
+ * the verdict, the sentence the CLI's `detect` prints too (shared/cuda/explainCudaFit), already said in the UI language.
+ */
 export interface ExplainLine {
   key: string;
   values?: Record<string, string>;
-}
-
-function majorMinor(version: string): [number, number] | null {
-  const match = /^(\d+)\.(\d+)/.exec(version);
-  return match ? [Number(match[1]), Number(match[2])] : null;
-}
-
-/** Whether a Toolkit's programs can run on what the driver supports (same rule nvidia-smi's header implies). */
-export function toolkitFitsDriver(toolkit: string, driverCuda: string): boolean | null {
-  const a = majorMinor(toolkit);
-  const b = majorMinor(driverCuda);
-  if (!a || !b) return null;
-  return a[0] < b[0] || (a[0] === b[0] && a[1] <= b[1]);
+  text?: string;
 }
 
 /** The plain-language explanation, with this machine's own numbers in it. */
-export function explainCuda(report: HardwareReport): ExplainLine[] {
+export function explainCuda(report: HardwareReport, locale: Locale): ExplainLine[] {
   const lines: ExplainLine[] = [];
   const driver = report.driver;
   const toolkit = report.cudaToolkits.find((candidate) => candidate.active) ?? report.cudaToolkits[0] ?? null;
@@ -31,10 +24,9 @@ export function explainCuda(report: HardwareReport): ExplainLine[] {
   const cudnn = report.cudnn[0];
   lines.push(cudnn ? { key: 'cudnnFound', values: { version: cudnn.version, path: cudnn.path } } : { key: 'cudnn' });
   if (driver?.cudaVersion && toolkit) {
-    const fits = report.cudaSummary?.compatible ?? toolkitFitsDriver(toolkit.version, driver.cudaVersion);
     lines.push({ key: 'whyDifferent', values: { cuda: driver.cudaVersion, toolkit: toolkit.version } });
-    if (fits === true) lines.push({ key: 'compatible', values: { cuda: driver.cudaVersion, toolkit: toolkit.version } });
-    if (fits === false) lines.push({ key: 'incompatible', values: { cuda: driver.cudaVersion, toolkit: toolkit.version } });
+    const fit = report.cudaSummary?.fit;
+    if (fit) lines.push({ key: 'fit', text: sayCudaFit(fit, locale) });
   } else if (!driver && toolkit) {
     lines.push({ key: 'toolkitWithoutDriver', values: { toolkit: toolkit.version } });
   }

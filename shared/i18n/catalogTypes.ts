@@ -54,6 +54,13 @@ export interface CatalogPlaceholders {
     'usage.resumeWithPlan': never;
     'usage.resumeWithSources': never;
   };
+  cudaFit: {
+    'fits': 'driverCuda' | 'toolkit';
+    'minorCompatible': 'driverCuda' | 'major' | 'toolkit' | 'toolkitCuda';
+    'noMinorCompat': 'driverCuda' | 'major' | 'toolkit' | 'toolkitCuda';
+    'belowFloor': 'driverCuda' | 'floor' | 'major' | 'toolkit' | 'toolkitCuda';
+    'tooNew': 'driverCuda' | 'major' | 'toolkit';
+  };
   detect: {
     'probe.timedOut': 'probe' | 'seconds';
     'probe.failed': 'error' | 'probe';
@@ -103,9 +110,6 @@ export interface CatalogPlaceholders {
     'cuda.summary': 'driver' | 'toolkit';
     'cuda.summaryWithVerdict': 'driver' | 'toolkit' | 'verdict';
     'cuda.toolkitNewerThanDriver': 'driver' | 'toolkit' | 'verdict';
-    'cuda.verdictTooNew': 'driverCuda' | 'toolkitMajor';
-    'cuda.verdictMinorCompatible': 'toolkitCuda';
-    'cuda.verdictFits': never;
     'finding.toolkitCannotTargetGpu': 'capability' | 'first' | 'gpu' | 'sm' | 'toolkit';
     'finding.toolkitCannotTargetGpuNoFirst': 'capability' | 'gpu' | 'sm' | 'toolkit';
   };
@@ -1072,8 +1076,6 @@ export interface CatalogPlaceholders {
     'machine.explain.cudnn': never;
     'machine.explain.cudnnFound': 'path' | 'version';
     'machine.explain.whyDifferent': 'cuda' | 'toolkit';
-    'machine.explain.compatible': 'cuda' | 'toolkit';
-    'machine.explain.incompatible': 'cuda' | 'toolkit';
     'machine.explain.toolkitWithoutDriver': 'toolkit';
     'machine.explain.wheels': never;
     'machine.findingsHeading': never;
@@ -1431,4 +1433,4 @@ export interface CatalogPlaceholders {
 
 export type Namespace = keyof CatalogPlaceholders;
 
-export const NAMESPACES = ['cli', 'detect', 'detectSummary', 'errors', 'helper', 'install', 'installCli', 'plan', 'planSummary', 'schema', 'untrustedInput', 'verify', 'verifyReport', 'wizard'] as const;
+export const NAMESPACES = ['cli', 'cudaFit', 'detect', 'detectSummary', 'errors', 'helper', 'install', 'installCli', 'plan', 'planSummary', 'schema', 'untrustedInput', 'verify', 'verifyReport', 'wizard'] as const;

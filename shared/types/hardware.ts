@@ -1,4 +1,5 @@
 /** What detection reports about a machine (issue 3). Field names are part of the `dlsetup detect --json` contract. */
+import type { CudaFit } from '../cuda/explainCudaFit.js';
 
 export type GpuVendor = 'nvidia' | 'amd' | 'intel' | 'apple';
 
@@ -121,6 +122,8 @@ export interface CudaSummary {
   compatible: boolean | null;
   /** In the detect request's locale (English by default). */
   message: string;
+  /** The verdict itself, so the wizard says it in its own language with the same function (shared/cuda/explainCudaFit). */
+  fit?: CudaFit;
 }
 
 export interface HardwareReport {
