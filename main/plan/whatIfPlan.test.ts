@@ -69,4 +69,17 @@ describe('dlsetup plan: what-if uses only the flags', () => {
     expect(plan.profile).not.toHaveProperty('gpuName');
     expect(plan.profile).not.toHaveProperty('computeCapability');
   });
+
+  it('what-if pins on this host: a JAX find-links build and a +cpu build come from the flags, not the host toolkit', async () => {
+    // jax-ml/jax docs/installation.md @ jax-v0.4.20 L84: 'pip install --upgrade "jax[cuda12_pip]" -f
+    // https://storage.googleapis.com/jax-releases/jax_cuda_releases.html'; the host's CUDA 12.4.1 Toolkit plays no part.
+    const jax = await planOnHost('--framework', 'jax', '--framework-version', '0.4.20', '--gpu', 'RTX 3090', '--driver', '550.54.14');
+    expect(jax.plan.framework).toMatchObject({ variant: 'cuda12_pip', findLinks: 'https://storage.googleapis.com/jax-releases/jax_cuda_releases.html' });
+    expect(jax.text).toContain('-f https://storage.googleapis.com/jax-releases/jax_cuda_releases.html');
+    expect(jax.text).not.toMatch(/12\.4\.1|535\.86\.05|4090/);
+    // previous-versions.md v2.0.1: '# CPU only / pip install torch==2.0.1+cpu ... --index-url https://download.pytorch.org/whl/cpu'.
+    const cpu = await planOnHost('--framework', 'pytorch', '--framework-version', '2.0+cpu', '--gpu', 'RTX 3090', '--driver', '550.54.14');
+    expect(cpu.plan.framework).toMatchObject({ version: '2.0.1', variant: 'cpu' });
+    expect(cpu.plan.driver.action).toBe('none');
+  });
 });
