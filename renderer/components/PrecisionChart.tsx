@@ -19,9 +19,10 @@ export function PrecisionChart({ bars, caption }: { bars: PrecisionBar[]; captio
         {bars.map((bar) => (
           <li key={bar.label} data-precision={bar.label}>
             <span className="chart-label">{bar.label}</span>
-            <span className="chart-track" aria-hidden="true">
-              <span className="chart-bar" style={{ width: `${Math.round(Math.min(1, Math.max(0, bar.fraction)) * 1000) / 10}%` }} />
-            </span>
+            {/* An SVG bar sized by attributes: the renderer sets no inline styles. */}
+            <svg className="chart-track" viewBox="0 0 100 10" preserveAspectRatio="none" aria-hidden="true">
+              <rect className="chart-bar" width={Math.round(Math.min(1, Math.max(0, bar.fraction)) * 1000) / 10} height={10} />
+            </svg>
             <span className="chart-value">{bar.value}</span>
           </li>
         ))}
