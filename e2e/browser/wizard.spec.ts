@@ -183,7 +183,7 @@ test.describe('driver too old (TITAN Xp on 384.66)', () => {
     await page.getByRole('button', { name: 'Continue' }).click();
     await page.getByRole('button', { name: 'See the plan' }).click();
     await page.getByRole('button', { name: 'Preview commands (dry run)' }).click();
-    await expect(heading(page)).toHaveText('Installing');
+    await expect(heading(page)).toHaveText('Preview of the install commands');
     await expect(page.getByTestId('run-state')).toHaveAttribute('data-state', 'succeeded', { timeout: 20_000 });
     await expect(page.getByText('This is a dry run')).toBeVisible();
     const steps = page.getByTestId('install-step');
@@ -240,10 +240,10 @@ test.describe('the whole flow in Simplified Chinese', () => {
     await page.getByLabel('Language').selectOption('zh-CN');
     await expect(reasons.first()).toContainText(CJK);
     await page.getByRole('button', { name: '预览命令（演练）' }).click();
-    await expect(heading(page)).toHaveText('正在安装');
-    await expect(page.getByTestId('run-state')).toHaveText('全部安装完成。', { timeout: 20_000 });
+    await expect(heading(page)).toHaveText('安装命令预览');
+    await expect(page.getByTestId('run-state')).toHaveText('没有做任何改动；下面是将会执行的命令。', { timeout: 20_000 });
     await expect(page.getByText('这是一次演练：只列出命令，不会改动这台电脑。')).toBeVisible();
-    await expect(page.getByTestId('install-step').first().locator('.tag.state')).toHaveText('已完成过');
+    await expect(page.getByTestId('install-step').first().locator('.tag.state')).toHaveText('将会执行');
     await expect(page.getByTestId('install-step').first().locator('.step-detail')).toContainText(CJK);
     await expect(page.getByRole('button', { name: '返回方案' })).toBeVisible();
     await shot(page, 'zh-CN-install');

@@ -24,6 +24,13 @@ export function canUndo(view: RunView): boolean {
   return !view.dryRun && UNDOABLE_STATES.has(view.state);
 }
 
+/** What the run is at, in words; a dry run is a preview, never an install. */
+function runStateText(view: RunView, t: (key: string) => string): string {
+  if (view.dryRun && view.state === 'running') return t('install.run.previewing');
+  if (view.dryRun && view.state === 'succeeded') return t('install.run.previewed');
+  return t(`install.run.${view.state}`);
+}
+
 /** Screen 5 as a pure function of one run's view, so it renders alone in tests. */
 export function InstallRunView({
   view,
@@ -52,12 +59,15 @@ export function InstallRunView({
   return (
     <>
       {view.dryRun ? <p className="hint">{t('install.dryRunNote')}</p> : null}
-      <div className="overall">
-        <progress aria-label={t('install.overall')} max={1} value={view.fraction} />
-        <span className="overall-percent" aria-hidden="true">{`${percent} %`}</span>
-      </div>
-      <p role="status" className={`run-state state-${view.state}`} data-testid="run-state" data-state={view.state}>
-        {t(`install.run.${view.state}`)}
+      {/* A dry run installs nothing: no progress towards an install, no "everything is installed". */}
+      {view.dryRun ? null : (
+        <div className="overall">
+          <progress aria-label={t('install.overall')} max={1} value={view.fraction} />
+          <span className="overall-percent" aria-hidden="true">{`${percent} %`}</span>
+        </div>
+      )}
+      <p role="status" className={`run-state state-${view.state}`} data-testid="run-state" data-state={view.state} data-preview={view.dryRun || undefined}>
+        {runStateText(view, t)}
       </p>
       {view.error && view.state !== 'succeeded' ? <p className="field-error">{view.error.message} <code>{view.error.code}</code></p> : null}
       {view.state === 'needs-reboot' ? (
@@ -156,7 +166,7 @@ export function InstallScreen({ state, dispatch }: ScreenProps) {
 
   return (
     <div className="screen install">
-      <ScreenHeading>{t('install.heading')}</ScreenHeading>
+      <ScreenHeading>{view?.dryRun ? t('install.headingPreview') : t('install.heading')}</ScreenHeading>
       {!state.runId ? <p>{t('install.noRun')}</p> : null}
       {error ? <ErrorPanel error={error} /> : null}
       {state.runId && !view && !error ? <LoadingStatus>{t('install.attaching')}</LoadingStatus> : null}

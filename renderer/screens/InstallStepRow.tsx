@@ -67,15 +67,17 @@ export const InstallStepRow = memo(function InstallStepRow({ step, index, dryRun
     if (log && following.current) log.scrollTop = log.scrollHeight;
   }, [lines, logOpen]);
   const label = t('install.stepProgress', { title: step.title });
+  // A dry run lists what each step would run: "already done" and a full bar would say it was installed.
+  const preview = dryRun && (step.state === 'skipped' || step.state === 'succeeded');
   return (
     <li className={`install-step state-${step.state}`} data-testid="install-step" data-step-id={step.id} data-state={step.state}>
       <div className="step-head">
         <span className="step-index" aria-hidden="true">{index + 1}</span>
         <span className="step-title">{step.title}</span>
         {step.elevated ? <span className="tag admin">{t('plan.elevated')}</span> : null}
-        <span className={`tag state state-${step.state}`}>{t(`install.states.${step.state}`)}</span>
+        <span className={`tag state state-${preview ? 'preview' : step.state}`}>{t(`install.states.${preview ? 'preview' : step.state}`)}</span>
       </div>
-      {step.state === 'running' && step.fraction === null ? (
+      {preview ? null : step.state === 'running' && step.fraction === null ? (
         <progress aria-label={label} />
       ) : (
         <progress aria-label={label} max={1} value={step.fraction ?? 0} />
@@ -85,7 +87,7 @@ export const InstallStepRow = memo(function InstallStepRow({ step, index, dryRun
       {step.state === 'failed' && step.errorCode ? <p className="muted"><code>{step.errorCode}</code></p> : null}
       {step.state === 'failed' ? <FailureDiagnosis step={step} /> : null}
       <details open={logOpen} onToggle={(event) => setLogOpen(event.currentTarget.open)}>
-        <summary>{t('install.log', { lines: step.log.length + step.logDropped })}</summary>
+        <summary>{lines === 1 ? t('install.logOne') : t('install.log', { lines })}</summary>
         {logOpen ? (
           <pre
             ref={logRef}

@@ -1225,6 +1225,7 @@ export interface CatalogPlaceholders {
     'plan.download.components.cudnn': never;
     'plan.download.components.driver': never;
     'install.heading': never;
+    'install.headingPreview': never;
     'install.noRun': never;
     'install.attaching': never;
     'install.overall': never;
@@ -1234,6 +1235,7 @@ export interface CatalogPlaceholders {
     'install.eta': 'time';
     'install.fromMirror': 'mirror' | 'speed';
     'install.log': 'lines';
+    'install.logOne': never;
     'install.logLabel': 'title';
     'install.logTrimmed': 'lines';
     'install.diagnosing': never;
@@ -1245,12 +1247,15 @@ export interface CatalogPlaceholders {
     'install.states.failed': never;
     'install.states.cancelled': never;
     'install.states.needs-reboot': never;
+    'install.states.preview': never;
     'install.run.running': never;
     'install.run.succeeded': never;
     'install.run.failed': never;
     'install.run.cancelled': never;
     'install.run.needs-reboot': never;
     'install.run.interrupted': never;
+    'install.run.previewing': never;
+    'install.run.previewed': never;
     'install.reboot.heading': never;
     'install.reboot.why': never;
     'install.reboot.save': never;
