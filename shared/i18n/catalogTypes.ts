@@ -546,6 +546,7 @@ export interface CatalogPlaceholders {
     'list.and': never;
     'release.pinned': 'fw' | 'version';
     'release.newestForGpu': 'fw' | 'version';
+    'release.newestForDriver': 'driver' | 'fw' | 'version';
     'release.newest': 'fw' | 'reviewedAt' | 'version';
     'release.skipped': 'fw' | 'release' | 'why';
     'release.skippedAlso': 'from' | 'fw' | 'to' | 'why';

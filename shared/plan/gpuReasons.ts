@@ -23,7 +23,12 @@ export function releaseReasons(ctx: Context, chosen: Chosen, build: FrameworkBui
       const why = nearer.failure.message(say);
       reasons.push(nearer.from === nearer.to ? say('release.skippedAlsoOne', { fw, release: nearer.from, why }) : say('release.skippedAlso', { fw, from: nearer.from, to: nearer.to, why }));
     }
-    reasons.push(say('release.newestForGpu', { fw, version: build.version }));
+    // With the driver kept, newer releases may work on this GPU yet need another driver: say which limit chose it.
+    reasons.push(
+      request.allowDriverChange === false && profile.driverVersion
+        ? say('release.newestForDriver', { fw, version: build.version, driver: profile.driverVersion })
+        : say('release.newestForGpu', { fw, version: build.version }),
+    );
   }
   else reasons.push(say('release.newest', { fw, version: build.version, reviewedAt: String(reviewedAt) }));
 }
@@ -105,8 +110,11 @@ export function driverReasons(ctx: Context, decision: DriverDecision, keepDriver
   const last = gpu.architecture?.lastDriverBranch;
   if (last && gpu.vendor === 'nvidia') {
     const architecture = gpu.architecture!.name;
-    warnings.push(say('warning.lastDriverBranch', { branch: last, architecture }));
     const current = profile.driverVersion ? branchOf(data, profile.driverVersion) : undefined;
+    // A kept driver below the last branch is not about to cross it: the warning matters when a driver is installed or
+    // upgraded, or the kept one is already at (or past) that branch.
+    const keptBelowLast = decision.action === 'keep' && current !== undefined && Number(current.branch) < Number(last);
+    if (!keptBelowLast) warnings.push(say('warning.lastDriverBranch', { branch: last, architecture }));
     if (current && Number(current.branch) > Number(last)) {
       warnings.push(say('warning.driverPastLastBranch', { driver: profile.driverVersion!, branch: last, architecture }));
     }
