@@ -34,7 +34,7 @@ function dlsetup(args: string[]): ResultPromise<{ reject: false; extendEnv: fals
 /** A stand-in interpreter for the python-env step: logs each call, waits at `gate` (first call only), then makes a real venv. */
 function standInPython(name: string, log: string, gate = ''): string {
   const file = path.join(tmp, name);
-  writeFileSync(file, `#!/bin/sh\necho "$0 $*" >> '${log}'\n${gate}\nexec /usr/bin/python3 -m venv --without-pip "$3"\n`);
+  writeFileSync(file, `#!/bin/sh\necho "$0 $*" >> '${log}'\n${gate}\n[ "$1" = -m ] || exit 0; exec /usr/bin/python3 -m venv --without-pip "$3"\n`);
   chmodSync(file, 0o755);
   return file;
 }

@@ -49,7 +49,7 @@ describe('a real run speaks the locale it was started in', () => {
     // An interpreter that fails while tmp/fail exists, else makes a real venv quickly.
     writeFileSync(
       path.join(tmp, 'python'),
-      `#!/bin/sh\nif [ -e "${failFlag}" ]; then echo "no python today" >&2; exit 3; fi\nexec /usr/bin/python3 -m venv --without-pip "$3"\n`,
+      `#!/bin/sh\nif [ -e "${failFlag}" ]; then echo "no python today" >&2; exit 3; fi\n[ "$1" = -m ] || exit 0; exec /usr/bin/python3 -m venv --without-pip "$3"\n`,
     );
     chmodSync(path.join(tmp, 'python'), 0o755);
   });

@@ -36,7 +36,7 @@ const journalsIn = (data: string) => (existsSync(path.join(data, 'runs')) ? read
 /** A stand-in interpreter for the python-env step: optionally waits at a gate, then makes a real venv. */
 function standInPython(name: string, gate = ''): string {
   const file = path.join(tmp, name);
-  writeFileSync(file, `#!/bin/sh\n${gate}\nexec /usr/bin/python3 -m venv --without-pip "$3"\n`);
+  writeFileSync(file, `#!/bin/sh\n${gate}\n[ "$1" = -m ] || exit 0; exec /usr/bin/python3 -m venv --without-pip "$3"\n`);
   chmodSync(file, 0o755);
   return file;
 }

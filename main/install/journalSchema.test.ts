@@ -18,7 +18,7 @@ beforeAll(() => {
   mkdirSync(process.env.HOME);
   writeFileSync(path.join(process.env.HOME, '.bashrc'), '# rc\n');
   // A stand-in interpreter that makes a real (pip-less) venv quickly.
-  writeFileSync(path.join(tmp, 'python'), '#!/bin/sh\nexec /usr/bin/python3 -m venv --without-pip "$3"\n');
+  writeFileSync(path.join(tmp, 'python'), '#!/bin/sh\n[ "$1" = -m ] || exit 0; exec /usr/bin/python3 -m venv --without-pip "$3"\n');
   chmodSync(path.join(tmp, 'python'), 0o755);
 });
 

@@ -29,7 +29,7 @@ beforeAll(() => {
   // A slow interpreter: hangs (with a grandchild) while tmp/hang exists, else makes a real venv quickly.
   writeFileSync(
     path.join(tmp, 'python'),
-    `#!/bin/sh\nif [ -e "${tmp}/hang" ]; then sleep 60 & echo $! > "${tmp}/sleep.pid"; wait; fi\nexec /usr/bin/python3 -m venv --without-pip "$3"\n`,
+    `#!/bin/sh\n[ "$1" = -m ] || exit 0\nif [ -e "${tmp}/hang" ]; then sleep 60 & echo $! > "${tmp}/sleep.pid"; wait; fi\nexec /usr/bin/python3 -m venv --without-pip "$3"\n`,
   );
   chmodSync(path.join(tmp, 'python'), 0o755);
 });
@@ -61,7 +61,7 @@ describe('runner: journal, crash, resume and rollback', () => {
       readline.createInterface({ input: child.stdout }).on('line', (line) => {
         const event = JSON.parse(line) as ProgressEvent;
         runId = event.runId;
-        if (event.type === 'step-log' && event.stepId === 'env' && event.line.startsWith('$ ')) {
+        if (event.type === 'step-log' && event.stepId === 'env' && event.line.startsWith('$ ') && event.line.includes(' -m venv ')) {
           setTimeout(() => {
             const tree = descendantPids(child.pid!);
             child.kill('SIGKILL');

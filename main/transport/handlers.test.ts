@@ -35,7 +35,7 @@ describe('install:rollback', () => {
     tmp = mkdtempSync(path.join(os.tmpdir(), 'dlsetup-handler-rollback-'));
     vi.stubEnv('DLSETUP_HOME', path.join(tmp, 'data'));
     // A venv "interpreter" that waits while tmp/hold exists, so the test decides when the run ends.
-    writeFileSync(path.join(tmp, 'python'), `#!/bin/sh\nwhile [ -e "${tmp}/hold" ]; do sleep 0.05; done\nexec /usr/bin/python3 -m venv --without-pip "$3"\n`);
+    writeFileSync(path.join(tmp, 'python'), `#!/bin/sh\nwhile [ -e "${tmp}/hold" ]; do sleep 0.05; done\n[ "$1" = -m ] || exit 0; exec /usr/bin/python3 -m venv --without-pip "$3"\n`);
     chmodSync(path.join(tmp, 'python'), 0o755);
   });
   afterAll(() => {

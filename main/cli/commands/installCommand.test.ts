@@ -25,7 +25,7 @@ beforeAll(async () => {
   buildTestWheel(path.join(tmp, 'wheels'), 'dlsetup-test-alpha', '1.0', 50_000);
   index = await startTestIndex(path.join(tmp, 'wheels'));
   // Debian's python3 without ensurepip (seconds saved); the venv sees Debian's pip, which installs into the venv.
-  writeFileSync(path.join(tmp, 'python'), `#!/bin/sh\nexec ${SYSTEM_PYTHON} -m venv --system-site-packages --without-pip "$3"\n`, { mode: 0o755 });
+  writeFileSync(path.join(tmp, 'python'), `#!/bin/sh\n[ "$1" = -m ] || exit 0; exec ${SYSTEM_PYTHON} -m venv --system-site-packages --without-pip "$3"\n`, { mode: 0o755 });
 });
 
 afterAll(async () => {

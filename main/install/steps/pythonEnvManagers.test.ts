@@ -281,7 +281,7 @@ describe("python-env with manager 'auto'", () => {
   it('without uv or pythonX.Y, refuses the python3 venv of another version instead of reporting success', async () => {
     useTools({});
     const log = path.join(bin, 'python3.log');
-    writeRecordingTool(bin, 'python3', log, `exec ${SYSTEM_PYTHON} -m venv --without-pip "$3"`);
+    writeRecordingTool(bin, 'python3', log, `[ "$1" = -m ] || exit 0; exec ${SYSTEM_PYTHON} -m venv --without-pip "$3"`);
     const wanted = python === '3.12' ? '3.13' : '3.12';
     const envDir = path.join(envRoot, 'auto-fallback');
     const plan = envPlan({ manager: 'auto', path: envDir, python: wanted });
