@@ -53,6 +53,17 @@ export interface CatalogPlaceholders {
     'usage.planOrResume': never;
     'usage.resumeWithPlan': never;
     'usage.resumeWithSources': never;
+    'sources.fastest': 'count' | 'ids' | 'measured' | 'name';
+    'sources.noneReachable': 'count' | 'measured' | 'seconds';
+    'sources.pytorchOfficial': 'name';
+    'sources.pytorchMirror': 'name';
+    'sources.timing': 'ms' | 'name';
+    'sources.noAnswer': 'name';
+    'sources.separator': never;
+    'sources.mirror.tuna': never;
+    'sources.mirror.aliyun': never;
+    'sources.mirror.ustc': never;
+    'sources.mirror.sjtu': never;
   };
   cudaFit: {
     'fits': 'driverCuda' | 'toolkit';
@@ -477,6 +488,10 @@ export interface CatalogPlaceholders {
     'framework.resultDownloaded': 'megabytes' | 'packages';
     'framework.noteOldPip': never;
     'framework.pipDownloadsItself': 'version';
+    'framework.pipUserEnvKept': 'env' | 'version';
+    'framework.pipUpgrading': 'version';
+    'framework.pipUpgraded': 'from' | 'to';
+    'framework.pipUpgradeFailed': 'reason' | 'version';
     'framework.notAllWheels': 'files';
     'framework.resolving': never;
     'framework.downloadingFiles': 'count' | 'file' | 'finished';
@@ -1180,8 +1195,16 @@ export interface CatalogPlaceholders {
     'plan.actions.none': never;
     'plan.actions.bundled': never;
     'plan.actions.env': never;
+    'plan.actions.blocked': never;
     'plan.notInstalled': never;
     'plan.notNeeded': never;
+    'plan.notPlanned': never;
+    'plan.keepDriver.label': 'driver';
+    'plan.keepDriver.hint': never;
+    'plan.conda.title': never;
+    'plan.conda.heading': never;
+    'plan.conda.what': never;
+    'plan.conda.useWheels': never;
     'plan.bundled': 'version';
     'plan.driverMinimum': 'minimum';
     'plan.reasonsHeading': never;

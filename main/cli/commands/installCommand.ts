@@ -12,6 +12,7 @@ import { InstallService } from '../../install/installService.js';
 import { createNdjsonProgressPrinter, createTextProgressPrinter } from '../../install/progressPrinters.js';
 import { usageError, type ParsedArgs } from '../parseArgs.js';
 import { mirrorIds } from '../../install/mirrorPresets.js';
+import { measuredSources } from './measuredSources.js';
 
 const SOURCE_FLAGS = ['env', 'pypi-mirror', 'pytorch-mirror', 'proxy'] as const;
 
@@ -65,7 +66,11 @@ export const installCommand: CliCommand = {
       runId = service.resume(positionals[0], flags.lang ? { locale } : {}).runId;
     } else {
       // The source flags (--env, --pypi-mirror, --proxy) land in the plan after the file was checked: check it again.
-      const plan = parseSchema(planSchema, withInstallSources(await readPlanFile(String(flags.plan), say, locale), installSourcesOf(flags)), { field: 'plan', locale });
+      const planFile = await readPlanFile(String(flags.plan), say, locale);
+      // In Chinese, sources nobody named are the mirror measured fastest (said on stderr, with how to choose another).
+      const measured = await measuredSources(planFile, installSourcesOf(flags), locale);
+      for (const line of measured.lines) io.err(`${line}\n`);
+      const plan = parseSchema(planSchema, withInstallSources(planFile, measured.sources), { field: 'plan', locale });
       if (plan.status !== 'ok') throw say.error('PLAN_BLOCKED', 'install.planBlocked', { blockers: plan.blockers.map((blocker) => blocker.message).join(' ') });
       if (flags['dry-run']) {
         io.out(formatDryRun(plan, {}, locale));
