@@ -1,0 +1,58 @@
+/** `dlsetup verify --all` and the wizard's "All environments on this machine" (issue 20). Field names are part of the --json contract. */
+import type { PythonEnv } from './hardware.js';
+import type { Framework, PlanRequest } from './plan.js';
+
+/**
+ * works: the build runs on this GPU and driver; needsDriver: the driver is below the build's floor; noKernels: the build
+ * has no code for this GPU; cpuOnly: a CPU build on a machine with an NVIDIA GPU; broken: its metadata or files are
+ * missing; unknown: a build DL Setup's data does not list (a distribution's or a source build).
+ */
+export type EnvironmentVerdict = 'works' | 'needsDriver' | 'noKernels' | 'cpuOnly' | 'broken' | 'unknown';
+
+export interface InstalledFramework {
+  framework: Framework;
+  /** The distribution that carries it: "torch", "tensorflow", "jax-cuda12-plugin". */
+  distribution: string;
+  /** As installed: "2.1.2+cu118". */
+  version: string;
+  /** The data's variant ("cu118", "cuda12", "cpu"); null when the build is not one the data lists. */
+  variant: string | null;
+  kind: 'cuda' | 'rocm' | 'cpu' | 'unknown';
+  /** CUDA and cuDNN the build was made with (from data/), when it is a CUDA build. */
+  cuda?: string;
+  cudnn?: string;
+  verdict: EnvironmentVerdict;
+  /** needsDriver: the lowest driver that runs it (the resolver's floor). */
+  driverFloor?: string;
+  /** noKernels: the build's compute capabilities; broken: what is missing. */
+  detail?: string;
+  /** The one plan that fixes it, prefilled; absent when it works. */
+  action?: EnvironmentAction;
+}
+
+export interface EnvironmentAction {
+  request: PlanRequest;
+  /** The interpreter of the environment the plan is for. */
+  environment: string;
+}
+
+export interface EnvironmentRow {
+  /** The interpreter. */
+  path: string;
+  /** A short name: the environment's folder ("llm-train"), or the interpreter for system ones. */
+  name: string;
+  kind: PythonEnv['kind'] | 'added';
+  python: string;
+  frameworks: InstalledFramework[];
+  /** CUDA libraries pip put in the environment (nvidia-*-cu12 wheels): "12.1.105", "8.9.2.26". */
+  bundled: { cudaRuntime?: string; cudnn?: string };
+  /** The worst of its frameworks' verdicts; null when no framework is installed. */
+  verdict: EnvironmentVerdict | null;
+}
+
+export interface EnvironmentsReport {
+  gpu: { name: string; computeCapability: string | null } | null;
+  driver: string | null;
+  environments: EnvironmentRow[];
+  durationMs: number;
+}
