@@ -152,9 +152,19 @@ export interface TensorflowRelease {
   source: string;
 }
 
+/** A platform whose early releases shipped under another package name (Apple silicon: `tensorflow-macos` 2.5-2.12). */
+export interface TensorflowPackageOverride {
+  platform: WheelPlatform;
+  package: string;
+  /** The newest release row installed under that name; later rows use `tensorflow`. */
+  throughRelease: string;
+  source: string;
+}
+
 export interface TensorflowTable {
   reviewedAt: string;
   platformLimits?: PlatformLimit[];
+  packageOverrides?: TensorflowPackageOverride[];
   releases: TensorflowRelease[];
 }
 

@@ -147,6 +147,13 @@ function pytorchBuilds(data: CompatData, key: PlatformKey): FrameworkBuild[][] {
   });
 }
 
+/** `tensorflow==2.16.1`, or on Apple silicon before 2.13 `tensorflow-macos==2.12.*` (its patch numbers are not tensorflow's). */
+function tensorflowPackage(data: CompatData, key: PlatformKey, release: string, version: string): string {
+  const override = data.tensorflow.packageOverrides?.find((o) => o.platform === key && compareRelease(release, o.throughRelease) <= 0);
+  if (!override) return `tensorflow==${version}`;
+  return `${override.package}==${release.split('.').slice(0, 2).join('.')}.*`;
+}
+
 function tensorflowBuilds(data: CompatData, key: PlatformKey): FrameworkBuild[][] {
   const limit = platformLimit(data.tensorflow.platformLimits, key);
   return data.tensorflow.releases.filter((release) => releaseOnPlatform(limit, release.version)).map((release) => {
@@ -170,7 +177,7 @@ function tensorflowBuilds(data: CompatData, key: PlatformKey): FrameworkBuild[][
         needsSystemCuda: !extra,
       });
     }
-    builds.push({ ...common, variant: 'cpu', kind: 'cpu', ptx: false, packages: [`tensorflow==${version}`], pipDefault: !gpuHere, needsSystemCuda: false });
+    builds.push({ ...common, variant: 'cpu', kind: 'cpu', ptx: false, packages: [tensorflowPackage(data, key, release.version, version)], pipDefault: !gpuHere, needsSystemCuda: false });
     return builds;
   });
 }

@@ -57,6 +57,8 @@ export interface ScenarioExpect {
   cudaToolkit?: string;
   /** The plan carries at least one warning. */
   warns?: boolean;
+  /** The pip package the plan installs, without version or extras ("tensorflow-macos" on Apple silicon before TF 2.13). */
+  package?: string;
 }
 
 export interface Scenario {
@@ -147,5 +149,9 @@ export function mismatches(plan: Plan, expect: ScenarioExpect): string[] {
   if (expect.driverMinimum) check(plan.driver.minimum === expect.driverMinimum, `driver minimum ${plan.driver.minimum ?? 'none'}, expected ${expect.driverMinimum} (${said})`);
   if (expect.cudaToolkit) check(plan.cudaToolkit.version === expect.cudaToolkit, `CUDA Toolkit ${plan.cudaToolkit.action} ${plan.cudaToolkit.version ?? ''}, expected ${expect.cudaToolkit} (${said})`);
   if (expect.warns) check(plan.warnings.length > 0, `no warning (${said})`);
+  if (expect.package) {
+    const installed = plan.framework.packages[0]?.split(/[=[<>~]/)[0];
+    check(plan.status === 'ok' && installed === expect.package, `package ${installed ?? 'none'}, expected ${expect.package} (${said})`);
+  }
   return out;
 }
