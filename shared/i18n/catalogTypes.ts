@@ -170,6 +170,36 @@ export interface CatalogPlaceholders {
     'severity.info': never;
     'detectedIn': 'ms';
   };
+  environments: {
+    'title': never;
+    'machine': 'cc' | 'driver' | 'gpu';
+    'machineNoGpu': never;
+    'column.environment': never;
+    'column.python': never;
+    'column.framework': never;
+    'column.build': never;
+    'column.verdict': never;
+    'column.action': never;
+    'noFramework': never;
+    'verdict.works': never;
+    'verdict.needsDriver': 'floor';
+    'verdict.noKernels': never;
+    'verdict.cpuOnly': never;
+    'verdict.broken': never;
+    'verdict.unknown': never;
+    'action.needsDriver': 'fw' | 'version';
+    'action.noKernels': 'fw';
+    'action.cpuOnly': 'fw' | 'version';
+    'action.broken': 'fw' | 'version';
+    'action.unknown': 'fw';
+    'action.open': never;
+    'bundled': 'cuda' | 'cudnn';
+    'summary': 'count' | 'ms';
+    'empty': never;
+    'link': never;
+    'loading': never;
+    'back': never;
+  };
   errors: {
     'plan.whatIfNotText': 'name';
     'plan.flagNotOneOf': 'allowed' | 'flag' | 'value';
@@ -670,6 +700,7 @@ export interface CatalogPlaceholders {
     'step.systemPython': 'python';
     'warning.toolkitNotInRepo': 'first' | 'installed' | 'repo' | 'series';
     'warning.toolkitNotInRepoRunfile': 'first' | 'repo' | 'series';
+    'warning.cudnnNoPinnedBuild': 'cudnn' | 'series';
   };
   planSummary: {
     'title': 'framework';
@@ -1462,4 +1493,4 @@ export interface CatalogPlaceholders {
 
 export type Namespace = keyof CatalogPlaceholders;
 
-export const NAMESPACES = ['cli', 'cudaFit', 'detect', 'detectSummary', 'errors', 'helper', 'install', 'installCli', 'plan', 'planSummary', 'schema', 'untrustedInput', 'verify', 'verifyReport', 'wizard'] as const;
+export const NAMESPACES = ['cli', 'cudaFit', 'detect', 'detectSummary', 'environments', 'errors', 'helper', 'install', 'installCli', 'plan', 'planSummary', 'schema', 'untrustedInput', 'verify', 'verifyReport', 'wizard'] as const;

@@ -5,9 +5,12 @@ import { cliText } from '../cliText.js';
 import { runVerification } from '../../verify/runVerification.js';
 import { formatComparison, formatVerifyReport } from '../../verify/formatVerifyReport.js';
 import { renderHtmlReport } from '../../verify/renderHtmlReport.js';
+import { formatEnvironments } from '../../verify/environments/formatEnvironments.js';
+import { verifyAllEnvironments } from '../../verify/environments/verifyAllEnvironments.js';
 
 export const verifyCommand: CliCommand = {
   flags: {
+    all: { type: 'boolean', description: 'every Python environment on this machine: each build and a verdict from its installed metadata (nothing imported)' },
     python: { type: 'string', valueName: 'PATH', description: 'the interpreter of the environment to verify (default: the first with a framework)' },
     framework: { type: 'string', values: ['auto', 'pytorch', 'tensorflow', 'jax'], description: 'which framework to check (default auto)' },
     toolkit: { type: 'boolean', description: 'also compile and run a CUDA program with the installed nvcc' },
@@ -20,6 +23,11 @@ export const verifyCommand: CliCommand = {
   async run({ flags }, io) {
     const locale = commandLocale(flags, process.env);
     const say = cliText(locale);
+    if (flags.all) {
+      const environments = await verifyAllEnvironments({ locale });
+      io.out(flags.json ? `${JSON.stringify(environments, null, 2)}\n` : formatEnvironments(environments, { locale }));
+      return environments.environments.some((env) => env.verdict !== null && env.verdict !== 'works') ? 1 : 0;
+    }
     const outcome = await runVerification({
       python: flags.python as string | undefined,
       framework: (flags.framework as 'auto' | 'pytorch' | 'tensorflow' | 'jax' | undefined) ?? 'auto',

@@ -132,3 +132,26 @@ describe('twenty environments', () => {
     }
   }, 60_000);
 });
+
+describe('dlsetup verify --all', () => {
+  it('prints one row per environment and framework, in English and Chinese, and --json; exits 1 when one does not work', async () => {
+    const { verifyCommand } = await import('../../cli/commands/verifyCommand.js');
+    const { captureIo } = await import('../../cli/testIo.js');
+    const run = async (flags: Record<string, unknown>) => {
+      const io = captureIo();
+      const code = await withSimulatedHost(host, () => verifyCommand.run({ flags, positionals: [] } as never, io));
+      return { code, out: io.stdout() };
+    };
+    const en = await run({ all: true, lang: 'en' });
+    expect(en.code).toBe(1);
+    expect(en.out).toContain('GPU: NVIDIA GeForce GT 1030 (compute capability 6.1), driver 470.74');
+    expect(en.out).toMatch(/torch-pypi-cu121 +3\.11\.9 +PyTorch +2\.1\.2 +needs driver ≥ 525\.60\.13 +plan: keep PyTorch 2\.1\.2\+cu121, update the driver/);
+    expect(en.out).toMatch(/llm-train .*no kernels for this GPU/);
+    expect(en.out).toMatch(/broken-torch .*broken install +plan: reinstall PyTorch 2\.3\.1/);
+    const zh = await run({ all: true, lang: 'zh-CN' });
+    expect(zh.out).toContain('这台电脑上的所有环境');
+    expect(zh.out).toMatch(/torch-cpu .*仅 CPU 构建 +方案：PyTorch 2\.5\.1 的 GPU 构建/);
+    const json = JSON.parse((await run({ all: true, json: true })).out) as EnvironmentsReport;
+    expect(json.environments).toHaveLength(8);
+  });
+});

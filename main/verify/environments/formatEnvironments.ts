@@ -1,0 +1,34 @@
+import { FRAMEWORK_NAMES } from '../../../shared/plan/frameworkNames.js';
+import type { Locale } from '../../../shared/i18n/localize.js';
+import type { EnvironmentsReport, InstalledFramework } from '../../../shared/types/environments.js';
+import { displayWidth, padEndToWidth } from '../../../shared/text/displayWidth.js';
+import { environmentsText } from './environmentsText.js';
+
+type Say = ReturnType<typeof environmentsText>;
+
+export function verdictWords(fw: Pick<InstalledFramework, 'verdict' | 'driverFloor'>, say: Say): string {
+  return fw.verdict === 'needsDriver' ? say('verdict.needsDriver', { floor: String(fw.driverFloor) }) : say(`verdict.${fw.verdict}`);
+}
+
+export function actionWords(fw: InstalledFramework, say: Say): string {
+  if (!fw.action || fw.verdict === 'works') return '';
+  const params = { fw: FRAMEWORK_NAMES[fw.framework], version: fw.action.request.frameworkVersion ?? fw.version };
+  return say(`action.${fw.verdict}`, params);
+}
+
+/** `dlsetup verify --all`: the machine, then one line per environment and framework, padded by display width. */
+export function formatEnvironments(report: EnvironmentsReport, options: { locale?: Locale } = {}): string {
+  const say = environmentsText(options.locale);
+  const lines: string[] = [say('title'), report.gpu ? say('machine', { gpu: report.gpu.name, cc: report.gpu.computeCapability ?? '?', driver: report.driver ?? '-' }) : say('machineNoGpu'), ''];
+  const header = [say('column.environment'), say('column.python'), say('column.framework'), say('column.build'), say('column.verdict'), say('column.action')];
+  const rows: string[][] = [];
+  for (const env of report.environments) {
+    if (env.frameworks.length === 0) rows.push([env.name, env.python, say('noFramework'), '', '', '']);
+    for (const fw of env.frameworks) rows.push([env.name, env.python, FRAMEWORK_NAMES[fw.framework], fw.version, verdictWords(fw, say), actionWords(fw, say)]);
+  }
+  if (rows.length === 0) return `${lines.join('\n')}${say('empty')}\n`;
+  const widths = header.map((cell, at) => Math.max(displayWidth(cell), ...rows.map((row) => displayWidth(row[at]!))));
+  const line = (cells: string[]) => cells.map((cell, at) => (at === cells.length - 1 ? cell : padEndToWidth(cell, widths[at]! + 2))).join('').trimEnd();
+  lines.push(line(header), ...rows.map(line), '', say('summary', { count: report.environments.length, ms: report.durationMs }));
+  return `${lines.join('\n')}\n`;
+}
