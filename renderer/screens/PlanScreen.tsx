@@ -27,6 +27,12 @@ interface Row {
 
 function componentRows(plan: Plan, report: HardwareReport | null, t: (key: string, values?: Record<string, unknown>) => string): Row[] {
   const none = t('plan.notInstalled');
+  const rows = plannedRows(plan, report, t, none);
+  // A blocked plan plans nothing: "→ not needed" would read as a decision, so every row says it is not planned.
+  return plan.status === 'blocked' ? rows.map((row) => ({ ...row, after: t('plan.notPlanned'), action: t('plan.actions.blocked') })) : rows;
+}
+
+function plannedRows(plan: Plan, report: HardwareReport | null, t: (key: string, values?: Record<string, unknown>) => string, none: string): Row[] {
   const activeToolkit = report?.cudaToolkits.find((toolkit) => toolkit.active)?.version ?? report?.cudaToolkits[0]?.version;
   const installedFramework = report?.pythons.map((python) => python.packages[FRAMEWORK_PACKAGES[plan.framework.name]]).find(Boolean);
   const driverNow = plan.driver.current ?? report?.driver?.version ?? none;
@@ -101,6 +107,10 @@ export function PlanScreen({ state, dispatch }: ScreenProps) {
 
   const plan = state.plan.status === 'ready' ? state.plan.value : null;
   const report = state.detect.status === 'ready' ? state.detect.value : null;
+  const driver = report?.driver?.version ?? null;
+  // Install stops at the environment step without conda: say so first, with what to do.
+  const condaMissing = !!plan && plan.status === 'ok' && state.choice.method === 'conda' && !!report && !report.pythons.some((python) => python.kind === 'conda');
+  const ready = !!plan && plan.status === 'ok' && !condaMissing;
 
   const start = async (dryRun: boolean) => {
     if (!plan) return;
@@ -133,11 +143,38 @@ export function PlanScreen({ state, dispatch }: ScreenProps) {
         <>
           <div ref={statusRef} tabIndex={-1} className={`plan-status ${plan.status}`} data-testid="plan-status" data-status={plan.status}>
             <p className="plan-title">
-              {plan.status === 'ok'
-                ? t('plan.ok', { framework: t(`choose.frameworks.${plan.framework.name}.name`), version: plan.framework.version, variant: plan.framework.variant })
-                : t('plan.blocked')}
+              {condaMissing
+                ? t('plan.conda.title')
+                : plan.status === 'ok'
+                  ? t('plan.ok', { framework: t(`choose.frameworks.${plan.framework.name}.name`), version: plan.framework.version, variant: plan.framework.variant })
+                  : t('plan.blocked')}
             </p>
           </div>
+
+          {driver ? (
+            <div className="field keep-driver">
+              <label>
+                <input
+                  type="checkbox"
+                  checked={state.choice.keepDriver}
+                  aria-describedby="keep-driver-hint"
+                  onChange={(event) => dispatch({ type: 'choose', patch: { keepDriver: event.target.checked } })}
+                />{' '}
+                {t('plan.keepDriver.label', { driver })}
+              </label>
+              <p id="keep-driver-hint" className="muted">{t('plan.keepDriver.hint')}</p>
+            </div>
+          ) : null}
+
+          {condaMissing ? (
+            <section aria-labelledby="conda-heading" className="blockers" data-testid="plan-conda-missing">
+              <h2 id="conda-heading">{t('plan.conda.heading')}</h2>
+              <p>{t('plan.conda.what')}</p>
+              <button type="button" className="primary" onClick={() => dispatch({ type: 'choose', patch: { method: 'wheels' } })}>
+                {t('plan.conda.useWheels')}
+              </button>
+            </section>
+          ) : null}
 
           {plan.blockers.length > 0 ? (
             <section aria-labelledby="blockers-heading" className="blockers" data-testid="plan-blockers">
@@ -233,7 +270,7 @@ export function PlanScreen({ state, dispatch }: ScreenProps) {
         <button type="button" onClick={() => dispatch({ type: 'back' })}>{t('app.back')}</button>
         <button type="button" onClick={() => void copyScript()} disabled={!plan}>{t('plan.copyScript')}</button>
         <button type="button" onClick={() => void start(true)} disabled={!plan || plan.status !== 'ok' || starting}>{t('plan.dryRun')}</button>
-        <button type="button" className="primary" onClick={() => void start(false)} disabled={!plan || plan.status !== 'ok' || starting}>{t('plan.install')}</button>
+        <button type="button" className="primary" onClick={() => void start(false)} disabled={!ready || starting}>{t('plan.install')}</button>
       </div>
     </div>
   );

@@ -29,6 +29,13 @@ describe('wizard state machine', () => {
     expect(state.plan.status).toBe('idle');
   });
 
+  it('"Keep my driver" asks the resolver for no driver change, and an alternative that needs one turns it off', () => {
+    const kept = run({ type: 'choose', patch: { keepDriver: true } });
+    expect(planRequestOf(kept.choice)).toEqual({ framework: 'pytorch', method: 'wheels', allowDriverChange: false });
+    const allowed = wizardReducer(kept, { type: 'accept-alternative', request: { framework: 'pytorch', allowDriverChange: true } });
+    expect(planRequestOf(allowed.choice)).toEqual({ framework: 'pytorch', method: 'wheels' });
+  });
+
   it('starting an install shows the Install screen for that run and forgets an old verification', () => {
     const state = run(
       { type: 'go', screen: 'plan' },

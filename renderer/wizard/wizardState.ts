@@ -32,6 +32,8 @@ export interface Choice {
   customPypiUrl: string;
   customPytorchUrl: string;
   proxy: string;
+  /** Never plan a driver install or upgrade: the newest build the current driver runs (the CLI's --keep-driver). */
+  keepDriver: boolean;
 }
 
 export interface WizardState {
@@ -92,6 +94,7 @@ export const defaultChoice: Choice = {
   customPypiUrl: '',
   customPytorchUrl: '',
   proxy: '',
+  keepDriver: false,
 };
 
 export const initialWizardState: WizardState = {
@@ -145,6 +148,7 @@ export function wizardReducer(state: WizardState, action: WizardAction): WizardS
         frameworkVersion: request.frameworkVersion ?? '',
         python: request.python ?? '',
         method: request.method ?? state.choice.method,
+        keepDriver: request.allowDriverChange === undefined ? state.choice.keepDriver : !request.allowDriverChange,
       };
       return { ...state, choice, plan: { status: 'idle' } };
     }
@@ -169,6 +173,7 @@ export function planRequestOf(choice: Choice): PlanRequest {
     method: choice.method,
     ...(choice.frameworkVersion.trim() ? { frameworkVersion: choice.frameworkVersion.trim() } : {}),
     ...(choice.python ? { python: choice.python } : {}),
+    ...(choice.keepDriver ? { allowDriverChange: false } : {}),
   };
 }
 
