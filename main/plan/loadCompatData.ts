@@ -14,6 +14,7 @@ export function loadCompatData(): CompatData {
     tensorflow: loadDataTable(COMPAT_TABLES.tensorflow),
     jax: loadDataTable(COMPAT_TABLES.jax),
     cudnn: loadDataTable(COMPAT_TABLES.cudnn),
+    installSources: loadDataTable(COMPAT_TABLES.installSources),
   };
   return cached;
 }

@@ -286,6 +286,7 @@ export interface CatalogPlaceholders {
     'helper.journalDamaged': 'file' | 'runId';
     'helper.keptPackages': 'packages';
     'helper.notRecorded': 'change';
+    'helper.keptNeeded': 'others' | 'packages';
   };
   install: {
     'list.separator': never;

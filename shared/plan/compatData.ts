@@ -250,6 +250,13 @@ export interface CompatData {
   tensorflow: TensorflowTable;
   jax: JaxTable;
   cudnn: CudnnTable;
+  /** data/nvidia-install-sources.json, read for the cuDNN 8 builds NVIDIA's repository pins per CUDA series. */
+  installSources?: InstallSourcesTable;
+}
+
+/** The part of data/nvidia-install-sources.json the resolver reads: which (cuDNN, CUDA) pairs have a package build. */
+export interface InstallSourcesTable {
+  cudnnPinnedPackages: { cudnn: string; cuda: string; version: string; source: string }[];
 }
 
 /** The table names under data/, as loadDataTable expects them. */
@@ -262,4 +269,5 @@ export const COMPAT_TABLES = {
   tensorflow: 'tensorflow',
   jax: 'jax',
   cudnn: 'cudnn',
+  installSources: 'nvidia-install-sources',
 } as const satisfies Record<keyof CompatData, string>;

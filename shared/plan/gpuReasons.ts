@@ -10,7 +10,7 @@ import { majorMinor } from './majorMinor.js';
 import { PLATFORM_KEYS } from './planReasons.js';
 import type { PlanSay } from './planText.js';
 import type { Candidate, Chosen, Context, DriverDecision, ReleaseGroup } from './resolverTypes.js';
-import { seriesNotInRepo, type ToolkitChoice } from './toolkitChoice.js';
+import { cudnnWithoutPinnedBuild, seriesNotInRepo, type ToolkitChoice } from './toolkitChoice.js';
 
 /** Which release, and why. */
 export function releaseReasons(ctx: Context, chosen: Chosen, build: FrameworkBuild, fw: string, reviewedAt: string | undefined, reasons: string[]): void {
@@ -156,6 +156,8 @@ export function toolkitReasons(
             : say('warning.toolkitNotInRepo', { repo: profile.linuxRepo, first: floor, series, installed }),
         );
       }
+      const unpinned = cudnnWithoutPinnedBuild(ctx.data, profile, toolkits);
+      if (unpinned) warnings.push(say('warning.cudnnNoPinnedBuild', unpinned));
       if (others.length) reasons.push(say('method.system.sideBySide', { others: others.join(say('list.and')), series }));
       else reasons.push(say('method.system.active', { series }));
       // Only a toolkit being installed has a bundled driver to leave out.

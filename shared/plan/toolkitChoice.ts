@@ -63,6 +63,22 @@ export function systemToolkit(data: CompatData, profile: HardwareProfile, series
   return { action: 'install', version: newestToolkitInSeries(data, series) };
 }
 
+/**
+ * The cuDNN and CUDA series a system plan's cuDNN step will ask NVIDIA's repository for when data/ names no package
+ * build of that pair (cuDNN 8 and older: one build per CUDA series, cudnnPinnedPackages): the step would stop there at
+ * install time, so the plan says so first. Undefined when the pair has a build, or data/ was not given the table.
+ */
+export function cudnnWithoutPinnedBuild(data: CompatData, profile: HardwareProfile, toolkits: ToolkitChoice): { cudnn: string; series: string } | undefined {
+  const rows = data.installSources?.cudnnPinnedPackages;
+  const { cudnn, cudaToolkit } = toolkits;
+  if (!rows || (profile.os !== 'linux' && profile.os !== 'wsl') || cudnn.action !== 'install' || !cudnn.version || !cudaToolkit.version) return undefined;
+  const cudnnSeries = majorMinor(cudnn.version);
+  if (Number(cudnnSeries.split('.')[0]) >= 9) return undefined;
+  // The step targets the toolkit the plan keeps or installs (planSteps), which may be newer than the build's series.
+  const series = majorMinor(String(cudaToolkit.version));
+  return rows.some((row) => row.cudnn === cudnnSeries && row.cuda === series) ? undefined : { cudnn: cudnnSeries, series };
+}
+
 const compareSeries = (a: string, b: string) => {
   const [x1 = 0, x2 = 0] = a.split('.').map(Number);
   const [y1 = 0, y2 = 0] = b.split('.').map(Number);
