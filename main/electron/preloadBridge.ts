@@ -17,6 +17,7 @@ export function createPreloadBridge(ipc: Pick<IpcRenderer, 'invoke' | 'on' | 're
     'install:rollback': (arg) => ipc.invoke('install:rollback', arg),
     'verify:run': (arg) => ipc.invoke('verify:run', arg),
     'verify:history': (arg) => ipc.invoke('verify:history', arg),
+    'verify:environments': (arg) => ipc.invoke('verify:environments', arg),
     'mirror:check': (arg) => ipc.invoke('mirror:check', arg),
     'mirror:default': (arg) => ipc.invoke('mirror:default', arg),
     'diagnose:text': (arg) => ipc.invoke('diagnose:text', arg),

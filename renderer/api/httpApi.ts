@@ -59,6 +59,7 @@ export function createHttpApi(origin: string = window.location.origin) {
     'install:rollback': (arg) => invoke('install:rollback', arg),
     'verify:run': (arg) => invoke('verify:run', arg),
     'verify:history': (arg) => invoke('verify:history', arg),
+    'verify:environments': (arg) => invoke('verify:environments', arg),
     'mirror:check': (arg) => invoke('mirror:check', arg),
     'mirror:default': (arg) => invoke('mirror:default', arg),
     'diagnose:text': (arg) => invoke('diagnose:text', arg),

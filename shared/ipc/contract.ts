@@ -1,5 +1,6 @@
 import type * as v from 'valibot';
 import type { HardwareReport } from '../types/hardware.js';
+import type { EnvironmentsReport } from '../types/environments.js';
 import type { Framework, Plan, PlanRequest } from '../types/plan.js';
 import type { ProgressEvent, RollbackResult, RunStatus } from '../types/install.js';
 import type { VerifyComparison, VerifyReport, VerifyRequest } from '../types/verify.js';
@@ -147,6 +148,7 @@ export const contract = {
   'install:rollback': channel<InstallRollbackRequest, RollbackResult>(ipcSchemas['install:rollback']),
   'verify:run': channel<VerifyRequest, VerifyOutcome>(ipcSchemas['verify:run']),
   'verify:history': channel<void, VerifyHistory>(ipcSchemas['verify:history']),
+  'verify:environments': channel<{ locale?: Locale } | undefined, EnvironmentsReport>(ipcSchemas['verify:environments']),
   'mirror:check': channel<MirrorCheckRequest, MirrorCheck>(ipcSchemas['mirror:check']),
   'mirror:default': channel<MirrorDefaultRequest, MirrorDefault>(ipcSchemas['mirror:default']),
   'diagnose:text': channel<DiagnoseRequest, DiagnoseResult>(ipcSchemas['diagnose:text']),

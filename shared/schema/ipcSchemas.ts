@@ -54,6 +54,7 @@ export const ipcSchemas = {
     locale,
   }),
   'verify:history': noArgumentSchema,
+  'verify:environments': optionalObject({ locale }),
   // A mirror that has not answered in a minute is not reachable for an install either.
   'mirror:check': record({ url, timeoutMs: optional(integerIn(1, 60_000)) }),
   // The Chinese locale's default source: measured before the plan, so the person waits seconds, not a minute.
