@@ -6,6 +6,7 @@ import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import type { MirrorTable } from '../../shared/types/mirrors.js';
 import { loopbackServers } from '../../testkit/network/loopbackServers.js';
+import { expectNoSeriousA11yViolations } from '../support/axe.js';
 import type { SimulatedHost } from '../../testkit/simulatedHost.js';
 import { startServe, type ServeHandle } from '../support/serve.js';
 import { wizardHost } from '../support/wizardHosts.js';
@@ -100,6 +101,7 @@ test.describe('default package source by language (RTX 4090, PyTorch wheels)', (
     // Each measured mirror shows its figure; the one that did not answer says so.
     await expect(picker.locator('option', { hasText: /^清华大学 TUNA（中国）（\d+ 毫秒）$/ })).toHaveCount(1);
     await expect(picker.locator('option', { hasText: '上海交通大学 SJTUG（中国）（无响应）' })).toHaveCount(1);
+    await expectNoSeriousA11yViolations(page, 'plan (zh-CN, measured package source)');
     expect(await sourcesInstallGets(page, 'zh-CN')).toEqual({ pypiMirror: 'tuna', pytorchMirror: undefined });
     // The engine's dry run: pip gets the measured mirror's index beside PyTorch's own CUDA index.
     const pipLine = new RegExp(`--index-url https://download\\.pytorch\\.org/whl/cu\\d+ --extra-index-url ${lab.tuna!.replace(/[.:/]/g, '\\$&')}/simple `);
