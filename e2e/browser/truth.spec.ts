@@ -101,3 +101,141 @@ test.describe('item 2: driver 470.74 (CUDA 11.4) with Toolkit 11.5.119 active (G
     });
   }
 });
+
+/** Welcome → Your machine → Choose (with `choose` applied) → Plan. */
+async function toPlan(page: Page, locale: 'en' | 'zh-CN', choose?: (page: Page) => Promise<void>) {
+  await page.getByRole('button', { name: LABELS[locale].start }).click();
+  await page.getByRole('button', { name: LABELS[locale].continue }).click();
+  if (choose) await choose(page);
+  await page.getByRole('button', { name: LABELS[locale].seePlan }).click();
+  await expect(page.getByTestId('plan-status')).toBeVisible({ timeout: 20_000 });
+}
+
+test.describe('item 4: "Keep my driver" is a choice on the Plan screen (GT 1030, driver 470.74)', () => {
+  const machine = onHost('gt1030');
+  // PyTorch RELEASE.md: 2.7 is the last release with a CUDA 11.8 (cu118) build, and CUDA 11.x builds run on any driver
+  // >= 450.80.02 (minor-version compatibility), so 470.74 keeps working with PyTorch 2.7.x cu118 (which has sm_61 code).
+  const WORDS = {
+    en: { keep: 'Keep my driver (470.74)', newest: 'the newest release that runs on your GPU with your current driver 470.74', wrongNewest: 'newest release that can use your GPU', lastBranch: 'R580 is the last driver branch', keepAction: 'keep' },
+    'zh-CN': { keep: '保留我的驱动（470.74）', newest: '用你当前的驱动 470.74 运行的最新版本', wrongNewest: '是能使用你的 GPU 的最新版本', lastBranch: 'R580 是支持 Pascal', keepAction: '保留' },
+  } as const;
+  for (const locale of ['en', 'zh-CN'] as const) {
+    test(`${locale}: no flag to type; keeping the driver plans PyTorch 2.7 (cu118) on 470.74, says why, and drops the R580 warning`, async ({ browser }) => {
+      const words = WORDS[locale];
+      const page = await pageIn(browser, locale, machine.serve.url);
+      await toPlan(page, locale);
+      await expect(page.locator('[data-component="driver"]')).toContainText('580');
+      await expect(page.locator('main')).not.toContainText('--keep-driver');
+      await page.getByRole('checkbox', { name: words.keep }).check();
+      await expect(page.locator('[data-component="driver"]')).toContainText(words.keepAction, { timeout: 20_000 });
+      await expect(page.locator('[data-component="driver"]')).toContainText('470.74');
+      await expect(page.locator('[data-component="framework"]')).toContainText(/2\.7\.\d+ \(cu118\)/);
+      await expect(page.getByTestId('plan-reasons')).toContainText(words.newest);
+      await expect(page.getByTestId('plan-reasons')).not.toContainText(words.wrongNewest);
+      await expect(page.locator('main')).not.toContainText(words.lastBranch);
+      await expect(page.locator('[data-kind="driver"]')).toHaveCount(0);
+      await expect(page.locator('main')).not.toContainText('--keep-driver');
+      await page.context().close();
+    });
+  }
+});
+
+test.describe('item 7: the smaller untruths', () => {
+  test.describe('GT 1030 (no conda)', () => {
+    const machine = onHost('gt1030');
+    const WORDS = {
+      en: { method: /Conda environment/, title: 'Not ready yet: conda is not installed on this machine.', fix: 'Miniforge', wheels: 'Use Python packages (wheels) instead', install: 'Install', raw: 'Method wheels' },
+      'zh-CN': { method: /Conda 环境/, title: '还不能安装：这台电脑上没有安装 conda。', fix: 'Miniforge', wheels: '改用 Python 包（wheel）', install: '安装', raw: '安装方式 wheels' },
+    } as const;
+    for (const locale of ['en', 'zh-CN'] as const) {
+      test(`${locale}: a conda plan without conda says conda is missing and what to do; the method is named in words`, async ({ browser }) => {
+        const words = WORDS[locale];
+        const page = await pageIn(browser, locale, machine.serve.url);
+        await toPlan(page, locale, (p) => p.getByRole('radio', { name: words.method }).check());
+        await expect(page.getByTestId('plan-status')).toHaveText(words.title);
+        await expect(page.getByTestId('plan-conda-missing')).toContainText(words.fix);
+        await expect(page.getByRole('button', { name: words.install, exact: true })).toBeDisabled();
+        await page.getByRole('button', { name: words.wheels }).click();
+        await expect(page.getByTestId('plan-status')).toHaveAttribute('data-status', 'ok', { timeout: 20_000 });
+        await expect(page.getByTestId('plan-conda-missing')).toHaveCount(0);
+        await expect(page.getByRole('button', { name: words.install, exact: true })).toBeEnabled();
+        await expect(page.getByTestId('plan-reasons')).not.toContainText(words.raw);
+        await page.context().close();
+      });
+    }
+
+    test('the PCI bus id stays inside its card at 1024×640', async ({ browser }) => {
+      const page = await pageIn(browser, 'en', machine.serve.url, { width: 1024, height: 640 });
+      await page.getByRole('button', { name: 'First-time setup' }).click();
+      const card = page.getByTestId('gpu-card');
+      await expect(card).toContainText('00000000:2D:00.0');
+      const overflow = await card.evaluate((element) => {
+        const right = element.getBoundingClientRect().right;
+        return [...element.querySelectorAll('dd')].filter((dd) => dd.getBoundingClientRect().right > right + 0.5 || dd.scrollWidth > dd.clientWidth + 1).map((dd) => dd.textContent);
+      });
+      expect(overflow).toEqual([]);
+      await page.context().close();
+    });
+
+    test('`dlsetup plan` ends with the command that installs what it printed', async () => {
+      const printed = await cli(machine.host, ['plan', '--framework', 'pytorch']);
+      expect(printed).toContain('To install it: dlsetup plan --framework pytorch --json > plan.json && dlsetup install --plan plan.json');
+      // This plan upgrades the driver: the CLI, where flags are the interface, says how to keep it.
+      expect(printed).toContain('add --keep-driver');
+      const chinese = await cli(machine.host, ['plan', '--framework', 'pytorch', '--keep-driver', '--lang', 'zh-CN']);
+      expect(chinese).toContain('安装它：dlsetup plan --framework pytorch --keep-driver --json > plan.json && dlsetup install --plan plan.json');
+      expect(chinese).not.toContain('加上 --keep-driver');
+    });
+  });
+
+  test.describe('RTX 4090 on driver 535', () => {
+    const machine = onHost('rtx4090');
+    const BLOCKED = { en: { planned: 'not planned', wrong: 'not needed', version: 'Version', python: 'Python version' }, 'zh-CN': { planned: '未规划', wrong: '不需要', version: '版本', python: 'Python 版本' } } as const;
+    for (const locale of ['en', 'zh-CN'] as const) {
+      test(`${locale}: a blocked plan's table says every row is not planned, never "not needed"`, async ({ browser }) => {
+        const words = BLOCKED[locale];
+        const page = await pageIn(browser, locale, machine.serve.url);
+        await toPlan(page, locale, async (p) => {
+          await p.getByLabel(words.version, { exact: true }).selectOption('1.12.1');
+          await p.getByLabel(words.python).selectOption('3.12');
+        });
+        await expect(page.getByTestId('plan-status')).toHaveAttribute('data-status', 'blocked');
+        const after = page.getByTestId('plan-components').locator('tbody tr td:nth-child(3)');
+        for (const text of await after.allTextContents()) {
+          expect(text).toContain(words.planned);
+          expect(text).not.toContain(words.wrong);
+        }
+        await page.context().close();
+      });
+    }
+
+    test('a TensorFlow plan never says "about 0 MB": an unmeasured download is said to be unknown', async ({ browser }) => {
+      const page = await pageIn(browser, 'en', machine.serve.url);
+      await toPlan(page, 'en', (p) => p.locator('input[name=framework][value=tensorflow]').check());
+      const download = page.getByTestId('plan-download');
+      await expect(download).toContainText('TensorFlow');
+      await expect(download).not.toContainText(/about 0(\.0)? ?MB/i);
+      await page.context().close();
+    });
+
+    test('Troubleshoot: an out-of-memory error reads without a doubled full stop ("hold memory..")', async ({ browser }) => {
+      const page = await pageIn(browser, 'en', machine.serve.url);
+      await page.getByRole('button', { name: 'Troubleshoot an error' }).click();
+      await page.getByLabel('Error message or tool output').fill('torch.OutOfMemoryError: CUDA out of memory.');
+      await page.getByRole('button', { name: 'Find the cause' }).click();
+      await expect(page.locator('main')).toContainText('hold memory', { timeout: 20_000 });
+      await expect(page.locator('main')).not.toContainText('memory..');
+      await page.context().close();
+    });
+
+    test('`dlsetup diagnose` says what "Recognised: log" means', async () => {
+      const { execFile: run } = await import('node:child_process');
+      const printed = await new Promise<string>((resolve, reject) => {
+        const child = run(process.execPath, [path.join(root, 'bin', 'dlsetup.js'), 'diagnose', '-'], { cwd: root, env: { ...process.env, ...machine.host.env, NO_COLOR: '1', LANG: 'C.UTF-8' } }, (error, stdout) => (error && !stdout ? reject(error) : resolve(stdout)));
+        child.stdin!.end('some program said something unusual\n');
+      });
+      expect(printed).not.toMatch(/^Recognised: log$/m);
+      expect(printed).toMatch(/^Recognised: a program log/m);
+    });
+  });
+});

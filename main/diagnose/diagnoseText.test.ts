@@ -163,7 +163,7 @@ describe('diagnoseFailure', () => {
 describe('formatDiagnosis', () => {
   it('prints the kind, the facts, each diagnosis with its evidence and numbered fixes with commands', () => {
     const text = formatDiagnosis(diagnoseText(read('nvidia-smi-errors', 'nvml_driver_library_mismatch_570.124.txt')));
-    expect(text).toContain('Recognised: nvidia-smi-error');
+    expect(text).toContain('Recognised: an nvidia-smi error');
     expect(text).toContain('Facts: NVML library 570.124');
     expect(text).toContain('✖ The driver was updated, but the old version is still running [DRIVER_LIBRARY_MISMATCH]');
     expect(text).toContain('  line 2: Failed to initialize NVML: Driver/library version mismatch');
@@ -176,7 +176,7 @@ describe('formatDiagnosis', () => {
   it('says plainly when nothing is wrong, and lists the GPUs', () => {
     const text = formatDiagnosis(diagnoseText(read('nvidia-smi-table', 'rtx3090_driver535.161.07_empty-process-list.txt')));
     expect(text).toBe(
-      'Recognised: nvidia-smi-table\nFacts: driver 535.161.07 · driver supports CUDA 12.2\n  GPU 0: NVIDIA GeForce RTX 3090 (24576 MiB)\n\nNo known problem found in this text.\n',
+      'Recognised: nvidia-smi output\nFacts: driver 535.161.07 · driver supports CUDA 12.2\n  GPU 0: NVIDIA GeForce RTX 3090 (24576 MiB)\n\nNo known problem found in this text.\n',
     );
     expect(formatDiagnosis({ ...diagnoseText(''), locale: 'zh-CN' })).toContain('这段文字里没有发现已知问题。');
   });

@@ -1,4 +1,12 @@
-import type { DiagnoseFacts, DiagnoseLocale, DiagnoseResult, Diagnosis } from '../../shared/types/diagnose.js';
+import en from '../../locales/en/wizard.json' with { type: 'json' };
+import zhCN from '../../locales/zh-CN/wizard.json' with { type: 'json' };
+import type { DiagnoseFacts, DiagnoseKind, DiagnoseLocale, DiagnoseResult, Diagnosis } from '../../shared/types/diagnose.js';
+
+/** What each recognised kind is, in words: the same names the Troubleshoot screen shows ("log" alone explains nothing). */
+function kindName(kind: DiagnoseKind, locale: DiagnoseLocale): string {
+  const catalog: Record<string, string> = locale === 'zh-CN' ? zhCN : en;
+  return catalog[`diagnose.kinds.${kind}`] ?? kind;
+}
 
 const LABELS: Record<DiagnoseLocale, Record<string, string>> = {
   en: {
@@ -96,7 +104,7 @@ function formatOne(diagnosis: Diagnosis, labels: Record<string, string>, paint: 
 export function formatDiagnosis(result: DiagnoseResult, options: { color?: boolean } = {}): string {
   const labels = LABELS[result.locale ?? 'en'];
   const paint = (style: keyof typeof ANSI, text: string) => (options.color ? `${ANSI[style]}${text}${ANSI.reset}` : text);
-  const out = [`${labels.kind}: ${result.kind}`];
+  const out = [`${labels.kind}: ${kindName(result.kind, result.locale ?? 'en')}`];
   const facts = factsLine(result.facts, labels);
   if (facts.length > 0) out.push(`${labels.facts}: ${facts[0]}`, ...facts.slice(1).map((line) => `  ${line}`));
   out.push('');

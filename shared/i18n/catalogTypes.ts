@@ -64,6 +64,8 @@ export interface CatalogPlaceholders {
     'sources.mirror.aliyun': never;
     'sources.mirror.ustc': never;
     'sources.mirror.sjtu': never;
+    'plan.next': 'save';
+    'plan.nextKeepDriver': never;
   };
   cudaFit: {
     'fits': 'driverCuda' | 'toolkit';

@@ -4,8 +4,24 @@ import { formatPlan } from '../../plan/formatPlan.js';
 import { planForMachine } from '../../plan/planForMachine.js';
 import type { Framework, InstallMethod } from '../../../shared/types/plan.js';
 import { usageError } from '../parseArgs.js';
+import { cliText } from '../cliText.js';
+import { shCommand } from '../../../shared/quote/sh.js';
 
 const text = (value: unknown) => (value === undefined ? undefined : String(value));
+
+/** The flags that chose this plan, to save it as JSON for `dlsetup install --plan`. */
+const CHOICE_FLAGS = ['framework', 'framework-version', 'python', 'method'] as const;
+const WHAT_IF_FLAGS = ['os', 'arch', 'gpu-vendor', 'compute-capability', 'gpu-arch', 'gpu', 'driver'] as const;
+
+/** How to install what was printed: the same plan saved as JSON, then `dlsetup install --plan`. */
+function nextSteps(flags: Record<string, unknown>, driverChanges: boolean, say: ReturnType<typeof cliText>): string[] {
+  const argv = ['dlsetup', 'plan'];
+  for (const flag of CHOICE_FLAGS) if (flags[flag] !== undefined) argv.push(`--${flag}`, String(flags[flag]));
+  if (flags['keep-driver']) argv.push('--keep-driver');
+  const lines = [say('plan.next', { save: `${shCommand([...argv, '--json'])} > plan.json` })];
+  if (driverChanges && !flags['keep-driver']) lines.push(say('plan.nextKeepDriver'));
+  return lines;
+}
 
 export const planCommand: CliCommand = {
   flags: {
@@ -45,6 +61,11 @@ export const planCommand: CliCommand = {
       },
     });
     io.out(flags.json ? `${JSON.stringify(plan, null, 2)}\n` : `${formatPlan(plan, { color: io.color, locale })}\n`);
+    // A plan for this machine ends with how to install it; a what-if plan is for another machine.
+    if (!flags.json && plan.status === 'ok' && !WHAT_IF_FLAGS.some((flag) => flags[flag] !== undefined)) {
+      const driverChanges = plan.driver.action === 'install' || plan.driver.action === 'upgrade';
+      io.out(`\n${nextSteps(flags, driverChanges, cliText(locale)).join('\n')}\n`);
+    }
     return plan.status === 'ok' ? 0 : 1;
   },
 };
