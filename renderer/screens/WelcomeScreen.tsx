@@ -1,4 +1,10 @@
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { translator } from '../../shared/i18n/localize.js';
+import environmentsEn from '../../locales/en/environments.json' with { type: 'json' };
+import environmentsZhCN from '../../locales/zh-CN/environments.json' with { type: 'json' };
+import { useLocale } from '../i18n/useLocale.js';
+import { AllEnvironments } from './AllEnvironments.js';
 import { ScreenHeading } from '../components/ScreenHeading.js';
 import { useDetect } from '../wizard/useDetect.js';
 import type { ReverifyHint, ScreenProps } from '../wizard/wizardState.js';
@@ -8,6 +14,8 @@ import { SystemSummary } from './SystemSummary.js';
 export function WelcomeScreen({ state, dispatch, reverifyHint }: ScreenProps & { reverifyHint: ReverifyHint }) {
   const { t } = useTranslation();
   const detect = useDetect(dispatch);
+  const [showEnvironments, setShowEnvironments] = useState(false);
+  const sayEnvironments = translator('environments', environmentsEn, environmentsZhCN)(useLocale());
   const suggestReverify = reverifyHint !== 'none';
   // A last run with a failed check is no "verified before": say it found a problem.
   const lastFailed = (state.verifyHistory?.latest?.summary.failed ?? 0) > 0;
@@ -30,7 +38,9 @@ export function WelcomeScreen({ state, dispatch, reverifyHint }: ScreenProps & {
           {t('welcome.reverify')}
         </button>
         <button type="button" onClick={() => dispatch({ type: 'go', screen: 'troubleshoot' })}>{t('welcome.troubleshoot')}</button>
+        <button type="button" aria-expanded={showEnvironments} onClick={() => setShowEnvironments((shown) => !shown)}>{sayEnvironments('link')}</button>
       </div>
+      {showEnvironments ? <AllEnvironments dispatch={dispatch} /> : null}
       <SystemSummary detect={state.detect} onRetry={detect} />
     </div>
   );

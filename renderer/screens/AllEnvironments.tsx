@@ -1,0 +1,64 @@
+import { useEffect, useState } from 'react';
+import { translator } from '../../shared/i18n/localize.js';
+import { FRAMEWORK_NAMES } from '../../shared/plan/frameworkNames.js';
+import type { EnvironmentsReport, InstalledFramework } from '../../shared/types/environments.js';
+import environmentsEn from '../../locales/en/environments.json' with { type: 'json' };
+import environmentsZhCN from '../../locales/zh-CN/environments.json' with { type: 'json' };
+import { useLocale } from '../i18n/useLocale.js';
+import { useApi } from '../wizard/ApiContext.js';
+import type { Load, ScreenProps } from '../wizard/wizardState.js';
+
+// The same catalog `dlsetup verify --all` prints from, so the table and the terminal say the same words.
+const environmentsText = translator('environments', environmentsEn, environmentsZhCN);
+type Say = ReturnType<typeof environmentsText>;
+
+function verdictWords(fw: InstalledFramework, say: Say): string {
+  return fw.verdict === 'needsDriver' ? say('verdict.needsDriver', { floor: String(fw.driverFloor) }) : say(`verdict.${fw.verdict}`);
+}
+
+/** "All environments on this machine" (issue 20): every environment's builds, a verdict each, and the plan that fixes it. */
+export function AllEnvironments({ dispatch }: Pick<ScreenProps, 'dispatch'>) {
+  const api = useApi();
+  const locale = useLocale();
+  const say = environmentsText(locale);
+  const [load, setLoad] = useState<Load<EnvironmentsReport>>({ status: 'loading' });
+  useEffect(() => {
+    void api['verify:environments']({ locale }).then((result) => setLoad(result.ok ? { status: 'ready', value: result.value } : { status: 'failed', error: result.error }));
+  }, [api, locale]);
+  if (load.status !== 'ready') return <p role="status">{load.status === 'failed' ? load.error.message : say('loading')}</p>;
+  const report = load.value;
+  return (
+    <section className="all-environments" aria-labelledby="all-environments-heading" data-testid="all-environments">
+      <h2 id="all-environments-heading">{say('title')}</h2>
+      <p>{report.gpu ? say('machine', { gpu: report.gpu.name, cc: report.gpu.computeCapability ?? '?', driver: report.driver ?? '-' }) : say('machineNoGpu')}</p>
+      {report.environments.length === 0 ? <p>{say('empty')}</p> : (
+        <table>
+          <thead>
+            <tr>{(['environment', 'python', 'framework', 'build', 'verdict', 'action'] as const).map((column) => <th key={column} scope="col">{say(`column.${column}`)}</th>)}</tr>
+          </thead>
+          <tbody>
+            {report.environments.flatMap((env) =>
+              (env.frameworks.length ? env.frameworks : [null]).map((fw, at) => (
+                <tr key={`${env.path}-${at}`} data-environment={env.name} data-verdict={fw?.verdict ?? 'none'}>
+                  <th scope="row" title={env.path}>{env.name}</th>
+                  <td>{env.python}</td>
+                  <td>{fw ? FRAMEWORK_NAMES[fw.framework] : say('noFramework')}</td>
+                  <td>{fw?.version ?? ''}</td>
+                  <td>{fw ? verdictWords(fw, say) : ''}</td>
+                  <td>
+                    {fw?.action ? (
+                      <button type="button" onClick={() => dispatch({ type: 'accept-alternative', request: fw.action!.request })}>
+                        {say(`action.${fw.verdict as 'needsDriver'}`, { fw: FRAMEWORK_NAMES[fw.framework], version: fw.action.request.frameworkVersion ?? fw.version })}
+                      </button>
+                    ) : null}
+                  </td>
+                </tr>
+              )),
+            )}
+          </tbody>
+        </table>
+      )}
+      <p className="muted">{say('summary', { count: report.environments.length, ms: report.durationMs })}</p>
+    </section>
+  );
+}
