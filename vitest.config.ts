@@ -12,6 +12,7 @@ const INTEGRATION = [
   'main/export/quoteLanguages.test.ts',
   'main/install/frameworkInstall.test.ts',
   'main/install/aptSteps.test.ts',
+  'main/install/aptRollbackExact.test.ts',
   'main/install/steps/**/*.test.ts',
   'main/install/journalDurability.test.ts',
   'main/install/installLock.test.ts',

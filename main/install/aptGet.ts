@@ -76,39 +76,53 @@ export async function runAptGet(ctx: StepContext, args: string[], progressSpan: 
   throw classifyFailure(result, ctx.say('failure.running', { program: `apt-get ${args.filter((a) => !a.startsWith('-')).join(' ')}` }), ctx.say);
 }
 
-/** Installed packages by name (dpkg's view; DPKG_ADMINDIR points tests at their own database). */
-export async function installedDebs(ctx: StepContext): Promise<Map<string, string>> {
+/** Every package dpkg knows with its status letters ("ii", "hi", "rc" ...); DPKG_ADMINDIR points tests at their own database. */
+async function debStates(ctx: StepContext): Promise<Map<string, { status: string; version: string }>> {
   const result = await ctx.run(['dpkg-query', '-W', '-f', '${Package}\\t${db:Status-Abbrev}\\t${Version}\\n'], { allowFailure: true, quiet: true, env: APT_ENV });
-  const installed = new Map<string, string>();
+  const states = new Map<string, { status: string; version: string }>();
   for (const line of result.stdout.split('\n')) {
     const [name, status, version] = line.split('\t');
-    // Second letter 'i': installed, whether wanted as install ('ii') or held ('hi', a pinned cuDNN build).
-    if (name && status?.[1] === 'i') installed.set(name, version ?? '');
+    if (name && status) states.set(name, { status: status.trim(), version: version ?? '' });
   }
+  return states;
+}
+
+/** Installed packages by name (dpkg's view). */
+export async function installedDebs(ctx: StepContext): Promise<Map<string, string>> {
+  const installed = new Map<string, string>();
+  // Second letter 'i': installed, whether wanted as install ('ii') or held ('hi', a pinned cuDNN build).
+  for (const [name, state] of await debStates(ctx)) if (state.status[1] === 'i') installed.set(name, state.version);
   return installed;
 }
 
 /**
- * apt-get install, journalling exactly the packages that were not installed before (dependencies included),
- * so rollback removes those and nothing that was already there.
+ * Runs `install` (apt-get or ubuntu-drivers) and journals exactly the packages that were not installed before
+ * (dependencies included), so rollback purges those and nothing that was already there; packages whose config files
+ * stayed from an earlier removal ("rc") are named apart, so rollback removes them without purging those files.
  */
+export async function recordingNewDebs(ctx: StepContext, install: () => Promise<void>): Promise<string[]> {
+  const before = await debStates(ctx);
+  const isNew = (after: Map<string, { status: string }>) => [...after].filter(([name, state]) => state.status[1] === 'i' && before.get(name)?.status[1] !== 'i').map(([name]) => name).sort();
+  try {
+    await install();
+  } finally {
+    const after = await debStates(ctx).catch(() => null);
+    const added = after ? isNew(after) : [];
+    const keepConfig = added.filter((name) => before.get(name)?.status[1] === 'c');
+    if (added.length) ctx.record({ type: 'packages-installed', manager: 'apt', packages: added, ...(keepConfig.length ? { keepConfig } : {}) });
+  }
+  return isNew(await debStates(ctx));
+}
+
+/** apt-get install, journalling the packages it added (recordingNewDebs). */
 export async function aptInstall(
   ctx: StepContext,
   packages: string[],
   options: { noRecommends?: boolean; progressSpan?: [number, number]; allowChangeHeld?: boolean } = {},
 ): Promise<string[]> {
-  const before = await installedDebs(ctx);
   // allowChangeHeld: a pinned name=version may replace another held build of the same package (libcudnn8).
   const held = options.allowChangeHeld ? ['--allow-downgrades', '--allow-change-held-packages'] : [];
-  try {
-    await runAptGet(ctx, ['install', '--yes', ...held, ...(options.noRecommends ? ['--no-install-recommends'] : []), ...packages], options.progressSpan);
-  } finally {
-    const after = await installedDebs(ctx).catch(() => null);
-    const added = after ? [...after.keys()].filter((name) => !before.has(name)).sort() : [];
-    if (added.length) ctx.record({ type: 'packages-installed', manager: 'apt', packages: added });
-  }
-  const after = await installedDebs(ctx);
-  return [...after.keys()].filter((name) => !before.has(name));
+  return recordingNewDebs(ctx, () => runAptGet(ctx, ['install', '--yes', ...held, ...(options.noRecommends ? ['--no-install-recommends'] : []), ...packages], options.progressSpan));
 }
 
 /** The version apt would install, or null when no configured repository has the package. */

@@ -9,7 +9,8 @@ export type JournalChange =
   | { type: 'file-written'; path: string; sha256: string }
   /** owned: everything inside was made by DL Setup (a venv, a runfile toolkit), so rollback may remove the tree. */
   | { type: 'dir-created'; path: string; owned?: boolean }
-  | { type: 'packages-installed'; manager: 'apt' | 'pip'; packages: string[]; python?: string }
+  /** keepConfig: apt packages whose config files were there before the run ("rc"): removed, never purged. */
+  | { type: 'packages-installed'; manager: 'apt' | 'pip'; packages: string[]; python?: string; keepConfig?: string[] }
   | { type: 'packages-upgraded'; manager: 'pip'; packages: { name: string; from: string; to: string }[]; python: string }
   | { type: 'alternative-set'; name: string; path: string; previous: string | null; registered: boolean }
   | { type: 'needs-ldconfig' }

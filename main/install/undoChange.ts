@@ -87,10 +87,16 @@ export async function undoChange(change: JournalChange, ctx: StepContext, writte
     case 'packages-installed':
       if (change.manager === 'apt') {
         // A journal line is input: a name apt could read as an option ("-o…") is never passed on.
-        const bad = change.packages.find((name) => !DEB_PACKAGE_PATTERN.test(name));
+        const keep = new Set(change.keepConfig ?? []);
+        const bad = [...change.packages, ...keep].find((name) => !DEB_PACKAGE_PATTERN.test(name));
         if (bad !== undefined) throw ctx.say.error('INVALID_ARGUMENT', 'undo.packageNotAccepted', { entry: JSON.stringify(bad) });
+        // Purged, config files too, since the run installed them; those whose config files were there before are only removed.
         // Held packages too: the cuDNN step holds its pinned libcudnn8 build, and only packages this run added get here.
-        await ctx.run(['apt-get', 'remove', '--yes', '--allow-change-held-packages', ...change.packages], { env: { DEBIAN_FRONTEND: 'noninteractive' } });
+        const purge = change.packages.filter((name) => !keep.has(name));
+        const remove = change.packages.filter((name) => keep.has(name));
+        for (const [action, names] of [['purge', purge], ['remove', remove]] as const) {
+          if (names.length) await ctx.run(['apt-get', action, '--yes', '--allow-change-held-packages', ...names], { env: { DEBIAN_FRONTEND: 'noninteractive' } });
+        }
       } else if (change.python) {
         await ctx.run([sysrootPath(change.python), '-m', 'pip', 'uninstall', '--yes', ...change.packages]);
       }

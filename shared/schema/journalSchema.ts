@@ -34,7 +34,7 @@ const pipVersion = matching(/^[A-Za-z0-9][A-Za-z0-9.+!_-]{0,59}$/, 'problem.vers
 const pipName = matching(/^[A-Za-z0-9][A-Za-z0-9._-]{0,100}$/, 'problem.name', 101);
 
 const packagesInstalled = v.variant('manager', [
-  record({ type: v.literal('packages-installed'), manager: v.literal('apt'), packages: list(debPackage, 1000, 1), python: optional(localPath) }),
+  record({ type: v.literal('packages-installed'), manager: v.literal('apt'), packages: list(debPackage, 1000, 1), python: optional(localPath), keepConfig: optional(list(debPackage, 1000, 1)) }),
   record({ type: v.literal('packages-installed'), manager: v.literal('pip'), packages: list(pipRequirement, 1000, 1), python: optional(localPath) }),
 ]);
 

@@ -8,6 +8,8 @@ export interface TestDeb {
   depends?: string[];
   /** Host paths → content, installed under the test's own root. */
   files?: Record<string, string>;
+  /** Its files under /etc are conffiles (Debian policy: dpkg keeps them on remove, deletes them on purge). */
+  conffiles?: boolean;
 }
 
 export interface TestAptHost {
@@ -28,6 +30,8 @@ export function buildTestDeb(buildRoot: string, deb: TestDeb, outDir: string): s
     writeFileSync(target, content);
     if (file.includes('/bin/')) chmodSync(target, 0o755);
   }
+  const conffiles = Object.keys(deb.files ?? {}).filter((file) => file.startsWith('/etc/'));
+  if (deb.conffiles && conffiles.length) writeFileSync(path.join(build, 'DEBIAN', 'conffiles'), `${conffiles.join('\n')}\n`);
   writeFileSync(
     path.join(build, 'DEBIAN', 'control'),
     `Package: ${deb.name}\nVersion: ${deb.version ?? '1.0'}\nArchitecture: all\nMaintainer: DL Setup tests <tests@dlsetup.invalid>\n${deb.depends?.length ? `Depends: ${deb.depends.join(', ')}\n` : ''}Description: DL Setup test package\n`,

@@ -31,7 +31,7 @@ beforeEach(() => {
   for (const dir of ['etc/profile.d', 'etc/ld.so.conf.d', 'run/x', 'opt']) mkdirSync(path.join(root, dir), { recursive: true });
   writeFileSync(path.join(root, 'etc/os-release'), JAMMY);
   mkdirSync(bin);
-  for (const tool of ['apt-get', 'apt-cache', 'dpkg-query', 'ldconfig', 'update-initramfs', 'update-alternatives']) writeRecordingTool(bin, tool, log);
+  for (const tool of ['apt-get', 'apt-cache', 'apt-mark', 'dpkg-query', 'ldconfig', 'update-initramfs', 'update-alternatives']) writeRecordingTool(bin, tool, log);
   Object.assign(process.env, { DLSETUP_SYSROOT: root, DLSETUP_HOME: path.join(tmp, 'home'), PATH: `${bin}:${saved.PATH}` });
 });
 
@@ -109,12 +109,39 @@ describe('undo acts only on what the helper itself journalled', () => {
     expect(calls('ldconfig')).toHaveLength(ldconfigRuns);
   });
 
-  it('removes only the packages it installed that data/ knows as driver, CUDA or cuDNN packages', async () => {
-    const change = { type: 'packages-installed', manager: 'apt', packages: ['dkms', 'libnvidia-compute-580', 'nvidia-driver-580'] };
-    writeRootJournal([{ t: 'change', time: '2026-12-03T10:15:00Z', stepId: 'drv', kind: 'driver', change }]);
+  // Stand-ins for apt's answers: apt-mark lists the auto-installed names; apt-get -s prints a Purg line per name
+  // (and for "dkms" or "nvidia-driver-580", the Remv lines of packages installed since that need it).
+  const aptAnswers = (auto: string[], needs: Record<string, string[]> = {}) => {
+    const bin = path.join(tmp, 'bin');
+    writeRecordingTool(bin, 'apt-mark', log, `printf '${auto.map((name) => `${name}\\n`).join('')}'`);
+    const extra = Object.entries(needs).map(([name, others]) => `${name}) ${others.map((other) => `echo "Remv ${other} [1.0]";`).join(' ')} ;;`).join(' ');
+    writeRecordingTool(bin, 'apt-get', log, `[ "$1" = "-s" ] || exit 0; for a in "$@"; do case "$a" in -*|purge) ;; *) echo "Purg $a [1.0]";; esac; case "$a" in ${extra} *) ;; esac; done`);
+  };
+  const purges = () => calls('apt-get').filter((call) => !call.includes('-s')).map((call) => call.slice(1).filter((arg) => !arg.startsWith('-')));
+  const driverChange = { type: 'packages-installed', manager: 'apt', packages: ['dkms', 'gcc-12', 'htop', 'libnvidia-compute-580', 'nvidia-driver-580'] };
+
+  it('purges the driver packages it installed and what apt pulled in for them (auto-installed), keeping one marked as installed by hand', async () => {
+    aptAnswers(['dkms', 'gcc-12', 'libnvidia-compute-580']);
+    writeRootJournal([{ t: 'change', time: '2026-12-03T10:15:00Z', stepId: 'drv', kind: 'driver', change: driverChange }]);
     const replies = await talk([{ type: 'undo', requestId: 1, runId: RUN_ID, stepId: 'drv' }]);
-    expect(outcome(replies, 1)).toMatchObject({ type: 'done', value: { undone: [change], notes: [expect.stringContaining('Kept dkms')] } });
-    expect(calls('apt-get').map((call) => call.slice(1).filter((arg) => !arg.startsWith('-')))).toEqual([['remove', 'libnvidia-compute-580', 'nvidia-driver-580']]);
+    expect(outcome(replies, 1)).toMatchObject({ type: 'done', value: { undone: [driverChange], notes: [expect.stringContaining('Kept htop')] } });
+    expect(purges()).toEqual([['purge', 'libnvidia-compute-580', 'nvidia-driver-580', 'dkms', 'gcc-12']]);
+  });
+
+  it('keeps what apt pulled in when its purge would take a package the step did not install, and says which', async () => {
+    aptAnswers(['dkms', 'gcc-12', 'libnvidia-compute-580'], { dkms: ['virtualbox-dkms'] });
+    writeRootJournal([{ t: 'change', time: '2026-12-03T10:15:00Z', stepId: 'drv', kind: 'driver', change: driverChange }]);
+    const replies = await talk([{ type: 'undo', requestId: 1, runId: RUN_ID, stepId: 'drv' }]);
+    expect(outcome(replies, 1)).toMatchObject({ type: 'done', value: { notes: [expect.stringContaining('Kept htop'), expect.stringContaining('Kept dkms gcc-12: removing them would also remove virtualbox-dkms')] } });
+    expect(purges()).toEqual([['purge', 'libnvidia-compute-580', 'nvidia-driver-580']]);
+  });
+
+  it('purges nothing when even the driver packages would take a package installed since (apt-get remove would have taken it)', async () => {
+    aptAnswers(['dkms', 'gcc-12', 'libnvidia-compute-580'], { 'nvidia-driver-580': ['openssh-server'] });
+    writeRootJournal([{ t: 'change', time: '2026-12-03T10:15:00Z', stepId: 'drv', kind: 'driver', change: driverChange }]);
+    const replies = await talk([{ type: 'undo', requestId: 1, runId: RUN_ID, stepId: 'drv' }]);
+    expect(outcome(replies, 1)).toMatchObject({ type: 'done', value: { notes: [expect.stringContaining('Kept htop'), expect.stringContaining('would also remove openssh-server')] } });
+    expect(purges()).toEqual([]);
   });
 
   it('refuses a change of unknown type in its own journal with a code, and one outside its roots, undoing nothing of that step', async () => {

@@ -1,11 +1,11 @@
 import path from 'node:path';
 import { DlsetupError } from '../../../shared/errors.js';
-import { isRemovablePackage } from '../../data/installSources.js';
 import { sysrootPath } from '../../system/sysroot.js';
 import type { StepContext } from '../installStep.js';
 import type { JournalChange } from '../journalEntry.js';
 import { DEB_PACKAGE_PATTERN } from '../stepParams.js';
 import { undoChange, type WrittenHashes } from '../undoChange.js';
+import { planAptUndo } from './aptUndoPlan.js';
 import { ELEVATED_DIR_ROOTS, ELEVATED_PARENT_DIRS, SYSTEM_BACKUP_ROOT, isAllowedElevatedDir, isAllowedElevatedFile, isToolkitDir } from './allowedRoots.js';
 import { appendHelperEntry, readHelperJournal } from './helperJournal.js';
 import type { HelperSay } from './helperText.js';
@@ -46,7 +46,8 @@ export function validateUndoChange(change: JournalChange, runId: string, say: He
       if (raw.manager !== 'apt') refuse(say('helper.onlyApt'));
       const names = Array.isArray(raw.packages) ? (raw.packages as unknown[]) : [];
       if (!names.length) refuse(say('helper.badPackage', { name: '[]' }));
-      for (const name of names) if (typeof name !== 'string' || !DEB_PACKAGE_PATTERN.test(name)) refuse(say('helper.badPackage', { name: JSON.stringify(name) }));
+      const keepConfig = raw.keepConfig === undefined ? [] : Array.isArray(raw.keepConfig) ? (raw.keepConfig as unknown[]) : [raw.keepConfig];
+      for (const name of [...names, ...keepConfig]) if (typeof name !== 'string' || !DEB_PACKAGE_PATTERN.test(name)) refuse(say('helper.badPackage', { name: JSON.stringify(name) }));
       return;
     }
     case 'alternative-set':
@@ -88,7 +89,8 @@ function stepState(runId: string, stepId: string, say: HelperSay): { recorded: J
 /**
  * Undoes what one step changed, from the helper's own journal only (a request names the run and the step, never a
  * change): newest first, ldconfig and update-initramfs last, each success journalled as undone so a retry skips it.
- * Packages are removed only when the helper installed them and data/ knows them as driver, CUDA or cuDNN packages.
+ * Packages are purged only when the helper installed them and data/ knows them as driver, CUDA or cuDNN packages, or
+ * apt pulled them in for those and nothing outside the step needs them (aptUndoPlan).
  * Returns every change of the step that is no longer in place, for the app to compare with its own journal.
  */
 export async function undoStepFromJournal(runId: string, stepId: string, ctx: StepContext, say: HelperSay): Promise<{ notes: string[]; undone: JournalChange[] }> {
@@ -96,12 +98,13 @@ export async function undoStepFromJournal(runId: string, stepId: string, ctx: St
   for (const change of outstanding) validateUndoChange(change, runId, say);
   const order = outstanding.filter((change) => change.type !== 'file-written').reverse();
   const notes: string[] = [];
+  const stepPackages = new Set(recorded.flatMap((change) => (change.type === 'packages-installed' ? change.packages : [])));
   for (const change of [...order.filter((c) => !isRefresh(c)), ...order.filter(isRefresh)]) {
     let target: JournalChange | null = change;
     if (change.type === 'packages-installed') {
-      const kept = change.packages.filter((name) => !isRemovablePackage(name));
-      if (kept.length) notes.push(say('helper.keptPackages', { packages: kept.join(' ') }));
-      target = kept.length === change.packages.length ? null : { ...change, packages: change.packages.filter(isRemovablePackage) };
+      const planned = await planAptUndo(change, stepPackages, ctx, say);
+      notes.push(...planned.notes);
+      target = planned.target;
     }
     if (target) {
       const note = await undoChange(target, ctx, written);

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { readHostFile, sysrootPath } from '../../system/sysroot.js';
-import { aptCandidate, aptInstall, installedDebs, runAptGet } from '../aptGet.js';
+import { aptCandidate, aptInstall, recordingNewDebs, runAptGet } from '../aptGet.js';
 import { missingDriverComponents, NON_FREE_LIST, readAptSources } from '../debianSources.js';
 import { kernelModuleStates } from '../kernelModules.js';
 import { findOnPath } from '../../system/findOnPath.js';
@@ -155,14 +155,9 @@ export const driverStep: InstallStep<DriverParams> = {
       blacklisted = await writeHostFileWithBackup(ctx, NOUVEAU_BLACKLIST, '# Managed by DL Setup; `dlsetup rollback` removes it.\nblacklist nouveau\noptions nouveau modeset=0\n');
     }
     if (choice.method === 'ubuntu-drivers') {
-      const before = await installedDebs(ctx);
-      try {
+      await recordingNewDebs(ctx, async () => {
         await ctx.run(['ubuntu-drivers', 'install', ...(params.branch ? [`nvidia:${params.branch}`] : [])], { env: { DEBIAN_FRONTEND: 'noninteractive' }, timeoutMs: 60 * 60_000 });
-      } finally {
-        const after = await installedDebs(ctx).catch(() => null);
-        const added = after ? [...after.keys()].filter((name) => !before.has(name)) : [];
-        if (added.length) ctx.record({ type: 'packages-installed', manager: 'apt', packages: added });
-      }
+      });
     } else {
       await aptInstall(ctx, choice.packages, { progressSpan: [0.1, 0.9] });
     }

@@ -1,0 +1,102 @@
+import { execFileSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { InstallService } from './installService.js';
+import { readJournal } from './runJournal.js';
+import { createTestAptHost, type TestAptHost } from '../../testkit/install/debRepo.js';
+import { testPlan } from '../../testkit/install/testPlan.js';
+
+/**
+ * Issue 19, item 3 against a real apt and dpkg: rollback gives back dpkg's selections and every file under /etc.
+ * Expected from dpkg(1): "remove" keeps conffiles (status rc, selection "deinstall"), "purge" deletes them and the
+ * package leaves the selections; apt-mark(8): dependencies apt pulled in are marked automatically installed.
+ */
+const isRoot = process.getuid?.() === 0;
+let tmp: string;
+let host: TestAptHost;
+const saved = { ...process.env };
+
+const apt = (args: string[]) => execFileSync(args[0]!, args.slice(1), { env: { ...process.env, ...host.env, DEBIAN_FRONTEND: 'noninteractive' }, encoding: 'utf8' });
+const selections = () => apt(['dpkg', '--get-selections']);
+function etcHashes(dir = path.join(host.root, 'etc')): string[] {
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir).sort().flatMap((name) => {
+    const file = path.join(dir, name);
+    return statSync(file).isDirectory() ? [`${file}/`, ...etcHashes(file)] : [`${file} ${createHash('sha256').update(readFileSync(file)).digest('hex')}`];
+  });
+}
+
+beforeAll(() => {
+  if (!isRoot) return;
+  tmp = mkdtempSync(path.join(os.tmpdir(), 'dlsetup-apt-exact-'));
+  host = createTestAptHost(tmp, [
+    // Not data/'s: what a driver or toolkit pulls in (dkms, gcc, a GL library), with its own conffile.
+    { name: 'libtestgl1', conffiles: true, files: { '/etc/testgl/testgl.conf': 'gl=1\n', '/usr/lib/libtestgl.so.1': 'gl\n' } },
+    // Installed once and removed before the run: its conffile stayed (rc) and must still be there after rollback.
+    { name: 'libtestcfg1', conffiles: true, files: { '/etc/testcfg.conf': 'cfg=1\n' } },
+    // Already installed before the run: never touched.
+    { name: 'libpre1', files: { '/usr/lib/libpre.so.1': 'pre\n' } },
+    { name: 'cuda-cudart-99-9', depends: ['libtestgl1', 'libtestcfg1', 'libpre1'], files: { '/usr/local/cuda-99.9/lib64/libcudart.so.99': 'fake\n' } },
+    { name: 'cuda-toolkit-99-9', depends: ['cuda-cudart-99-9'], files: { '/usr/local/cuda-99.9/bin/nvcc': '#!/bin/sh\necho "Cuda compilation tools, release 99.9"\n' } },
+    // Something the user installs after DL Setup that needs what the toolkit pulled in.
+    { name: 'othertool', depends: ['libtestgl1'], files: { '/usr/bin/othertool': '#!/bin/sh\n' } },
+  ]);
+  Object.assign(process.env, host.env, { DLSETUP_SYSROOT: host.root, DLSETUP_HOME: path.join(tmp, 'data'), DLSETUP_APT_LOCK_TIMEOUT_S: '2' });
+  apt(['apt-get', 'install', '--yes', 'libpre1', 'libtestcfg1']);
+  apt(['apt-get', 'remove', '--yes', 'libtestcfg1']);
+});
+
+afterAll(() => {
+  process.env = saved;
+  if (tmp) rmSync(tmp, { recursive: true, force: true });
+});
+
+const toolkitPlan = () => testPlan([{ id: 'tk', kind: 'cuda-toolkit', title: 'CUDA Toolkit 99.9', elevated: true, params: { version: '99.9', method: 'apt', setActive: false } }]);
+
+async function install(service: InstallService): Promise<string> {
+  const { runId } = service.start(toolkitPlan());
+  const status = await service.wait(runId);
+  expect(status.error).toBeUndefined();
+  expect(status.state).toBe('succeeded');
+  return runId;
+}
+
+describe.skipIf(!isRoot)('rollback of apt packages is exact (real apt and dpkg, file:// repository)', () => {
+  it('purges what the run installed, dependencies apt pulled in included, keeps what was there, and a second rollback changes nothing', async () => {
+    const before = { selections: selections(), etc: etcHashes() };
+    expect(before.selections).toMatch(/^libtestcfg1\s+deinstall$/m);
+    const service = new InstallService({ elevation: 'direct' });
+    const runId = await install(service);
+    const recorded = readJournal(runId).flatMap((e) => (e.t === 'change' && e.change.type === 'packages-installed' ? [e.change] : []));
+    expect(recorded).toEqual([{ type: 'packages-installed', manager: 'apt', packages: ['cuda-cudart-99-9', 'cuda-toolkit-99-9', 'libtestcfg1', 'libtestgl1'], keepConfig: ['libtestcfg1'] }]);
+    expect(existsSync(path.join(host.root, 'etc/testgl/testgl.conf'))).toBe(true);
+
+    const first = await service.rollback(runId);
+    expect(first.ok, first.notes.join('\n')).toBe(true);
+    expect(first.notes).toEqual([]);
+    expect(selections()).toBe(before.selections);
+    expect(etcHashes()).toEqual(before.etc);
+    expect(existsSync(path.join(host.root, 'usr/local/cuda-99.9/bin/nvcc'))).toBe(false);
+
+    const second = await service.rollback(runId);
+    expect(second.ok, second.notes.join('\n')).toBe(true);
+    expect(selections()).toBe(before.selections);
+    expect(etcHashes()).toEqual(before.etc);
+  });
+
+  it('keeps a dependency the run pulled in when something installed since needs it, and says what needs it', async () => {
+    const service = new InstallService({ elevation: 'direct' });
+    const runId = await install(service);
+    apt(['apt-get', 'install', '--yes', 'othertool']);
+    const result = await service.rollback(runId);
+    expect(result.notes).toEqual([expect.stringContaining('Kept libtestcfg1 libtestgl1: removing them would also remove othertool')]);
+    const left = selections();
+    expect(left).toMatch(/^othertool\s+install$/m);
+    expect(left).toMatch(/^libtestgl1\s+install$/m);
+    expect(left).not.toMatch(/^cuda-/m);
+    expect(existsSync(path.join(host.root, 'usr/local/cuda-99.9/bin/nvcc'))).toBe(false);
+  });
+});
