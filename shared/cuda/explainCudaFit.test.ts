@@ -1,14 +1,12 @@
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import cudaToolkits from '../../data/cuda-toolkits.json' with { type: 'json' };
 import type { CudaToolkitTable } from '../plan/compatData.js';
 import { cudaFit, sayCudaFit } from './explainCudaFit.js';
 
 // Expected answers from https://docs.nvidia.com/deploy/cuda-compatibility/minor-version-compatibility.html: from CUDA 11
 // on, a Toolkit of one major runs (limited feature set) on any driver at or above that major's floor (11.x: 450.80.02
 // on Linux); before CUDA 11 a newer Toolkit needs its own driver.
-const table = JSON.parse(readFileSync(path.resolve(import.meta.dirname, '../../data/cuda-toolkits.json'), 'utf8')) as CudaToolkitTable;
-const rows = table.minorVersionCompatibility;
+const rows = (cudaToolkits as CudaToolkitTable).minorVersionCompatibility;
 
 describe('cudaFit: one verdict for the CLI and the wizard', () => {
   it('Toolkit 11.5 on driver 470.74 (CUDA 11.4) runs through minor-version compatibility, with its limits said', () => {
