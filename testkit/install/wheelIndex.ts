@@ -37,12 +37,16 @@ export interface TestIndex {
   /** Request paths in arrival order. */
   requests: string[];
   /** Every request with who asked (User-Agent: pip's starts with "pip/") and its Range header. */
-  log: { path: string; userAgent: string; range: string | null }[];
+  log: { path: string; userAgent: string; range: string | null; sent: number }[];
   bytesServed: () => number;
   /** While set, file downloads hang after sending this many bytes. */
   stallAfter: number | null;
   /** While set, file downloads trickle at about this many bytes per second (a slow mirror). */
   trickleBytesPerSecond: number | null;
+  /** Answer `Range: bytes=a-b` / `bytes=a-` with 206 (as PyPI's CDN does); off: the whole file, 200. */
+  ranges: boolean;
+  /** Wheel file name → bytes: its next download is cut (socket destroyed) after that many bytes, once. */
+  cuts: Map<string, number>;
   close(): Promise<void>;
 }
 
@@ -77,8 +81,10 @@ export async function startTestIndex(wheelDir: string, options: TestIndexOptions
     bytesServed: () => served,
     stallAfter: null,
     trickleBytesPerSecond: null,
+    ranges: false,
+    cuts: new Map(),
     close: async () => {
-      for (const timer of timers) clearInterval(timer);
+      for (const timer of timers) clearTimeout(timer);
       for (const response of hanging) response.destroy();
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
@@ -87,7 +93,8 @@ export async function startTestIndex(wheelDir: string, options: TestIndexOptions
   const server = http.createServer((request, response) => {
     const url = new URL(request.url ?? '/', 'http://127.0.0.1');
     index.requests.push(url.pathname);
-    index.log.push({ path: url.pathname, userAgent: String(request.headers['user-agent'] ?? ''), range: request.headers.range ?? null });
+    const entry = { path: url.pathname, userAgent: String(request.headers['user-agent'] ?? ''), range: request.headers.range ?? null, sent: 0 };
+    index.log.push(entry);
     const wheels = readdirSync(wheelDir).filter((file) => file.endsWith('.whl'));
     const simple = url.pathname.startsWith(`${root}/`) ? /^([^/]+)\/?$/.exec(url.pathname.slice(root.length + 1)) : null;
     if (url.pathname === `${root}/` || url.pathname === root) {
@@ -122,12 +129,44 @@ export async function startTestIndex(wheelDir: string, options: TestIndexOptions
     }
     const file = /^\/files\/([^/]+\.whl)$/.exec(url.pathname);
     if (file && wheels.includes(file[1]!)) {
-      const data = readFileSync(path.join(wheelDir, file[1]!));
+      const whole = readFileSync(path.join(wheelDir, file[1]!));
+      const range = index.ranges ? /^bytes=(\d+)-(\d*)$/.exec(request.headers.range ?? '') : null;
+      const start = range ? Number(range[1]) : 0;
+      const end = range?.[2] ? Math.min(Number(range[2]), whole.length - 1) : whole.length - 1;
+      if (range && start >= whole.length) {
+        response.statusCode = 416;
+        response.setHeader('Content-Range', `bytes */${whole.length}`);
+        response.end();
+        return;
+      }
+      const data = whole.subarray(start, end + 1);
       response.setHeader('Content-Type', 'application/octet-stream');
       response.setHeader('Content-Length', data.length);
+      if (index.ranges) response.setHeader('Accept-Ranges', 'bytes');
+      if (range) {
+        response.statusCode = 206;
+        response.setHeader('Content-Range', `bytes ${start}-${end}/${whole.length}`);
+      }
+      const cut = index.cuts.get(file[1]!);
+      if (cut !== undefined && cut < data.length) {
+        // The bytes reach the client, then the connection drops (a cut line), once per file.
+        index.cuts.delete(file[1]!);
+        response.write(data.subarray(0, cut));
+        served += cut;
+        entry.sent = cut;
+        hanging.add(response);
+        const timer = setTimeout(() => {
+          timers.delete(timer);
+          hanging.delete(response);
+          response.destroy();
+        }, 300);
+        timers.add(timer);
+        return;
+      }
       if (index.stallAfter !== null) {
         response.write(data.subarray(0, index.stallAfter));
         served += index.stallAfter;
+        entry.sent = index.stallAfter;
         hanging.add(response);
         return;
       }
@@ -140,6 +179,7 @@ export async function startTestIndex(wheelDir: string, options: TestIndexOptions
           const chunk = data.subarray(sent, sent + slice);
           sent += chunk.length;
           served += chunk.length;
+          entry.sent += chunk.length;
           if (sent >= data.length) {
             clearInterval(timer);
             timers.delete(timer);
@@ -156,6 +196,7 @@ export async function startTestIndex(wheelDir: string, options: TestIndexOptions
         return;
       }
       served += data.length;
+      entry.sent = data.length;
       response.end(data);
       return;
     }

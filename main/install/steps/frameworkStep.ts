@@ -6,6 +6,7 @@ import { mirrorIds, resolvePipIndexes, type PipIndexArgs } from '../mirrorPreset
 import { PipProgressParser, parsePipVersion, pipSupportsRawProgress } from '../pipProgressParser.js';
 import { PIP_REQUIREMENT_PATTERN, ParamReader, checkPathUnder, checkUrl } from '../stepParams.js';
 import { installFromLocalFiles } from './frameworkLocalInstall.js';
+import { LOCAL_FILES_PIP, pipForLocalFiles } from './frameworkPipUpgrade.js';
 import { envPython } from './pythonEnvStep.js';
 
 export interface FrameworkParams {
@@ -137,16 +138,18 @@ export const frameworkStep: InstallStep<FrameworkParams> = {
     let lastDetail = '';
     let fetchedByUs: number | null = null;
     try {
+      // An env this run created gets a pip that resolves from metadata alone (rollback removes the env whole).
+      const localPip = await pipForLocalFiles(ctx, { python, envPath, pipVersion, upgradeArgv: pipInstallArgv(python, { ...params, packages: [LOCAL_FILES_PIP] }, false) });
       // pip resolves, DL Setup downloads, pip installs from those files; null: pip downloads itself, as before.
       const local = await installFromLocalFiles(ctx, {
         python,
-        pipVersion,
+        pipVersion: localPip,
         installArgv: pipInstallArgv(python, params, false),
         pinned: Boolean(params.pypiMirror || params.pytorchMirror),
         proxy: params.proxy,
       });
       fetchedByUs = local?.bytesFetched ?? null;
-      if (!local) await ctx.run(pipInstallArgv(python, params, raw), {
+      if (!local) await ctx.run(pipInstallArgv(python, params, raw || pipSupportsRawProgress(localPip)), {
         timeoutMs: 2 * 60 * 60_000,
         env: { PIP_NO_INPUT: '1', PYTHONUNBUFFERED: '1' },
         onLine: (stream, line) => {
