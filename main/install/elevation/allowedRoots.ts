@@ -7,6 +7,8 @@ export const ELEVATED_FILE_PATTERNS: readonly RegExp[] = [
   /^\/etc\/ld\.so\.conf\.d\/dlsetup-[a-z0-9.-]+\.conf$/,
   /^\/etc\/modprobe\.d\/dlsetup-[a-z0-9-]+\.conf$/,
   /^\/etc\/apt\/sources\.list\.d\/cuda-[a-z0-9_-]+\.list$/,
+  // The Debian non-free line the driver step adds when the sources lack it (debianSources.ts).
+  /^\/etc\/apt\/sources\.list\.d\/dlsetup-[a-z0-9-]+\.list$/,
 ];
 
 export const ELEVATED_DIR_ROOTS: readonly string[] = ['/usr/local', '/opt/dlsetup'];

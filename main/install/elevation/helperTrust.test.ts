@@ -144,6 +144,16 @@ describe('undo acts only on what the helper itself journalled', () => {
     expect(purges()).toEqual([]);
   });
 
+  it('removes the Debian non-free sources file the driver step created (issue 19: it was refused as not managed)', async () => {
+    const list = '/etc/apt/sources.list.d/dlsetup-debian-non-free.list';
+    mkdirSync(path.join(root, 'etc/apt/sources.list.d'), { recursive: true });
+    writeFileSync(path.join(root, list), 'deb http://deb.debian.org/debian bookworm contrib non-free non-free-firmware\n');
+    writeRootJournal([{ t: 'change', time: '2026-12-03T10:15:00Z', stepId: 'drv', kind: 'driver', change: { type: 'file-created', path: list } }]);
+    const replies = await talk([{ type: 'undo', requestId: 1, runId: RUN_ID, stepId: 'drv' }]);
+    expect(outcome(replies, 1)).toMatchObject({ type: 'done', value: { undone: [{ type: 'file-created', path: list }] } });
+    expect(existsSync(path.join(root, list))).toBe(false);
+  });
+
   it('refuses a change of unknown type in its own journal with a code, and one outside its roots, undoing nothing of that step', async () => {
     writeRootJournal([
       { t: 'change', time: '2026-12-03T10:15:00Z', stepId: 'drv', kind: 'driver', change: { type: 'packages-installed', manager: 'apt', packages: ['nvidia-driver-580'] } },
