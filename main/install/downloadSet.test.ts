@@ -40,4 +40,48 @@ describe('downloadSet: a framework\'s wheels, a few at a time', () => {
     ];
     await expect(downloadSet(files, { cacheDir: path.join(tmp, 'fail'), retries: 0 })).rejects.toMatchObject({ code: 'NOT_FOUND' });
   });
+
+  it('passes a file to the next mirror when the first serves another file (sha256) or lacks it, saying so', async () => {
+    // Three copies of each "mirror", fastest first: one serves a different file under the name, one lacks it, the last has it.
+    const other = await startCappedServer({ '/m/w0.whl': { data: randomBytes(WHEELS[0]!.length) } });
+    try {
+      const lines: string[] = [];
+      const mirrors = [
+        { id: 'tuna', url: `${other.url}/m/w0.whl`, bytesPerSecond: 9e6 },
+        { id: 'aliyun', url: `${other.url}/m/missing.whl`, bytesPerSecond: 8e6 },
+        { id: 'official', url: `${server.url}/w0.whl`, bytesPerSecond: 1e6 },
+      ];
+      const updates: SetProgress[] = [];
+      const [result] = await downloadSet([{ url: mirrors[2]!.url, sha256: sha(WHEELS[0]!), fileName: 'w0.whl', mirrors }], {
+        cacheDir: path.join(tmp, 'mirrors'),
+        retries: 0,
+        onRetry: (_attempt, reason) => lines.push(reason),
+        onProgress: (p) => updates.push(structuredClone(p)),
+      });
+      expect(readFileSync(result!.path).equals(WHEELS[0]!)).toBe(true);
+      expect(lines).toEqual([
+        'tuna serves another file under the name w0.whl (its sha256 differs), so DL Setup took it from the next fastest mirror.',
+        'aliyun does not have w0.whl, so DL Setup took it from the next fastest mirror.',
+      ]);
+      // The progress names the mirror that served the bytes last.
+      expect(updates.filter((p) => p.files[0]?.mirror).at(-1)!.files[0]!.mirror!.id).toBe('official');
+    } finally {
+      await other.close();
+    }
+  });
+
+  it('fails with the last mirror\'s answer when no mirror has the right file', async () => {
+    const other = await startCappedServer({ '/m/w0.whl': { data: randomBytes(WHEELS[0]!.length) } });
+    try {
+      const mirrors = [
+        { id: 'aliyun', url: `${other.url}/m/missing.whl`, bytesPerSecond: 8e6 },
+        { id: 'tuna', url: `${other.url}/m/w0.whl`, bytesPerSecond: 1e6 },
+      ];
+      await expect(
+        downloadSet([{ url: mirrors[1]!.url, sha256: sha(WHEELS[0]!), fileName: 'w0.whl', mirrors }], { cacheDir: path.join(tmp, 'nomirror'), retries: 0 }),
+      ).rejects.toMatchObject({ code: 'CHECKSUM_MISMATCH' });
+    } finally {
+      await other.close();
+    }
+  });
 });
