@@ -46,7 +46,7 @@ describe('screens render alone from wizard state', () => {
     const current = screen.getAllByRole('listitem').filter((item) => item.attribs['aria-current'] === 'true');
     expect(current.map((item) => screen.text(item))).toEqual(['CUDA 13.0 /usr/local/cuda-13.0 active']);
     expect(text).toContain('nvidia-smi shows what the driver can run (CUDA 12.2), nvcc shows which compiler is installed (CUDA 13.0)');
-    expect(text).toContain('Toolkit 13.0 is newer than the CUDA 12.2 this driver can run');
+    expect(text).toContain('Toolkit 13.0 is CUDA 13, newer than the CUDA 12.2 this driver runs');
     expect(text).toContain('Secure Boot is on.');
     expect(text).toContain('torch 1.13.1');
     expectNoInlineStyle(html);

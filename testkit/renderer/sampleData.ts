@@ -26,6 +26,8 @@ export function rtx4090Report(): HardwareReport {
     findings: [{ code: 'TOOLKIT_NEWER_THAN_DRIVER', message: 'CUDA Toolkit 13.0 is newer than the CUDA 12.2 driver 535.86.05 supports.', severity: 'warning' }],
     warnings: [],
     durationMs: 84,
+    // As detection words it (shared/cuda/explainCudaFit): the screens say the verdict again in their own language.
+    cudaSummary: { driverCuda: '12.2', toolkit: '13.0', compatible: false, message: '', fit: { kind: 'tooNew', toolkit: '13.0', driverCuda: '12.2' } },
   };
 }
 
