@@ -30,10 +30,16 @@ let tmp: string;
 let wheels: string;
 let index: TestIndex;
 const savedHome = process.env.DLSETUP_HOME;
+const savedPip = { extraIndex: process.env.PIP_EXTRA_INDEX_URL, findLinks: process.env.PIP_FIND_LINKS };
 
 beforeAll(async () => {
   tmp = mkdtempSync(path.join(os.tmpdir(), 'dlsetup-pip-'));
   process.env.DLSETUP_HOME = path.join(tmp, 'home');
+  // Only the loopback index, which carries no pip: the run's env cannot get pip >= 25.3, so pip downloads itself (the
+  // path these tests cover). This machine's global pip configuration (extra-index-url, find-links) would hand it one.
+  execFileSync('mkdir', ['-p', path.join(tmp, 'empty')]);
+  process.env.PIP_EXTRA_INDEX_URL = `file://${path.join(tmp, 'empty')}`;
+  process.env.PIP_FIND_LINKS = path.join(tmp, 'empty');
   wheels = path.join(tmp, 'wheels');
   execFileSync('mkdir', ['-p', wheels]);
   buildTestWheel(wheels, 'dlsetup-test-alpha', '1.0', PAYLOAD);
@@ -46,6 +52,10 @@ afterAll(async () => {
   rmSync(tmp, { recursive: true, force: true });
   if (savedHome === undefined) delete process.env.DLSETUP_HOME;
   else process.env.DLSETUP_HOME = savedHome;
+  for (const [name, value] of [['PIP_EXTRA_INDEX_URL', savedPip.extraIndex], ['PIP_FIND_LINKS', savedPip.findLinks]] as const) {
+    if (value === undefined) delete process.env[name];
+    else process.env[name] = value;
+  }
 });
 
 function pythonVersion(python: string): string {
