@@ -24,7 +24,9 @@ export type EveryEntryCanPass = Assert<Extends<WithoutPlan<JournalEntry>, Withou
 
 // And field for field: a field the type has but the schema would refuse (or the reverse) fails here.
 type SameSet<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
-type SameKeysPerVariant<A, B, K extends PropertyKey> = A extends Record<K, infer Tag> ? SameSet<keyof A, keyof Extract<B, Record<K, Tag>>> : never;
+// The schema may split one type variant in two (packages-installed per manager): compare with every key its variants have.
+type AllKeys<T> = T extends unknown ? keyof T : never;
+type SameKeysPerVariant<A, B, K extends PropertyKey> = A extends Record<K, infer Tag> ? SameSet<keyof A, AllKeys<Extract<B, Record<K, Tag>>>> : never;
 export type EntryFieldsAgree = Assert<SameKeysPerVariant<JournalEntry, JournalEntryFromSchema, 't'>>;
 export type ChangeFieldsAgree = Assert<SameKeysPerVariant<JournalChange, JournalChangeFromSchema, 'type'>>;
 

@@ -33,6 +33,7 @@ const VALID: Record<Channel, unknown> = {
   'install:rollback': { runId: RUN_ID, dryRun: true, locale: 'zh-CN' },
   'verify:run': { python: '/opt/venv/bin/python', framework: 'pytorch', toolkit: true, quick: true, nvcc: 'nvcc', timeoutMs: 60_000, locale: 'en' },
   'verify:history': undefined,
+  'verify:environments': { locale: 'zh-CN' },
   'mirror:check': { url: 'https://pypi.org/simple', timeoutMs: 5_000 },
   'mirror:default': { timeoutMs: 3_000 },
   'diagnose:text': { text: 'ImportError: libcudart.so.11.0: cannot open shared object file', locale: 'en' },

@@ -19,6 +19,7 @@ export function testHandlers(overrides: Partial<HandlerTable> = {}): HandlerTabl
     'install:rollback': refuse,
     'verify:run': refuse,
     'verify:history': refuse,
+    'verify:environments': refuse,
     'mirror:check': refuse,
     'mirror:default': refuse,
     'diagnose:text': refuse,
