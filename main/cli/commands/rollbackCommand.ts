@@ -42,7 +42,8 @@ export const rollbackCommand: CliCommand = {
     }
     const result = await service.rollback(runId, { locale: engineLocale, onLog: flags.json ? undefined : (line) => io.err(`${line}\n`) });
     if (flags.json) io.out(`${JSON.stringify(result, null, 2)}\n`);
-    else io.out(result.ok ? `${say('rollback.done', { runId })}\n` : `${say('rollback.withProblems')}\n${result.notes.map((note) => `  ${note}`).join('\n')}\n`);
+    // A complete rollback may still have kept something (a package something installed since needs): say what.
+    else io.out(`${result.ok ? say('rollback.done', { runId }) : say('rollback.withProblems')}\n${result.notes.map((note) => `  ${note}\n`).join('')}`);
     return result.ok ? 0 : 1;
   },
 };
