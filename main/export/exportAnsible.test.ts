@@ -26,7 +26,7 @@ describe('ansible export of the V100 + TensorFlow 2.10 system plan', () => {
 
   test('has the role layout, with versions and mirrors in group_vars', () => {
     const vars = readFileSync(path.join(out(), 'group_vars', 'all.yml'), 'utf8');
-    expect(vars).toContain('dlsetup_pip_packages:\n  - "tensorflow==2.10.0"');
+    expect(vars).toContain(`dlsetup_pip_packages:\n${examplePlan('v100TensorflowSystem').framework!.packages.map((pkg) => `  - "${pkg}"\n`).join('')}`);
     expect(vars).toContain('dlsetup_driver_ubuntu_package: "nvidia-driver-580"');
     expect(vars).toContain('dlsetup_cuda_toolkit_package: "cuda-toolkit-11-2"');
     expect(vars).toContain('dlsetup_cuda_repo_base: "https://developer.download.nvidia.com/compute/cuda/repos"');
