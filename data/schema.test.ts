@@ -117,7 +117,7 @@ const schemas: Record<string, Schema> = {
   },
   mirrors: {
     reviewedAt: 'date',
-    mirrors: [{ id: 'string', name: 'string', pypiIndexUrl: 'string?', pytorch: 'object?', planCarriesUrl: 'boolean?', note: 'string?', files: 'object?', source: 'source' }],
+    mirrors: [{ id: 'string', name: 'string', pypiIndexUrl: 'string?', pytorch: 'object?', planCarriesUrl: 'boolean?', note: 'string?', files: 'object?', coreMetadata: 'object', source: 'source' }],
   },
   // The diagnose knowledge base (main/diagnose checks its patterns in depth); here only what every table owes.
   errors: {
@@ -192,6 +192,19 @@ describe('data tables', () => {
       }
     }
     expect(new Set(mirrors.map((row) => row.id)).size).toBe(mirrors.length);
+  });
+
+  it('mirrors.json: every index of every row says whether it publishes wheel metadata (PEP 658), with a source', () => {
+    type Served = { served: unknown; source: unknown };
+    const mirrors = (tables.mirrors as { mirrors: { id: string; pypiIndexUrl?: string; pytorch?: unknown; coreMetadata: { pypi?: Served; pytorch?: Served } }[] }).mirrors;
+    for (const row of mirrors) {
+      // One verdict per index the row has (the install engine decides from them who downloads the wheels), none else.
+      expect(Object.keys(row.coreMetadata).sort(), row.id).toEqual([...(row.pypiIndexUrl ? ['pypi'] : []), ...(row.pytorch ? ['pytorch'] : [])]);
+      for (const verdict of Object.values(row.coreMetadata)) {
+        expect(typeof verdict.served, row.id).toBe('boolean');
+        expect(String(verdict.source).length, row.id).toBeGreaterThan(20);
+      }
+    }
   });
 
   it('keeps the facts the issue calls out', () => {

@@ -11,7 +11,15 @@ export interface MirrorPreset {
   planCarriesUrl?: boolean;
   /** Where this mirror keeps the same files as PyPI or download.pytorch.org: an official URL prefix and this mirror's. */
   files?: MirrorFilePrefix[];
+  /** Whether each of its indexes publishes wheel core metadata (PEP 658 / PEP 714); unknown is recorded as false (a missing row reads as false). */
+  coreMetadata?: { pypi?: CoreMetadataServed; pytorch?: CoreMetadataServed };
   note?: string;
+  source: string;
+}
+
+/** pip >= 25.3 resolves a dry run from this metadata alone; without it, pip downloads whole wheels to resolve. */
+export interface CoreMetadataServed {
+  served: boolean;
   source: string;
 }
 
