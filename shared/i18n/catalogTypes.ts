@@ -526,6 +526,9 @@ export interface CatalogPlaceholders {
     'framework.pipUpgraded': 'from' | 'to';
     'framework.pipUpgradeFailed': 'reason' | 'version';
     'framework.notAllWheels': 'files';
+    'framework.indexNoMetadata': 'name' | 'url';
+    'framework.indexMetadataUnknown': 'url';
+    'framework.findLinksNoMetadata': 'url';
     'framework.resolving': never;
     'framework.downloadingFiles': 'count' | 'file' | 'finished';
     'framework.installingLocal': 'count';

@@ -2,6 +2,7 @@ import path from 'node:path';
 import { hostPathExists } from '../../system/sysroot.js';
 import type { InstallStep, PlannedCommand, StepContext } from '../installStep.js';
 import { installText, sayList } from '../installText.js';
+import { metadataGap, metadataGapText } from '../indexMetadata.js';
 import { mirrorIds, resolvePipIndexes, type PipIndexArgs } from '../mirrorPresets.js';
 import { PipProgressParser, parsePipVersion, pipSupportsRawProgress } from '../pipProgressParser.js';
 import { PIP_REQUIREMENT_PATTERN, ParamReader, checkPathUnder, checkUrl } from '../stepParams.js';
@@ -138,10 +139,13 @@ export const frameworkStep: InstallStep<FrameworkParams> = {
     let lastDetail = '';
     let fetchedByUs: number | null = null;
     try {
+      // An index without PEP 658 metadata makes pip's dry run download every wheel: then pip downloads once, itself.
+      const gap = metadataGap(indexArgs(params));
+      if (gap) ctx.log(metadataGapText(ctx.say, gap));
       // An env this run created gets a pip that resolves from metadata alone (rollback removes the env whole).
-      const localPip = await pipForLocalFiles(ctx, { python, envPath, pipVersion, upgradeArgv: pipInstallArgv(python, { ...params, packages: [LOCAL_FILES_PIP] }, false) });
+      const localPip = gap ? pipVersion : await pipForLocalFiles(ctx, { python, envPath, pipVersion, upgradeArgv: pipInstallArgv(python, { ...params, packages: [LOCAL_FILES_PIP] }, false) });
       // pip resolves, DL Setup downloads, pip installs from those files; null: pip downloads itself, as before.
-      const local = await installFromLocalFiles(ctx, {
+      const local = gap ? null : await installFromLocalFiles(ctx, {
         python,
         pipVersion: localPip,
         installArgv: pipInstallArgv(python, params, false),
