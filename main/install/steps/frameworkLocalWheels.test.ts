@@ -7,7 +7,7 @@ import type { ProgressEvent } from '../../../shared/types/install.js';
 import type { MirrorTable } from '../../../shared/types/mirrors.js';
 import { InstallService } from '../installService.js';
 import { readJournal } from '../runJournal.js';
-import { overlayDataTable } from '../../../testkit/install/dataOverlay.js';
+import { markIndexesServingMetadata } from '../../../testkit/install/metadataOverlay.js';
 import { testPlan } from '../../../testkit/install/testPlan.js';
 import { buildTestWheel, startTestIndex, type TestIndex } from '../../../testkit/install/wheelIndex.js';
 
@@ -99,6 +99,7 @@ describe('framework step: pip resolves, DL Setup downloads, pip installs offline
   it.skipIf(!PIP_WHEEL)('fetches each wheel once (ours), none by pip, and pip installs from the local files', async () => {
     const index = await startTestIndex(wheels, { coreMetadata: true });
     try {
+      markIndexesServingMetadata(path.join(tmp, 'data-local'), [`${index.url}/simple`]);
       const envPath = path.join(tmp, 'env-local');
       envWithNewPip(envPath);
       const { runId, status, logs, progress } = await run(plan(envPath, { pypiMirror: `${index.url}/simple` }));
@@ -135,6 +136,7 @@ describe('framework step: pip resolves, DL Setup downloads, pip installs offline
       expect(undone.ok).toBe(true);
       expect(() => execFileSync(path.join(envPath, 'bin', 'python'), ['-c', 'import dlsetup_test_alpha'], { stdio: 'ignore' })).toThrow();
     } finally {
+      delete process.env.DLSETUP_DATA_DIR;
       await index.close();
     }
   });
@@ -145,7 +147,7 @@ describe('framework step: pip resolves, DL Setup downloads, pip installs offline
     try {
       // The plan's own index is slow (1 MB/s); data/mirrors.json's TUNA row carries the same files on a fast server.
       slow.trickleBytesPerSecond = 1_000_000;
-      overlayDataTable<MirrorTable>(path.join(tmp, 'data-mirrors'), 'mirrors', (table) => {
+      markIndexesServingMetadata(path.join(tmp, 'data-mirrors'), [`${slow.url}/simple`], (table: MirrorTable) => {
         for (const row of table.mirrors) delete row.files;
         table.mirrors.find((row) => row.id === 'tuna')!.files = [{ from: `${slow.url}/files/`, to: `${fast.url}/files/`, source: 'test' }];
       });

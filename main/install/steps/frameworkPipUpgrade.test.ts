@@ -7,6 +7,7 @@ import type { ProgressEvent } from '../../../shared/types/install.js';
 import { InstallService } from '../installService.js';
 import { readJournal } from '../runJournal.js';
 import { testPlan } from '../../../testkit/install/testPlan.js';
+import { markIndexesServingMetadata } from '../../../testkit/install/metadataOverlay.js';
 import { buildTestWheel, startTestIndex, type TestIndex } from '../../../testkit/install/wheelIndex.js';
 
 /**
@@ -52,7 +53,7 @@ let tmp: string;
 let withPip: string;
 /** The framework's wheels only: an index where pip cannot be upgraded. */
 let withoutPip: string;
-const savedEnv = { home: process.env.DLSETUP_HOME, retries: process.env.DLSETUP_DOWNLOAD_RETRIES, extraIndex: process.env.PIP_EXTRA_INDEX_URL, findLinks: process.env.PIP_FIND_LINKS };
+const savedEnv = { home: process.env.DLSETUP_HOME, retries: process.env.DLSETUP_DOWNLOAD_RETRIES, extraIndex: process.env.PIP_EXTRA_INDEX_URL, findLinks: process.env.PIP_FIND_LINKS, data: process.env.DLSETUP_DATA_DIR };
 
 beforeAll(() => {
   tmp = mkdtempSync(path.join(os.tmpdir(), 'dlsetup-pipupgrade-run-'));
@@ -75,7 +76,7 @@ beforeAll(() => {
 afterAll(() => {
   rmSync(tmp, { recursive: true, force: true });
   rmSync(PIP_DIR, { recursive: true, force: true });
-  for (const [name, value] of [['DLSETUP_HOME', savedEnv.home], ['DLSETUP_DOWNLOAD_RETRIES', savedEnv.retries], ['PIP_EXTRA_INDEX_URL', savedEnv.extraIndex], ['PIP_FIND_LINKS', savedEnv.findLinks]] as const) {
+  for (const [name, value] of [['DLSETUP_HOME', savedEnv.home], ['DLSETUP_DOWNLOAD_RETRIES', savedEnv.retries], ['PIP_EXTRA_INDEX_URL', savedEnv.extraIndex], ['PIP_FIND_LINKS', savedEnv.findLinks], ['DLSETUP_DATA_DIR', savedEnv.data]] as const) {
     if (value === undefined) delete process.env[name];
     else process.env[name] = value;
   }
@@ -129,6 +130,7 @@ describe(`framework step: the pip it resolves with${NEEDS ? ` (skipped: ${NEEDS}
     process.env.DLSETUP_HOME = path.join(tmp, 'home-created');
     const index = await startTestIndex(withPip, { coreMetadata: true });
     try {
+      markIndexesServingMetadata(path.join(tmp, 'data-1'), [`${index.url}/simple`]);
       const envPath = path.join(tmp, 'env-created');
       const { runId, status, logs } = await run(createdEnvPlan(envPath, index));
       expect(status.error, logs.join('\n')).toBeUndefined();
@@ -162,6 +164,7 @@ describe(`framework step: the pip it resolves with${NEEDS ? ` (skipped: ${NEEDS}
     process.env.DLSETUP_HOME = path.join(tmp, 'home-user');
     const index = await startTestIndex(withPip, { coreMetadata: true });
     try {
+      markIndexesServingMetadata(path.join(tmp, 'data-2'), [`${index.url}/simple`]);
       const envPath = path.join(tmp, 'env-user');
       execFileSync(PYTHON!, ['-m', 'venv', envPath]);
       const { status, logs } = await run(userEnvPlan(envPath, index));
@@ -183,6 +186,7 @@ describe(`framework step: the pip it resolves with${NEEDS ? ` (skipped: ${NEEDS}
     process.env.DLSETUP_HOME = path.join(tmp, 'home-nopip');
     const index = await startTestIndex(withoutPip, { coreMetadata: true });
     try {
+      markIndexesServingMetadata(path.join(tmp, 'data-3'), [`${index.url}/simple`]);
       const envPath = path.join(tmp, 'env-nopip');
       const { status, logs } = await run(createdEnvPlan(envPath, index));
       expect(status.state, logs.join('\n')).toBe('succeeded');
@@ -203,6 +207,7 @@ describe(`framework step: the pip it resolves with${NEEDS ? ` (skipped: ${NEEDS}
     process.env.DLSETUP_DOWNLOAD_RETRIES = '0';
     const index = await startTestIndex(withPip, { coreMetadata: true });
     try {
+      markIndexesServingMetadata(path.join(tmp, 'data-4'), [`${index.url}/simple`]);
       index.ranges = true;
       const CUT = 200_000;
       index.cuts.set(WHEELS[1]!, CUT);
