@@ -23,6 +23,7 @@ const INTEGRATION = [
   'main/verify/runFrameworkCheck.test.ts',
   'main/verify/runToolkitCheck.test.ts',
   'main/verify/checkScriptDiagnosis.test.ts',
+  'main/verify/environments/realSystemPython.test.ts',
   'main/detect/collectEnvSuperset.test.ts',
   // Real install runs in this process (venvs, journals, the install lock keyed on this pid).
   'main/cli/failureFooter.test.ts',

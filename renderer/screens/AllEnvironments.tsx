@@ -13,7 +13,9 @@ const environmentsText = translator('environments', environmentsEn, environments
 type Say = ReturnType<typeof environmentsText>;
 
 function verdictWords(fw: InstalledFramework, say: Say): string {
-  return fw.verdict === 'needsDriver' ? say('verdict.needsDriver', { floor: String(fw.driverFloor) }) : say(`verdict.${fw.verdict}`);
+  if (fw.verdict === 'needsDriver') return say('verdict.needsDriver', { floor: String(fw.driverFloor) });
+  // A CPU build only "works" on a machine without an NVIDIA GPU: say where it runs.
+  return fw.verdict === 'works' && fw.kind === 'cpu' ? say('verdict.worksOnCpu') : say(`verdict.${fw.verdict}`);
 }
 
 /** "All environments on this machine" (issue 20): every environment's builds, a verdict each, and the plan that fixes it. */

@@ -184,6 +184,7 @@ export interface CatalogPlaceholders {
     'column.action': never;
     'noFramework': never;
     'verdict.works': never;
+    'verdict.worksOnCpu': never;
     'verdict.needsDriver': 'floor';
     'verdict.noKernels': never;
     'verdict.cpuOnly': never;

@@ -6,8 +6,10 @@ import { environmentsText } from './environmentsText.js';
 
 type Say = ReturnType<typeof environmentsText>;
 
-export function verdictWords(fw: Pick<InstalledFramework, 'verdict' | 'driverFloor'>, say: Say): string {
-  return fw.verdict === 'needsDriver' ? say('verdict.needsDriver', { floor: String(fw.driverFloor) }) : say(`verdict.${fw.verdict}`);
+export function verdictWords(fw: Pick<InstalledFramework, 'verdict' | 'driverFloor' | 'kind'>, say: Say): string {
+  if (fw.verdict === 'needsDriver') return say('verdict.needsDriver', { floor: String(fw.driverFloor) });
+  // A CPU build only "works" on a machine without an NVIDIA GPU: say where it runs.
+  return fw.verdict === 'works' && fw.kind === 'cpu' ? say('verdict.worksOnCpu') : say(`verdict.${fw.verdict}`);
 }
 
 export function actionWords(fw: InstalledFramework, say: Say): string {
