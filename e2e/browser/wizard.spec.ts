@@ -187,7 +187,9 @@ test.describe('driver too old (TITAN Xp on 384.66)', () => {
     await expect(page.getByTestId('run-state')).toHaveAttribute('data-state', 'succeeded', { timeout: 20_000 });
     await expect(page.getByText('This is a dry run')).toBeVisible();
     const steps = page.getByTestId('install-step');
-    await expect(steps).toHaveCount(3);
+    // Driver, the distribution's Python with venv support (this host has no Python the plan can use), environment, framework.
+    await expect(steps).toHaveCount(4);
+    await expect(page.locator('[data-testid="install-step"][data-step-id="system-python"] .tag.admin')).toHaveText('admin');
     // The driver upgrade runs as administrator: its row is tagged and its commands carry [root].
     const driver = page.locator('[data-testid="install-step"][data-step-id="driver"]');
     await expect(driver.locator('.tag.admin')).toHaveText('admin');
