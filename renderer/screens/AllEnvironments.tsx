@@ -64,3 +64,15 @@ export function AllEnvironments({ dispatch }: Pick<ScreenProps, 'dispatch'>) {
     </section>
   );
 }
+
+/** The "All environments on this machine" button and, once pressed, the table: on Welcome and reached from Verify. */
+export function AllEnvironmentsToggle({ dispatch }: Pick<ScreenProps, 'dispatch'>) {
+  const say = environmentsText(useLocale());
+  const [shown, setShown] = useState(false);
+  return (
+    <>
+      <button type="button" aria-expanded={shown} data-testid="all-environments-toggle" onClick={() => setShown((now) => !now)}>{say('link')}</button>
+      {shown ? <AllEnvironments dispatch={dispatch} /> : null}
+    </>
+  );
+}

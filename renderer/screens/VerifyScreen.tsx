@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { VerifyOutcome } from '../../shared/ipc/contract.js';
 import type { VerifyComparison, VerifyReport, VerifyRequest } from '../../shared/types/verify.js';
 import { ErrorPanel } from '../components/ErrorPanel.js';
+import { AllEnvironmentsToggle } from './AllEnvironments.js';
 import { Gauge } from '../components/Gauge.js';
 import { LoadingStatus } from '../components/LoadingStatus.js';
 import { PrecisionChart } from '../components/PrecisionChart.js';
@@ -260,6 +261,7 @@ export function VerifyScreen({ state, dispatch }: ScreenProps) {
           <button type="button" onClick={() => { setOpened(null); run(); }} disabled={state.verify.status === 'loading'}>{t('verify.runAgain')}</button>
         </div>
         <ReportFiles report={shown} onOpen={(report, name) => setOpened({ report, name })} />
+        <AllEnvironmentsToggle dispatch={dispatch} />
       </section>
     </div>
   );
