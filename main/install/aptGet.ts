@@ -35,9 +35,12 @@ export async function runAptGet(ctx: StepContext, args: string[], progressSpan: 
   const timeout = aptLockTimeoutSeconds();
   let waitingShown = false;
   let lockText = '';
-  const argv = ['apt-get', '-o', `DPkg::Lock::Timeout=${timeout}`, '-o', 'APT::Status-Fd=1', '-o', 'Dpkg::Use-Pty=0', ...args];
+  // Status on its own fd: with APT::Status-Fd=1 apt takes stdout from dpkg's maintainer scripts, and every postinst
+  // that prints (update-initramfs, fontconfig, libnss-systemd) fails with "echo: I/O error" (issue 19, real Debian).
+  const argv = ['apt-get', '-o', `DPkg::Lock::Timeout=${timeout}`, '-o', 'APT::Status-Fd=3', '-o', 'Dpkg::Use-Pty=0', ...args];
   const result = await ctx.run(argv, {
     env: APT_ENV,
+    statusOnFd3: true,
     allowFailure: true,
     timeoutMs: timeout * 1000 + 60 * 60_000,
     onLine: (_stream, line) => {

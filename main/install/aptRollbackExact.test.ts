@@ -34,7 +34,8 @@ beforeAll(() => {
   tmp = mkdtempSync(path.join(os.tmpdir(), 'dlsetup-apt-exact-'));
   host = createTestAptHost(tmp, [
     // Not data/'s: what a driver or toolkit pulls in (dkms, gcc, a GL library), with its own conffile.
-    { name: 'libtestgl1', conffiles: true, files: { '/etc/testgl/testgl.conf': 'gl=1\n', '/usr/lib/libtestgl.so.1': 'gl\n' } },
+    // Its postinst prints, as update-initramfs and fontconfig do: with apt's status on stdout it failed ("I/O error").
+    { name: 'libtestgl1', conffiles: true, postinst: '#!/bin/sh\nset -e\necho "libtestgl1: configured"\nsed -n 1p "$DPKG_ROOT/etc/testgl/testgl.conf"\n', files: { '/etc/testgl/testgl.conf': 'gl=1\n', '/usr/lib/libtestgl.so.1': 'gl\n' } },
     // Installed once and removed before the run: its conffile stayed (rc) and must still be there after rollback.
     { name: 'libtestcfg1', conffiles: true, files: { '/etc/testcfg.conf': 'cfg=1\n' } },
     // Already installed before the run: never touched.

@@ -17,6 +17,8 @@ export interface StepCommandOptions {
   quiet?: boolean;
   /** Return a non-zero exit instead of throwing COMMAND_FAILED (the step reads the code itself). */
   allowFailure?: boolean;
+  /** The program writes machine-readable status to fd 3 (apt's APT::Status-Fd=3): it joins stdout. */
+  statusOnFd3?: boolean;
 }
 
 /** What a step sees while it runs, in-process or inside the elevated helper. */

@@ -54,7 +54,8 @@ export function createStepContext(options: StepContextOptions): StepContext {
       signal.addEventListener('abort', onAbort, { once: true });
       const started = performance.now();
       try {
-        const result = await runCommand(argv, {
+        // fd 3 duplicated onto stdout by sh, which then execs the program itself (same pid, same argv in ps).
+        const result = await runCommand(commandOptions.statusOnFd3 ? ['sh', '-c', 'exec "$@" 3>&1', 'sh', ...argv] : argv, {
           signal,
           env: commandOptions.env,
           timeoutMs: commandOptions.timeoutMs,

@@ -10,6 +10,8 @@ export interface TestDeb {
   files?: Record<string, string>;
   /** Its files under /etc are conffiles (Debian policy: dpkg keeps them on remove, deletes them on purge). */
   conffiles?: boolean;
+  /** A maintainer script run after unpacking (sh), as real packages have. */
+  postinst?: string;
 }
 
 export interface TestAptHost {
@@ -29,6 +31,10 @@ export function buildTestDeb(buildRoot: string, deb: TestDeb, outDir: string): s
     mkdirSync(path.dirname(target), { recursive: true });
     writeFileSync(target, content);
     if (file.includes('/bin/')) chmodSync(target, 0o755);
+  }
+  if (deb.postinst) {
+    writeFileSync(path.join(build, 'DEBIAN', 'postinst'), deb.postinst);
+    chmodSync(path.join(build, 'DEBIAN', 'postinst'), 0o755);
   }
   const conffiles = Object.keys(deb.files ?? {}).filter((file) => file.startsWith('/etc/'));
   if (deb.conffiles && conffiles.length) writeFileSync(path.join(build, 'DEBIAN', 'conffiles'), `${conffiles.join('\n')}\n`);
