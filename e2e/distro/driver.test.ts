@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { appendFileSync, existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bootMachine, DLSETUP, writePlan, type DistroMachine } from '../../testkit/distro/machine.js';
@@ -16,9 +16,18 @@ let before: MachineSnapshot;
 let runId = '';
 const started = Date.now();
 
+// Every dlsetup command's output, for reading after a run (the lane's machines are gone by then).
+const TRANSCRIPT = path.join(process.env.DLSETUP_DISTRO_TRANSCRIPTS ?? '/tmp', 'distro-driver.log');
+const dlsetup = async (args: string[]) => {
+  const ran = await machine.run([...DLSETUP, ...args], { user: 'student' });
+  appendFileSync(TRANSCRIPT, `$ dlsetup ${args.join(' ')}  (exit ${ran.code})\n${ran.output}\n`);
+  return ran;
+};
+
 const dpkgStatus = async (name: string) => (await machine.run(['dpkg-query', '-W', '-f', '${db:Status-Abbrev}', name])).stdout.trim();
 
 beforeAll(async () => {
+  writeFileSync(TRANSCRIPT, '');
   machine = bootMachine();
   // No headers match the kernel (as with a kernel newer than the mirror's, or a custom one): apt may not install any,
   // so DKMS (which apt-get pulls in with linux-headers-amd64 as a Recommends) has nothing to build against.
@@ -35,7 +44,7 @@ describe('the NVIDIA driver on a fresh Debian 12 (real apt, dpkg, DKMS and updat
       { id: 'vars', kind: 'env-vars', title: 'Set CUDA variables', elevated: false, params: { scope: 'user', cudaHome: '/usr/local/cuda-12.4' } },
     ]);
     const file = writePlan(machine, 'driver', plan);
-    const ran = await machine.run([...DLSETUP, 'install', '--plan', file, '--yes', '--verbose'], { user: 'student' });
+    const ran = await dlsetup(['install', '--plan', file, '--yes', '--verbose']);
     runId = /\b(\d{8}-\d{6}-[a-z0-9]{6})\b/.exec(ran.output)?.[1] ?? '';
     expect(runId, ran.output).not.toBe('');
     // The exact line, where it went, from the user's own main line.
@@ -44,16 +53,20 @@ describe('the NVIDIA driver on a fresh Debian 12 (real apt, dpkg, DKMS and updat
     expect(await dpkgStatus('nvidia-driver')).toBe('ii');
     expect(await dpkgStatus('firmware-misc-nonfree')).toBe('ii');
     // nouveau is blacklisted for the next boot, and the initramfs that boot reads was rebuilt after the install began.
-    const modprobe = path.join(machine.root, 'etc/modprobe.d');
-    const blacklists = readdirSync(modprobe).filter((name) => /^blacklist\s+nouveau/m.test(readFileSync(path.join(modprobe, name), 'utf8')));
-    expect(blacklists.length, `no nouveau blacklist in /etc/modprobe.d: ${readdirSync(modprobe).join(', ')}`).toBeGreaterThan(0);
-    const initrds = readdirSync(path.join(machine.root, 'boot')).filter((name) => name.startsWith('initrd.img-'));
-    expect(initrds.length).toBe(1);
-    expect(statSync(path.join(machine.root, 'boot', initrds[0]!)).mtimeMs).toBeGreaterThan(started);
-    // No headers for the root's kernel: DKMS built nothing, and the run says so instead of claiming a working driver.
-    const kernel = initrds[0]!.slice('initrd.img-'.length);
+    // Read inside the root: Debian's nvidia-blacklists-nouveau.conf is an absolute symlink (into /etc/nvidia).
+    const blacklists = (await machine.run(['sh', '-c', 'grep -lsE "^blacklist[[:space:]]+nouveau" /etc/modprobe.d/*'])).stdout.trim();
+    expect(blacklists, `no nouveau blacklist in /etc/modprobe.d: ${readdirSync(path.join(machine.root, 'etc/modprobe.d')).join(', ')}`).not.toBe('');
+    // The initramfs of the newest kernel (the one the next boot starts; update-initramfs -u updates that one) was rebuilt
+    // after the install began. The root may have two kernels: apt may have pulled in a newer linux-image.
+    const boot = readdirSync(path.join(machine.root, 'boot'));
+    const initrds = boot.filter((name) => name.startsWith('initrd.img-') && !/\.(dpkg-)?bak$/.test(name));
+    const rebuilt = initrds.filter((name) => statSync(path.join(machine.root, 'boot', name)).mtimeMs > started);
+    expect(rebuilt.length, `no initramfs rebuilt: ${boot.join(', ')}`).toBeGreaterThan(0);
+    // No headers for the kernel: DKMS built nothing, and the run says so instead of claiming a working driver.
+    const kernel = /DKMS built no NVIDIA kernel module: kernel (\S+) has no headers/.exec(ran.output)?.[1] ?? '';
+    expect(kernel, ran.output).not.toBe('');
+    expect(initrds).toContain(`initrd.img-${kernel}`);
     expect(existsSync(path.join(machine.root, 'lib/modules', kernel, 'build'))).toBe(false);
-    expect(ran.output).toContain(`DKMS built no NVIDIA kernel module: kernel ${kernel} has no headers`);
     expect(ran.output).toContain(`sudo apt install linux-headers-${kernel}`);
     expect(ran.output).not.toMatch(/NVIDIA driver [\d.]+ is loaded/);
     expect(ran.output).toMatch(/[Rr]estart/);
@@ -61,7 +74,7 @@ describe('the NVIDIA driver on a fresh Debian 12 (real apt, dpkg, DKMS and updat
   });
 
   it('--resume before the restart still waits; after it (module loaded, new boot id) it finishes the driver step and runs the next', async () => {
-    const early = await machine.run([...DLSETUP, 'install', runId, '--resume', '--yes'], { user: 'student' });
+    const early = await dlsetup(['install', runId, '--resume', '--yes', '--verbose']);
     expect(early.output).toMatch(/[Rr]estart/);
     expect(early.output).not.toContain('CUDA_HOME');
     // The "restart": the kernel now lists the module Debian's package would load, under a new boot id.
@@ -72,18 +85,20 @@ describe('the NVIDIA driver on a fresh Debian 12 (real apt, dpkg, DKMS and updat
     const bootId = path.join(path.dirname(machine.root), 'boot_id');
     writeFileSync(bootId, '5b1f0c1e-0000-4000-8000-00000000beef\n');
     machine.bindFile(bootId, 'proc/sys/kernel/random/boot_id');
-    const resumed = await machine.run([...DLSETUP, 'install', runId, '--resume', '--yes', '--verbose'], { user: 'student' });
+    const resumed = await dlsetup(['install', runId, '--resume', '--yes', '--verbose']);
     expect(resumed.output).toContain(`NVIDIA driver ${version} is loaded`);
     expect(resumed.code, resumed.output).toBe(0);
     machine.unmountExtra();
   });
 
   it('rollback gives back dpkg --get-selections and every file under /etc and /usr/local; a second rollback changes nothing', async () => {
-    const first = await machine.run([...DLSETUP, 'rollback', runId, '--yes'], { user: 'student' });
+    const first = await dlsetup(['rollback', runId, '--yes']);
     const after = await snapshot(machine);
-    expect(differences(before, after), first.output).toEqual([]);
+    // What the helper journalled (its undo acts on that only), for a failure's message.
+    const helperJournal = (await machine.run(['sh', '-c', 'cut -c1-240 /var/lib/dlsetup/runs/*.jsonl'])).stdout;
+    expect(differences(before, after), `${first.output}\nhelper journal:\n${helperJournal}`).toEqual([]);
     expect((await machine.run(['dpkg', '--audit'])).stdout.trim()).toBe('');
-    const second = await machine.run([...DLSETUP, 'rollback', runId, '--yes'], { user: 'student' });
+    const second = await dlsetup(['rollback', runId, '--yes']);
     expect(differences(before, await snapshot(machine)), second.output).toEqual([]);
   });
 });
