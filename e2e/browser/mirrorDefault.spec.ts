@@ -1,11 +1,9 @@
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import type { MirrorTable } from '../../shared/types/mirrors.js';
 import { loopbackServers } from '../../testkit/network/loopbackServers.js';
+import { delayedPipIndex, overlayMirrorIndexes, refusedBase } from '../../testkit/network/mirrorIndexes.js';
 import { expectNoSeriousA11yViolations } from '../support/axe.js';
 import type { SimulatedHost } from '../../testkit/simulatedHost.js';
 import { startServe, type ServeHandle } from '../support/serve.js';
@@ -15,34 +13,11 @@ import { wizardHost } from '../support/wizardHosts.js';
 // person change it; English keeps the official index. The browser lane has no internet: the serve process reads a
 // copy of data/mirrors.json (DLSETUP_DATA_DIR, the engine's test data overlay) whose mirrors are loopback indexes.
 
-const root = path.resolve(import.meta.dirname, '..', '..');
 const servers = loopbackServers();
-
-/** A simple index whose page for pip answers after `delayMs`. */
-function index(delayMs: number): http.Server {
-  return http.createServer((request, response) => {
-    setTimeout(() => {
-      response.statusCode = request.url === '/simple/pip/' ? 200 : 404;
-      response.end('<a href="pip-24.2-py3-none-any.whl">pip-24.2-py3-none-any.whl</a>');
-    }, delayMs);
-  });
-}
-
-async function refusedBase(): Promise<string> {
-  const server = http.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const port = (server.address() as AddressInfo).port;
-  await new Promise((resolve) => server.close(resolve));
-  return `http://127.0.0.1:${port}`;
-}
 
 /** A data overlay folder whose mirrors.json points each mirror's PyPI index at `bases[id]`/simple. */
 function mirrorsOverlay(bases: Record<string, string>): string {
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'dlsetup-e2e-mirrors-'));
-  const table = JSON.parse(readFileSync(path.join(root, 'data', 'mirrors.json'), 'utf8')) as MirrorTable;
-  for (const row of table.mirrors) if (bases[row.id]) row.pypiIndexUrl = `${bases[row.id]}/simple`;
-  writeFileSync(path.join(dir, 'mirrors.json'), JSON.stringify(table, null, 2));
-  return dir;
+  return overlayMirrorIndexes(mkdtempSync(path.join(os.tmpdir(), 'dlsetup-e2e-mirrors-')), bases);
 }
 
 const TEXT = {
@@ -70,12 +45,12 @@ async function sourcesInstallGets(page: Page, locale: keyof typeof TEXT): Promis
 test.describe('default package source by language (RTX 4090, PyTorch wheels)', () => {
   const lab: { host?: SimulatedHost; serve?: ServeHandle; overlay?: string; tuna?: string } = {};
   test.beforeAll(async () => {
-    lab.tuna = await servers.listen(index(10), '127.0.0.1');
+    lab.tuna = await servers.listen(delayedPipIndex(10), '127.0.0.1');
     // TUNA answers first, Aliyun and USTC later, SJTUG not at all: 4 mirrors measured, TUNA picked.
     lab.overlay = mirrorsOverlay({
       tuna: lab.tuna,
-      aliyun: await servers.listen(index(600), '127.0.0.1'),
-      ustc: await servers.listen(index(900), '127.0.0.1'),
+      aliyun: await servers.listen(delayedPipIndex(600), '127.0.0.1'),
+      ustc: await servers.listen(delayedPipIndex(900), '127.0.0.1'),
       sjtu: await refusedBase(),
     });
     lab.host = await wizardHost('rtx4090');

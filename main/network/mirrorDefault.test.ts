@@ -1,44 +1,20 @@
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
-import { overlayDataTable } from '../../testkit/install/dataOverlay.js';
 import { loopbackServers } from '../../testkit/network/loopbackServers.js';
-import type { MirrorTable } from '../../shared/types/mirrors.js';
+import { delayedPipIndex, overlayMirrorIndexes, refusedBase } from '../../testkit/network/mirrorIndexes.js';
 import { measureMirrorDefault, mirrorStepValue } from './mirrorDefault.js';
 
 const servers = loopbackServers();
 const dirs: string[] = [];
 const savedDataDir = process.env.DLSETUP_DATA_DIR;
 
-/** A PEP 503 page for pip that answers after `delayMs`, or with `status`, or never (delayMs: Infinity). */
-function index(delayMs: number, status = 200): http.Server {
-  return http.createServer((request, response) => {
-    if (delayMs === Infinity) return;
-    setTimeout(() => {
-      response.statusCode = request.url?.endsWith('/simple/pip/') ? status : 404;
-      response.end('<a href="pip-24.2-py3-none-any.whl">pip-24.2-py3-none-any.whl</a>');
-    }, delayMs);
-  });
-}
-
-async function refusedPort(): Promise<string> {
-  const server = http.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const port = (server.address() as AddressInfo).port;
-  await new Promise((resolve) => server.close(resolve));
-  return `http://127.0.0.1:${port}`;
-}
-
 /** data/mirrors.json with each mirror's index at the given base URL (the official row is not measured: left as is). */
 function mirrorsAt(bases: Record<string, string>): void {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'dlsetup-mirrors-'));
   dirs.push(dir);
-  overlayDataTable<MirrorTable>(dir, 'mirrors', (table) => {
-    for (const row of table.mirrors) if (bases[row.id]) row.pypiIndexUrl = `${bases[row.id]}/simple`;
-  });
+  process.env.DLSETUP_DATA_DIR = overlayMirrorIndexes(dir, bases);
 }
 
 afterEach(() => {
@@ -53,10 +29,10 @@ afterAll(async () => {
 describe('the default mirror for a Chinese locale', () => {
   it('picks the mirror whose index answered first, and its PyTorch wheels when it carries them', async () => {
     mirrorsAt({
-      tuna: await servers.listen(index(400), '127.0.0.1'),
-      aliyun: await servers.listen(index(10), '127.0.0.1'),
-      ustc: await servers.listen(index(0, 503), '127.0.0.1'),
-      sjtu: await refusedPort(),
+      tuna: await servers.listen(delayedPipIndex(400), '127.0.0.1'),
+      aliyun: await servers.listen(delayedPipIndex(10), '127.0.0.1'),
+      ustc: await servers.listen(delayedPipIndex(0, 503), '127.0.0.1'),
+      sjtu: await refusedBase(),
     });
     const choice = await measureMirrorDefault();
     expect(choice).toMatchObject({ pypiMirror: 'aliyun', pytorchMirror: 'aliyun', reason: 'fastest' });
@@ -74,20 +50,20 @@ describe('the default mirror for a Chinese locale', () => {
 
   it('keeps download.pytorch.org for the CUDA wheels when the fastest mirror does not carry them', async () => {
     mirrorsAt({
-      tuna: await servers.listen(index(5), '127.0.0.1'),
-      aliyun: await servers.listen(index(300), '127.0.0.1'),
-      ustc: await servers.listen(index(300), '127.0.0.1'),
-      sjtu: await servers.listen(index(300), '127.0.0.1'),
+      tuna: await servers.listen(delayedPipIndex(5), '127.0.0.1'),
+      aliyun: await servers.listen(delayedPipIndex(300), '127.0.0.1'),
+      ustc: await servers.listen(delayedPipIndex(300), '127.0.0.1'),
+      sjtu: await servers.listen(delayedPipIndex(300), '127.0.0.1'),
     });
     expect(await measureMirrorDefault()).toMatchObject({ pypiMirror: 'tuna', pytorchMirror: 'official', reason: 'fastest' });
   });
 
   it('falls back to the official index, with each mirror\'s reason, when none answers in time', async () => {
     mirrorsAt({
-      tuna: await servers.listen(index(Infinity), '127.0.0.1'),
-      aliyun: await servers.listen(index(0, 404), '127.0.0.1'),
-      ustc: await refusedPort(),
-      sjtu: await servers.listen(index(0, 500), '127.0.0.1'),
+      tuna: await servers.listen(delayedPipIndex(Infinity), '127.0.0.1'),
+      aliyun: await servers.listen(delayedPipIndex(0, 404), '127.0.0.1'),
+      ustc: await refusedBase(),
+      sjtu: await servers.listen(delayedPipIndex(0, 500), '127.0.0.1'),
     });
     const started = performance.now();
     const choice = await measureMirrorDefault({ timeoutMs: 400 });

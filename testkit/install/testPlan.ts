@@ -26,3 +26,14 @@ export function userEnvPlan(envDir: string, interpreter: string): Plan {
     { id: 'env', kind: 'python-env', title: 'Create the Python environment', elevated: false, params: { manager: 'venv', path: envDir, interpreter, minFreeBytes: 1e6 } },
   ]);
 }
+
+/** A PyTorch 2.5.1 cu124 wheels plan (a venv, then pip from download.pytorch.org): what mirror and location choices act on. */
+export function torchWheelsPlan(): Plan {
+  return testPlan(
+    [
+      { id: 'env', kind: 'python-env', title: 'Create the Python environment', elevated: false, params: { manager: 'venv', name: 'dlsetup-pytorch-2.5', python: '3.11', minFreeBytes: 1e6 } },
+      { id: 'fw', kind: 'framework', title: 'Install PyTorch', elevated: false, params: { packages: ['torch==2.5.1'], indexUrl: 'https://download.pytorch.org/whl/cu124' } },
+    ],
+    { indexUrl: 'https://download.pytorch.org/whl/cu124' },
+  );
+}

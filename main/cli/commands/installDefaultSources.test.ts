@@ -1,13 +1,10 @@
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { overlayDataTable } from '../../../testkit/install/dataOverlay.js';
-import { testPlan } from '../../../testkit/install/testPlan.js';
+import { torchWheelsPlan } from '../../../testkit/install/testPlan.js';
 import { loopbackServers } from '../../../testkit/network/loopbackServers.js';
-import type { MirrorTable } from '../../../shared/types/mirrors.js';
+import { delayedPipIndex, overlayMirrorIndexes, refusedBase } from '../../../testkit/network/mirrorIndexes.js';
 import { main } from '../main.js';
 import { captureIo } from '../testIo.js';
 
@@ -17,27 +14,8 @@ const savedDataDir = process.env.DLSETUP_DATA_DIR;
 let tmp: string;
 let planFile: string;
 
-function index(delayMs: number): http.Server {
-  return http.createServer((request, response) => {
-    setTimeout(() => {
-      response.statusCode = request.url === '/simple/pip/' ? 200 : 404;
-      response.end('<a href="pip-24.2-py3-none-any.whl">pip-24.2-py3-none-any.whl</a>');
-    }, delayMs);
-  });
-}
-
-async function refusedBase(): Promise<string> {
-  const server = http.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const port = (server.address() as AddressInfo).port;
-  await new Promise((resolve) => server.close(resolve));
-  return `http://127.0.0.1:${port}`;
-}
-
 function mirrorsAt(name: string, bases: Record<string, string>): void {
-  overlayDataTable<MirrorTable>(path.join(tmp, name), 'mirrors', (table) => {
-    for (const row of table.mirrors) if (bases[row.id]) row.pypiIndexUrl = `${bases[row.id]}/simple`;
-  });
+  process.env.DLSETUP_DATA_DIR = overlayMirrorIndexes(path.join(tmp, name), bases);
 }
 
 async function dryRun(...flags: string[]) {
@@ -50,14 +28,7 @@ async function dryRun(...flags: string[]) {
 beforeAll(() => {
   tmp = mkdtempSync(path.join(os.tmpdir(), 'dlsetup-cli-default-sources-'));
   planFile = path.join(tmp, 'plan.json');
-  const plan = testPlan(
-    [
-      { id: 'env', kind: 'python-env', title: 'Create the Python environment', elevated: false, params: { manager: 'venv', name: 'dlsetup-pytorch-2.5', python: '3.11', minFreeBytes: 1e6 } },
-      { id: 'fw', kind: 'framework', title: 'Install PyTorch', elevated: false, params: { packages: ['torch==2.5.1'], indexUrl: 'https://download.pytorch.org/whl/cu124' } },
-    ],
-    { indexUrl: 'https://download.pytorch.org/whl/cu124' },
-  );
-  writeFileSync(planFile, JSON.stringify(plan));
+  writeFileSync(planFile, JSON.stringify(torchWheelsPlan()));
 });
 afterEach(() => {
   if (savedDataDir === undefined) delete process.env.DLSETUP_DATA_DIR;
@@ -70,8 +41,8 @@ afterAll(async () => {
 
 describe('dlsetup install: the default package source by language', () => {
   it('in Chinese, pip gets the mirror whose index answered first, and the line says so with every figure', async () => {
-    const tuna = await servers.listen(index(5), '127.0.0.1');
-    mirrorsAt('fastest', { tuna, aliyun: await servers.listen(index(400), '127.0.0.1'), ustc: await servers.listen(index(400), '127.0.0.1'), sjtu: await refusedBase() });
+    const tuna = await servers.listen(delayedPipIndex(5), '127.0.0.1');
+    mirrorsAt('fastest', { tuna, aliyun: await servers.listen(delayedPipIndex(400), '127.0.0.1'), ustc: await servers.listen(delayedPipIndex(400), '127.0.0.1'), sjtu: await refusedBase() });
     const { code, pip, stderr } = await dryRun('--lang', 'zh-CN');
     expect(code).toBe(0);
     expect(stderr).toMatch(
@@ -82,7 +53,7 @@ describe('dlsetup install: the default package source by language', () => {
   });
 
   it('in Chinese, a named source (--pypi-mirror official included) is kept, unmeasured', async () => {
-    mirrorsAt('named', { tuna: await servers.listen(index(5), '127.0.0.1') });
+    mirrorsAt('named', { tuna: await servers.listen(delayedPipIndex(5), '127.0.0.1') });
     const official = await dryRun('--lang', 'zh-CN', '--pypi-mirror', 'official');
     expect(official.stderr).not.toContain('软件包来源');
     expect(official.pip).toContain('--index-url https://download.pytorch.org/whl/cu124');
@@ -90,7 +61,7 @@ describe('dlsetup install: the default package source by language', () => {
   });
 
   it('in English, the official index stays the default', async () => {
-    mirrorsAt('english', { tuna: await servers.listen(index(5), '127.0.0.1') });
+    mirrorsAt('english', { tuna: await servers.listen(delayedPipIndex(5), '127.0.0.1') });
     const { stderr, pip } = await dryRun('--lang', 'en');
     expect(stderr).not.toContain('Package source');
     expect(pip).toContain('--index-url https://download.pytorch.org/whl/cu124');

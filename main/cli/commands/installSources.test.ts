@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { testPlan } from '../../../testkit/install/testPlan.js';
+import { torchWheelsPlan } from '../../../testkit/install/testPlan.js';
 import { main } from '../main.js';
 import { captureIo } from '../testIo.js';
 
@@ -13,14 +13,7 @@ let planFile: string;
 beforeAll(() => {
   tmp = mkdtempSync(path.join(os.tmpdir(), 'dlsetup-cli-sources-'));
   planFile = path.join(tmp, 'plan.json');
-  const plan = testPlan(
-    [
-      { id: 'env', kind: 'python-env', title: 'Create the Python environment', elevated: false, params: { manager: 'venv', name: 'dlsetup-pytorch-2.5', python: '3.11', minFreeBytes: 1e6 } },
-      { id: 'fw', kind: 'framework', title: 'Install PyTorch', elevated: false, params: { packages: ['torch==2.5.1'], indexUrl: 'https://download.pytorch.org/whl/cu124' } },
-    ],
-    { indexUrl: 'https://download.pytorch.org/whl/cu124' },
-  );
-  writeFileSync(planFile, JSON.stringify(plan));
+  writeFileSync(planFile, JSON.stringify(torchWheelsPlan()));
 });
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
 
