@@ -9,6 +9,13 @@ export interface FlagSpec {
   values?: readonly string[];
   /** Shown in help as --flag VALUE. */
   valueName?: string;
+  /** May be given more than once: the values come joined by NUL (which no argv string can hold); see flagValues. */
+  repeatable?: boolean;
+}
+
+/** The values of a repeatable string flag, in the order given. */
+export function flagValues(value: string | boolean | undefined): string[] {
+  return typeof value === 'string' ? value.split('\0') : [];
 }
 
 export interface ParsedArgs {
@@ -61,7 +68,8 @@ export function parseArgs(argv: string[], specs: Record<string, FlagSpec>, maxPo
     if (spec.values && !spec.values.includes(value)) {
       throw usageError('usage.notOneOf', { option: `--${rawName}`, values: spec.values.join(', ') });
     }
-    flags[rawName] = value;
+    const earlier = flags[rawName];
+    flags[rawName] = spec.repeatable && typeof earlier === 'string' ? `${earlier}\0${value}` : value;
   }
   if (positionals.length > maxPositionals) throw usageError('usage.unexpectedArgument', { argument: positionals[maxPositionals]! });
   return { flags, positionals };
