@@ -1,3 +1,5 @@
+// Every real capture under fixtures/ with what Troubleshoot must say of it, written from its thread before running the
+// code. Longer than 300 lines on purpose: it is one table (capture -> kind, families, facts) that reads best whole.
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
