@@ -202,6 +202,26 @@ export interface CatalogPlaceholders {
     'link': never;
     'loading': never;
     'back': never;
+    'column.check': never;
+    'check.passed': 'passed';
+    'check.failed': 'id' | 'reason';
+    'progress': 'done' | 'env' | 'outcome' | 'total';
+    'running': 'parallel' | 'total';
+    'since': 'date' | 'driver';
+    'change': 'env' | 'from' | 'to';
+    'noChanges': 'date';
+    'state.checkFailed': never;
+    'state.absent': never;
+    'state.none': never;
+    'addedSkipped': 'path';
+    'saved': 'path';
+    'addFolder.label': never;
+    'addFolder.hint': never;
+    'addFolder.button': never;
+    'addFolder.invalid': never;
+    'addFolder.tooMany': never;
+    'fleet.heading': never;
+    'fleet.none': never;
   };
   errors: {
     'plan.whatIfNotText': 'name';

@@ -48,6 +48,28 @@ export interface EnvironmentRow {
   bundled: { cudaRuntime?: string; cudnn?: string };
   /** The worst of its frameworks' verdicts; null when no framework is installed. */
   verdict: EnvironmentVerdict | null;
+  /** `--run`: the quick check run in this environment (the same dlsetup_check.py `verify --quick` runs). */
+  check?: EnvironmentCheck;
+}
+
+export interface EnvironmentCheck {
+  passed: number;
+  failed: number;
+  /** The first failed check's id and reason ("cuda-kernel", "no kernel image is available…"). */
+  firstFailure?: { id: string; reason: string };
+  durationMs: number;
+}
+
+/** One environment's verdict then and now: "llm-train: works → no kernels for this GPU". */
+export interface EnvironmentChange {
+  path: string;
+  name: string;
+  /** null: no framework; 'absent': the environment was not there. Check outcomes count as a verdict of their own. */
+  from: EnvironmentVerdict | 'checkFailed' | null | 'absent';
+  to: EnvironmentVerdict | 'checkFailed' | null | 'absent';
+  /** The driver floor of a needsDriver side, so the line can say "needs driver ≥ 525.60.13". */
+  fromFloor?: string;
+  toFloor?: string;
 }
 
 export interface EnvironmentsReport {
@@ -55,4 +77,9 @@ export interface EnvironmentsReport {
   driver: string | null;
   environments: EnvironmentRow[];
   durationMs: number;
+  /** When it was read (the history file's name); the machine's name for the fleet table. */
+  createdAt?: string;
+  host?: string;
+  /** Against the previous run kept in history: what changed per environment (empty when nothing did). */
+  since?: { createdAt: string; driver: string | null; changes: EnvironmentChange[] };
 }

@@ -5,12 +5,14 @@ import { cliText } from '../cliText.js';
 import { runVerification } from '../../verify/runVerification.js';
 import { formatComparison, formatVerifyReport } from '../../verify/formatVerifyReport.js';
 import { renderHtmlReport } from '../../verify/renderHtmlReport.js';
-import { formatEnvironments } from '../../verify/environments/formatEnvironments.js';
-import { verifyAllEnvironments } from '../../verify/environments/verifyAllEnvironments.js';
+import { verifyAll } from './verifyAllCommand.js';
 
 export const verifyCommand: CliCommand = {
   flags: {
     all: { type: 'boolean', description: 'every Python environment on this machine: each build and a verdict from its installed metadata (nothing imported)' },
+    run: { type: 'boolean', description: 'with --all: also run the quick check in each environment that has a framework' },
+    parallel: { type: 'string', valueName: 'N', description: 'with --run: how many checks at a time (default: one per GPU, 2 without one; 1-8)' },
+    env: { type: 'string', valueName: 'PATH', repeatable: true, description: 'with --all: also an environment folder detection does not find (may be given more than once, at most 32)' },
     python: { type: 'string', valueName: 'PATH', description: 'the interpreter of the environment to verify (default: the first with a framework)' },
     framework: { type: 'string', values: ['auto', 'pytorch', 'tensorflow', 'jax'], description: 'which framework to check (default auto)' },
     toolkit: { type: 'boolean', description: 'also compile and run a CUDA program with the installed nvcc' },
@@ -23,11 +25,7 @@ export const verifyCommand: CliCommand = {
   async run({ flags }, io) {
     const locale = commandLocale(flags, process.env);
     const say = cliText(locale);
-    if (flags.all) {
-      const environments = await verifyAllEnvironments({ locale });
-      io.out(flags.json ? `${JSON.stringify(environments, null, 2)}\n` : formatEnvironments(environments, { locale }));
-      return environments.environments.some((env) => env.verdict !== null && env.verdict !== 'works') ? 1 : 0;
-    }
+    if (flags.all) return verifyAll(flags, locale, io);
     const outcome = await runVerification({
       python: flags.python as string | undefined,
       framework: (flags.framework as 'auto' | 'pytorch' | 'tensorflow' | 'jax' | undefined) ?? 'auto',

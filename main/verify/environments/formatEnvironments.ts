@@ -1,6 +1,6 @@
 import { FRAMEWORK_NAMES } from '../../../shared/plan/frameworkNames.js';
 import type { Locale } from '../../../shared/i18n/localize.js';
-import type { EnvironmentsReport, InstalledFramework } from '../../../shared/types/environments.js';
+import type { EnvironmentChange, EnvironmentCheck, EnvironmentsReport, InstalledFramework } from '../../../shared/types/environments.js';
 import { displayWidth, padEndToWidth } from '../../../shared/text/displayWidth.js';
 import { environmentsText } from './environmentsText.js';
 
@@ -18,19 +18,41 @@ export function actionWords(fw: InstalledFramework, say: Say): string {
   return say(`action.${fw.verdict}`, params);
 }
 
+/** A quick check's outcome in one cell: "passed (6 checks)" or its first failure. */
+export function checkWords(check: EnvironmentCheck, say: Say): string {
+  return check.firstFailure ? say('check.failed', { id: check.firstFailure.id, reason: check.firstFailure.reason }) : say('check.passed', { passed: check.passed });
+}
+
+function stateWords(state: EnvironmentChange['from'], floor: string | undefined, say: Say): string {
+  if (state === null) return say('state.none');
+  if (state === 'checkFailed' || state === 'absent') return say(`state.${state}`);
+  return say(`verdict.${state}`, { floor: floor ?? '?' });
+}
+
+/** "Since the last run …" and one line per environment whose verdict changed: "llm-train: works → no kernels". */
+export function formatChanges(since: NonNullable<EnvironmentsReport['since']>, say: Say): string[] {
+  const date = since.createdAt.slice(0, 16).replace('T', ' ');
+  if (since.changes.length === 0) return [say('noChanges', { date })];
+  return [say('since', { date, driver: since.driver ?? '-' }), ...since.changes.map((change) => say('change', { env: change.name, from: stateWords(change.from, change.fromFloor, say), to: stateWords(change.to, change.toFloor, say) }))];
+}
+
 /** `dlsetup verify --all`: the machine, then one line per environment and framework, padded by display width. */
 export function formatEnvironments(report: EnvironmentsReport, options: { locale?: Locale } = {}): string {
   const say = environmentsText(options.locale);
   const lines: string[] = [say('title'), report.gpu ? say('machine', { gpu: report.gpu.name, cc: report.gpu.computeCapability ?? '?', driver: report.driver ?? '-' }) : say('machineNoGpu'), ''];
-  const header = [say('column.environment'), say('column.python'), say('column.framework'), say('column.build'), say('column.verdict'), say('column.action')];
+  // --run adds the quick check's column before the action.
+  const ran = report.environments.some((env) => env.check);
+  const header = [say('column.environment'), say('column.python'), say('column.framework'), say('column.build'), say('column.verdict'), ...(ran ? [say('column.check')] : []), say('column.action')];
   const rows: string[][] = [];
   for (const env of report.environments) {
-    if (env.frameworks.length === 0) rows.push([env.name, env.python, say('noFramework'), '', '', '']);
-    for (const fw of env.frameworks) rows.push([env.name, env.python, FRAMEWORK_NAMES[fw.framework], fw.version, verdictWords(fw, say), actionWords(fw, say)]);
+    const check = ran ? [env.check ? checkWords(env.check, say) : ''] : [];
+    if (env.frameworks.length === 0) rows.push([env.name, env.python, say('noFramework'), '', '', ...check, '']);
+    for (const fw of env.frameworks) rows.push([env.name, env.python, FRAMEWORK_NAMES[fw.framework], fw.version, verdictWords(fw, say), ...check, actionWords(fw, say)]);
   }
   if (rows.length === 0) return `${lines.join('\n')}${say('empty')}\n`;
   const widths = header.map((cell, at) => Math.max(displayWidth(cell), ...rows.map((row) => displayWidth(row[at]!))));
   const line = (cells: string[]) => cells.map((cell, at) => (at === cells.length - 1 ? cell : padEndToWidth(cell, widths[at]! + 2))).join('').trimEnd();
   lines.push(line(header), ...rows.map(line), '', say('summary', { count: report.environments.length, ms: report.durationMs }));
+  if (report.since) lines.push('', ...formatChanges(report.since, say));
   return `${lines.join('\n')}\n`;
 }

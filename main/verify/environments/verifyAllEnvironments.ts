@@ -10,6 +10,7 @@ import { profileFromReport } from '../../plan/profileFromReport.js';
 import { bundledLibraries, buildEvidence } from './buildEvidence.js';
 import { fixingRequest, judgeBuild } from './environmentVerdict.js';
 import { readDistributions } from './readDistributions.js';
+import { addedEnvironment } from './addedEnvironment.js';
 
 /** Worst first: the row's verdict is the first of these any of its frameworks has. */
 const SEVERITY: readonly EnvironmentVerdict[] = ['broken', 'noKernels', 'needsDriver', 'cpuOnly', 'unknown', 'works'];
@@ -18,7 +19,8 @@ const SEVERITY: readonly EnvironmentVerdict[] = ['broken', 'noKernels', 'needsDr
 function environmentName(env: Pick<PythonEnv, 'path' | 'kind'>): string {
   if (env.kind === 'system') return env.path;
   const prefix = path.dirname(path.dirname(env.path));
-  return path.basename(prefix);
+  // A project's ".venv" says little alone: "proj/.venv".
+  return path.basename(prefix).startsWith('.') ? `${path.basename(path.dirname(prefix))}/${path.basename(prefix)}` : path.basename(prefix);
 }
 
 export async function environmentRow(data: CompatData, profile: HardwareProfile, env: PythonEnv, kind: EnvironmentRow['kind'] = env.kind): Promise<EnvironmentRow> {
@@ -43,7 +45,12 @@ export interface VerifyAllOptions {
   locale?: Locale;
   /** A detection report to use instead of detecting now (the wizard passes the one it has). */
   report?: HardwareReport;
+  /** Environment folders the user adds (`--env`, the wizard's input); ones that hold no environment are skipped. */
+  extraEnvironments?: readonly string[];
 }
+
+/** Bounded: a list of added folders is the user's, not a scan. */
+const MAX_ADDED = 32;
 
 /**
  * Every environment detection finds, each judged from its installed metadata against this machine's GPU and driver:
@@ -54,12 +61,22 @@ export async function verifyAllEnvironments(options: VerifyAllOptions = {}): Pro
   const data = loadCompatData();
   const report = options.report ?? (await detectHardware({ locale: options.locale }));
   const profile = profileFromReport(report, data.gpus.gpus);
-  const environments = await Promise.all(report.pythons.map((env) => environmentRow(data, profile, env)));
+  const known = new Set(report.pythons.map((env) => env.path));
+  const added: PythonEnv[] = [];
+  for (const env of await Promise.all((options.extraEnvironments ?? []).slice(0, MAX_ADDED).map(addedEnvironment))) {
+    // One already detected, or named twice, keeps one row.
+    if (env && !known.has(env.path)) added.push(env), known.add(env.path);
+  }
+  const environments = await Promise.all([
+    ...report.pythons.map((env) => environmentRow(data, profile, env)),
+    ...added.map((env) => environmentRow(data, profile, env, 'added')),
+  ]);
   const nvidia = report.gpus.find((gpu) => gpu.vendor === 'nvidia' && gpu.name === profile.gpuName) ?? report.gpus.find((gpu) => gpu.vendor === 'nvidia');
   return {
     gpu: nvidia ? { name: nvidia.name, computeCapability: profile.computeCapability ?? null } : null,
     driver: profile.driverVersion,
     environments,
     durationMs: Math.round(performance.now() - started),
+    createdAt: new Date().toISOString(),
   };
 }

@@ -1,0 +1,34 @@
+import type { EnvironmentChange, EnvironmentRow, EnvironmentsReport } from '../../../shared/types/environments.js';
+
+type Side = EnvironmentChange['from'];
+
+/** A row's state for comparing: a failed quick check outranks the offline verdict (the check saw the GPU). */
+function stateOf(row: EnvironmentRow | undefined): Side {
+  if (!row) return 'absent';
+  return row.check && row.check.failed > 0 ? 'checkFailed' : row.verdict;
+}
+
+/** The highest driver floor among the row's frameworks that need a newer driver. */
+function floorOf(row: EnvironmentRow | undefined): string | undefined {
+  const floors = (row?.frameworks ?? []).flatMap((fw) => (fw.verdict === 'needsDriver' && fw.driverFloor ? [fw.driverFloor] : []));
+  return floors.sort((a, b) => a.localeCompare(b, 'en', { numeric: true })).at(-1);
+}
+
+/** Per environment (by interpreter path), what changed between two runs: verdicts, check outcomes, added and gone. */
+export function compareEnvironments(previous: EnvironmentsReport, current: EnvironmentsReport): EnvironmentChange[] {
+  const before = new Map(previous.environments.map((row) => [row.path, row]));
+  const after = new Map(current.environments.map((row) => [row.path, row]));
+  const changes: EnvironmentChange[] = [];
+  for (const path of new Set([...before.keys(), ...after.keys()])) {
+    const was = before.get(path);
+    const now = after.get(path);
+    // A run without --run says nothing about the check: compare offline verdicts only, unless both ran the check.
+    const bothChecked = Boolean(was?.check && now?.check);
+    const from = bothChecked || !was || !now ? stateOf(was) : was.verdict;
+    const to = bothChecked || !was || !now ? stateOf(now) : now.verdict;
+    const fromFloor = from === 'needsDriver' ? floorOf(was) : undefined;
+    const toFloor = to === 'needsDriver' ? floorOf(now) : undefined;
+    if (from !== to || fromFloor !== toFloor) changes.push({ path, name: (now ?? was)!.name, from, to, ...(fromFloor ? { fromFloor } : {}), ...(toFloor ? { toFloor } : {}) });
+  }
+  return changes;
+}

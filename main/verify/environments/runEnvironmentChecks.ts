@@ -1,0 +1,46 @@
+import type { Locale } from '../../../shared/i18n/localize.js';
+import type { EnvironmentCheck, EnvironmentRow } from '../../../shared/types/environments.js';
+import { runFrameworkCheck } from '../runFrameworkCheck.js';
+
+/** A quick check per environment: the GPU is shared, so one at a time per GPU; the CPU gets two (2-core machines). */
+export function defaultParallelChecks(gpuCount: number): number {
+  return gpuCount > 0 ? gpuCount : 2;
+}
+
+export interface RunChecksOptions {
+  parallel: number;
+  locale?: Locale;
+  /** After each environment: how many are done, of how many, and its outcome (the CLI prints one line). */
+  onProgress?: (done: number, total: number, row: EnvironmentRow, check: EnvironmentCheck) => void;
+  signal?: AbortSignal;
+}
+
+/**
+ * `verify --all --run`: the same quick check `verify --quick` runs (dlsetup_check.py), in every environment that has a
+ * framework, at most `parallel` at a time. Each row comes back with its check; rows without a framework are left as is.
+ */
+export async function runEnvironmentChecks(rows: readonly EnvironmentRow[], options: RunChecksOptions): Promise<EnvironmentRow[]> {
+  const result = [...rows];
+  const queue = rows.map((row, at) => ({ row, at })).filter(({ row }) => row.frameworks.length > 0);
+  const total = queue.length;
+  let done = 0;
+  const worker = async () => {
+    for (let next = queue.shift(); next; next = queue.shift()) {
+      const started = performance.now();
+      const outcome = await runFrameworkCheck({ python: next.row.path, quick: true, locale: options.locale, signal: options.signal });
+      const failed = outcome.checks.filter((check) => check.status === 'fail');
+      const check: EnvironmentCheck = {
+        passed: outcome.checks.filter((c) => c.status === 'pass').length,
+        failed: failed.length,
+        ...(failed[0] ? { firstFailure: { id: failed[0].id, reason: (failed[0].reason ?? '').slice(0, 2000) } } : {}),
+        durationMs: Math.round(performance.now() - started),
+      };
+      result[next.at] = { ...next.row, check };
+      done += 1;
+      options.onProgress?.(done, total, result[next.at]!, check);
+    }
+  };
+  const workers = Math.max(1, Math.min(options.parallel, 8, total));
+  await Promise.all(Array.from({ length: workers }, worker));
+  return result;
+}
