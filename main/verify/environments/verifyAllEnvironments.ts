@@ -65,7 +65,9 @@ export async function verifyAllEnvironments(options: VerifyAllOptions = {}): Pro
   const added: PythonEnv[] = [];
   for (const env of await Promise.all((options.extraEnvironments ?? []).slice(0, MAX_ADDED).map(addedEnvironment))) {
     // One already detected, or named twice, keeps one row.
-    if (env && !known.has(env.path)) added.push(env), known.add(env.path);
+    if (!env || known.has(env.path)) continue;
+    added.push(env);
+    known.add(env.path);
   }
   const environments = await Promise.all([
     ...report.pythons.map((env) => environmentRow(data, profile, env)),
