@@ -1,6 +1,7 @@
 import type { Locale } from '../../../shared/i18n/localize.js';
 import type { CliIo } from '../cliCommand.js';
 import { flagValues, usageError, type ParsedArgs } from '../parseArgs.js';
+import { certainlyNoNvidiaGpu } from '../../verify/noNvidiaGpu.js';
 import { addedEnvironment } from '../../verify/environments/addedEnvironment.js';
 import { environmentsText } from '../../verify/environments/environmentsText.js';
 import { recordEnvironmentsRun } from '../../verify/environments/environmentsHistory.js';
@@ -27,6 +28,7 @@ export async function verifyAll(flags: ParsedArgs['flags'], locale: Locale, io: 
     const environments = await runEnvironmentChecks(report.environments, {
       parallel: at,
       locale,
+      noNvidiaGpu: report.gpu === null && (await certainlyNoNvidiaGpu(0)),
       onProgress: (done, count, row, check) => io.err(`${say('progress', { done, total: count, env: row.name, outcome: checkWords(check, say) })}\n`),
     });
     report = { ...report, environments };

@@ -1,6 +1,8 @@
 import type { Locale } from '../../../shared/i18n/localize.js';
 import type { EnvironmentCheck, EnvironmentRow } from '../../../shared/types/environments.js';
+import { explainNoNvidiaGpu } from '../noNvidiaGpu.js';
 import { runFrameworkCheck } from '../runFrameworkCheck.js';
+import { verifyText } from '../verifyText.js';
 
 /** A quick check per environment: the GPU is shared, so one at a time per GPU; the CPU gets two (2-core machines). */
 export function defaultParallelChecks(gpuCount: number): number {
@@ -10,6 +12,8 @@ export function defaultParallelChecks(gpuCount: number): number {
 export interface RunChecksOptions {
   parallel: number;
   locale?: Locale;
+  /** certainlyNoNvidiaGpu(): a CPU build's "no GPU" is then a skip, as in `verify` (issue 17), not a failure. */
+  noNvidiaGpu?: boolean;
   /** After each environment: how many are done, of how many, and its outcome (the CLI prints one line). */
   onProgress?: (done: number, total: number, row: EnvironmentRow, check: EnvironmentCheck) => void;
   signal?: AbortSignal;
@@ -28,9 +32,10 @@ export async function runEnvironmentChecks(rows: readonly EnvironmentRow[], opti
     for (let next = queue.shift(); next; next = queue.shift()) {
       const started = performance.now();
       const outcome = await runFrameworkCheck({ python: next.row.path, quick: true, locale: options.locale, signal: options.signal });
-      const failed = outcome.checks.filter((check) => check.status === 'fail');
+      const checks = options.noNvidiaGpu ? explainNoNvidiaGpu(outcome.checks, outcome.framework, verifyText(options.locale)) : outcome.checks;
+      const failed = checks.filter((check) => check.status === 'fail');
       const check: EnvironmentCheck = {
-        passed: outcome.checks.filter((c) => c.status === 'pass').length,
+        passed: checks.filter((c) => c.status === 'pass').length,
         failed: failed.length,
         ...(failed[0] ? { firstFailure: { id: failed[0].id, reason: (failed[0].reason ?? '').slice(0, 2000) } } : {}),
         durationMs: Math.round(performance.now() - started),
