@@ -148,7 +148,7 @@ export const contract = {
   'install:rollback': channel<InstallRollbackRequest, RollbackResult>(ipcSchemas['install:rollback']),
   'verify:run': channel<VerifyRequest, VerifyOutcome>(ipcSchemas['verify:run']),
   'verify:history': channel<void, VerifyHistory>(ipcSchemas['verify:history']),
-  'verify:environments': channel<{ locale?: Locale } | undefined, EnvironmentsReport>(ipcSchemas['verify:environments']),
+  'verify:environments': channel<{ locale?: Locale; extraEnvironments?: string[] } | undefined, EnvironmentsReport>(ipcSchemas['verify:environments']),
   'mirror:check': channel<MirrorCheckRequest, MirrorCheck>(ipcSchemas['mirror:check']),
   'mirror:default': channel<MirrorDefaultRequest, MirrorDefault>(ipcSchemas['mirror:default']),
   'diagnose:text': channel<DiagnoseRequest, DiagnoseResult>(ipcSchemas['diagnose:text']),

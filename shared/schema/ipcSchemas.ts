@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 import { LOCALES } from '../i18n/localize.js';
 import { FRAMEWORKS, planRequestSchema, planSchema } from './planSchema.js';
-import { bool, boundedText, commandOrPath, integerIn, matching, oneOf, record, runId, url } from './safeText.js';
+import { bool, boundedText, commandOrPath, integerIn, list, matching, oneOf, record, runId, safePath, url } from './safeText.js';
 
 /**
  * The argument of every IPC channel (shared/ipc/contract.ts pairs each with its reply type). A renderer, a web page
@@ -54,7 +54,8 @@ export const ipcSchemas = {
     locale,
   }),
   'verify:history': noArgumentSchema,
-  'verify:environments': optionalObject({ locale }),
+  // Folders the user adds in the wizard: absolute, no control characters, at most 32 (as the CLI's --env).
+  'verify:environments': optionalObject({ locale, extraEnvironments: optional(list(safePath, 32)) }),
   // A mirror that has not answered in a minute is not reachable for an install either.
   'mirror:check': record({ url, timeoutMs: optional(integerIn(1, 60_000)) }),
   // The Chinese locale's default source: measured before the plan, so the person waits seconds, not a minute.
