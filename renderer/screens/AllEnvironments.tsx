@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { translator } from '../../shared/i18n/localize.js';
 import { FRAMEWORK_NAMES } from '../../shared/plan/frameworkNames.js';
+import { isSafePosixPath } from '../../shared/schema/patterns.js';
 import type { EnvironmentsReport, InstalledFramework } from '../../shared/types/environments.js';
 import environmentsEn from '../../locales/en/environments.json' with { type: 'json' };
 import environmentsZhCN from '../../locales/zh-CN/environments.json' with { type: 'json' };
@@ -24,14 +25,18 @@ export function AllEnvironments({ dispatch }: Pick<ScreenProps, 'dispatch'>) {
   const locale = useLocale();
   const say = environmentsText(locale);
   const [load, setLoad] = useState<Load<EnvironmentsReport>>({ status: 'loading' });
+  const [added, setAdded] = useState<string[]>([]);
   useEffect(() => {
-    void api['verify:environments']({ locale }).then((result) => setLoad(result.ok ? { status: 'ready', value: result.value } : { status: 'failed', error: result.error }));
-  }, [api, locale]);
+    void api['verify:environments']({ locale, ...(added.length ? { extraEnvironments: added } : {}) }).then((result) =>
+      setLoad(result.ok ? { status: 'ready', value: result.value } : { status: 'failed', error: result.error }),
+    );
+  }, [api, locale, added]);
   if (load.status !== 'ready') return <p role="status">{load.status === 'failed' ? load.error.message : say('loading')}</p>;
   const report = load.value;
   return (
     <section className="all-environments" aria-labelledby="all-environments-heading" data-testid="all-environments">
       <h2 id="all-environments-heading">{say('title')}</h2>
+      <AddEnvironmentFolder added={added} onAdd={(folder) => setAdded((now) => (now.includes(folder) ? now : [...now, folder]))} say={say} />
       <p>{report.gpu ? say('machine', { gpu: report.gpu.name, cc: report.gpu.computeCapability ?? '?', driver: report.driver ?? '-' }) : say('machineNoGpu')}</p>
       {report.environments.length === 0 ? <p>{say('empty')}</p> : (
         <table>
@@ -62,6 +67,34 @@ export function AllEnvironments({ dispatch }: Pick<ScreenProps, 'dispatch'>) {
       )}
       <p className="muted">{say('summary', { count: report.environments.length, ms: report.durationMs })}</p>
     </section>
+  );
+}
+
+/** Same bounds as the channel's schema and the CLI's --env. */
+const MAX_ADDED = 32;
+const MAX_PATH = 1024;
+
+/** "Add an environment folder": a venv or conda prefix detection did not find, checked here before it is asked for. */
+function AddEnvironmentFolder({ added, onAdd, say }: { added: readonly string[]; onAdd: (folder: string) => void; say: Say }) {
+  const [value, setValue] = useState('');
+  const [problem, setProblem] = useState<string | null>(null);
+  const submit = (event: { preventDefault(): void }) => {
+    event.preventDefault();
+    const folder = value.trim().replace(/\/+$/, '');
+    if (folder.length === 0 || folder.length > MAX_PATH || !folder.startsWith('/') || !isSafePosixPath(folder)) return setProblem(say('addFolder.invalid'));
+    if (added.length >= MAX_ADDED) return setProblem(say('addFolder.tooMany'));
+    setProblem(null);
+    setValue('');
+    onAdd(folder);
+  };
+  return (
+    <form className="add-environment" onSubmit={submit}>
+      <label htmlFor="add-environment-folder">{say('addFolder.label')}</label>
+      <input id="add-environment-folder" type="text" value={value} maxLength={MAX_PATH} aria-describedby="add-environment-hint" aria-invalid={problem !== null} onChange={(event) => setValue(event.target.value)} />
+      <button type="submit">{say('addFolder.button')}</button>
+      <p id="add-environment-hint" className="muted">{say('addFolder.hint')}</p>
+      {problem ? <p role="alert">{problem}</p> : null}
+    </form>
   );
 }
 

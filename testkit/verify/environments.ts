@@ -123,3 +123,17 @@ export function manyEnvironments(count: number): SimulatedEnvironment[] {
     return { ...env, name: `${env.name}-${at + 1}` };
   });
 }
+
+/**
+ * Host files for an environment outside the places detection looks (a uv project's `.venv`, added with `--env` or the
+ * wizard's "Add an environment folder"): the same site-packages at `prefix`, with pyvenv.cfg as uv 0.4 writes it.
+ */
+export function addedVenvFiles(prefix: string, env: SimulatedEnvironment): Record<string, FakeOutput> {
+  const condaPrefix = environmentPrefix(env.name);
+  const files: Record<string, FakeOutput> = {};
+  for (const [file, content] of Object.entries(environmentFiles([env]))) {
+    if (!file.includes('/conda-meta/')) files[file.replace(condaPrefix, prefix)] = content;
+  }
+  files[path.join(prefix, 'pyvenv.cfg')] = `home = /usr/bin\nimplementation = CPython\nuv = 0.4.18\nversion_info = ${env.python}\ninclude-system-site-packages = false\n`;
+  return files;
+}

@@ -6,7 +6,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EnvironmentsReport } from '../../../shared/types/environments.js';
 import { createSimulatedHost, withSimulatedHost, type SimulatedHost } from '../../../testkit/simulatedHost.js';
-import { EIGHT_ENVIRONMENTS, environmentFiles, environmentPrefix } from '../../../testkit/verify/environments.js';
+import { addedVenvFiles, EIGHT_ENVIRONMENTS, environmentFiles, environmentPrefix } from '../../../testkit/verify/environments.js';
 import { captureIo } from '../../cli/testIo.js';
 import { verifyCommand } from '../../cli/commands/verifyCommand.js';
 
@@ -20,15 +20,7 @@ const xml470 = readFileSync(path.resolve(import.meta.dirname, '../../../fixtures
 const xml535 = xml470.replace('<driver_version>470.74</driver_version>', '<driver_version>535.104.05</driver_version>').replace('<cuda_version>11.4</cuda_version>', '<cuda_version>12.2</cuda_version>');
 
 /** A uv venv detection does not look in: /opt/proj/.venv, torch 2.8.0+cu128 (no sm_61 code), added with --env. */
-function addedVenv(): Record<string, string> {
-  const prefix = environmentPrefix('proj');
-  const files: Record<string, string> = {};
-  for (const [file, content] of Object.entries(environmentFiles([{ name: 'proj', python: '3.12.4', dists: EIGHT_ENVIRONMENTS.find((env) => env.name === 'llm-train')!.dists }]))) {
-    if (!file.includes('/conda-meta/')) files[file.replace(prefix, '/opt/proj/.venv')] = content as string;
-  }
-  files['/opt/proj/.venv/pyvenv.cfg'] = 'home = /usr/bin\nimplementation = CPython\nuv = 0.4.18\nversion_info = 3.12.4\ninclude-system-site-packages = false\n';
-  return files;
-}
+const addedVenv = () => addedVenvFiles('/opt/proj/.venv', { name: 'proj', python: '3.12.4', dists: EIGHT_ENVIRONMENTS.find((env) => env.name === 'llm-train')!.dists });
 
 let before: SimulatedHost;
 let after: SimulatedHost;
