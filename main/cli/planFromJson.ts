@@ -1,5 +1,5 @@
-import { DlsetupError } from '../../shared/errors.js';
 import type { Locale, Say } from '../../shared/i18n/localize.js';
+import { keyedError, NESTED_KEY } from '../../shared/i18n/sayError.js';
 import { checkSchema } from '../../shared/schema/checkSchema.js';
 import { planSchema } from '../../shared/schema/planSchema.js';
 import type { Plan } from '../../shared/types/plan.js';
@@ -9,7 +9,6 @@ import type { Plan } from '../../shared/types/plan.js';
  * does not accept (a path with `;`, a newline in a name, an unknown step kind) also names that field.
  */
 export function planFromJson(text: string, file: string, say: Say<'cli'>, locale?: Locale): Plan {
-  const notAPlan = say('planFile.notAPlan', { file });
   let value: unknown;
   try {
     // A file saved by a Windows editor may start with a byte-order mark; JSON.parse refuses it.
@@ -22,7 +21,7 @@ export function planFromJson(text: string, file: string, say: Say<'cli'>, locale
     throw say.error('INVALID_ARGUMENT', 'planFile.notAPlan', { file });
   }
   const checked = checkSchema(planSchema, value, { locale });
-  // Chinese sentences end in 。 and follow each other without a space.
-  if (!checked.ok) throw new DlsetupError('INVALID_ARGUMENT', `${notAPlan}${locale === 'zh-CN' ? '' : ' '}${checked.error.message}`);
+  // The schema's refusal nests in the sentence as a key, so the reader's language says both (sayError.ts NESTED_KEY).
+  if (!checked.ok) throw keyedError('INVALID_ARGUMENT', 'cli:planFile.notAPlanBecause', { ...checked.error.params, file, refusal: `${NESTED_KEY}${checked.error.key}` }, locale);
   return checked.value;
 }

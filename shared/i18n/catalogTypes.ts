@@ -7,6 +7,7 @@ export interface CatalogPlaceholders {
     'verify.noEarlierReport': never;
     'planFile.cannotRead': 'file';
     'planFile.notAPlan': 'file';
+    'planFile.notAPlanBecause': 'file' | 'refusal';
     'install.planBlocked': 'blockers';
     'install.beforeYouStart': 'notice';
     'install.confirm': never;

@@ -6,7 +6,8 @@ import installEn from '../../locales/en/install.json' with { type: 'json' };
 import installZhCN from '../../locales/zh-CN/install.json' with { type: 'json' };
 import untrustedInputEn from '../../locales/en/untrustedInput.json' with { type: 'json' };
 import untrustedInputZhCN from '../../locales/zh-CN/untrustedInput.json' with { type: 'json' };
-import { DlsetupError, type AppError } from '../errors.js';
+import { DlsetupError, type AppError, type DlsetupErrorOptions, type ErrorCode } from '../errors.js';
+import { schemaText } from '../schema/schemaText.js';
 import { errorText } from '../errorText.js';
 import { sayUnchecked, translator, type Locale, type TextParams } from './localize.js';
 
@@ -17,7 +18,16 @@ const ERROR_NAMESPACES = {
   helper: translator('helper', helperEn, helperZhCN),
   cli: translator('cli', cliEn, cliZhCN),
   untrustedInput: translator('untrustedInput', untrustedInputEn, untrustedInputZhCN),
+  schema: schemaText,
 } as const;
+
+/**
+ * A param whose value is NESTED_KEY + 'namespace:key' is itself said from that key, in the reader's locale and with
+ * the same params: a sentence built from two ("plan.x is not accepted: it must be text.") stays one key on the wire.
+ */
+export const NESTED_KEY = '§';
+/** Nested keys go at most this deep, so a key naming itself cannot loop. */
+const NESTING_DEPTH = 3;
 
 /** The namespaces whose keys an error may carry across a transport (shared/schema/appErrorSchema checks the shape). */
 export const ERROR_KEY_NAMESPACES = Object.keys(ERROR_NAMESPACES) as readonly (keyof typeof ERROR_NAMESPACES)[];
@@ -29,19 +39,44 @@ function safeParams(params: unknown): TextParams {
   return out;
 }
 
+/** 'namespace:key' said in `locale`, or null when this version does not know the key. */
+function sayKey(key: string, params: TextParams, locale: Locale, depth: number): string | null {
+  const colon = key.indexOf(':');
+  const namespace = key.slice(0, colon);
+  const name = key.slice(colon + 1);
+  if (colon <= 0 || !Object.hasOwn(ERROR_NAMESPACES, namespace)) return null;
+  const catalog = ERROR_NAMESPACES[namespace as keyof typeof ERROR_NAMESPACES];
+  if (!catalog.has(name)) return null;
+  const said: Record<string, string | number> = { ...params };
+  for (const [param, value] of Object.entries(params)) {
+    if (typeof value !== 'string' || !value.startsWith(NESTED_KEY)) continue;
+    const inner = depth < NESTING_DEPTH ? sayKey(value.slice(NESTED_KEY.length), { ...params, [param]: '' }, locale, depth + 1) : null;
+    said[param] = inner ?? value;
+  }
+  return sayUnchecked(catalog(locale) as never, name as never, said);
+}
+
 /**
  * An error in `locale`: said from its 'namespace:key' and params when this version knows the key, else its message as
  * sent (English). The key and params come over the wire, so both are checked, never trusted.
  */
 export function sayError(error: Pick<AppError, 'message' | 'key' | 'params'>, locale: Locale = 'en'): string {
   const key = typeof error.key === 'string' ? error.key : '';
-  const colon = key.indexOf(':');
-  const namespace = key.slice(0, colon);
-  const name = key.slice(colon + 1);
-  if (colon <= 0 || !Object.hasOwn(ERROR_NAMESPACES, namespace)) return error.message;
-  const catalog = ERROR_NAMESPACES[namespace as keyof typeof ERROR_NAMESPACES];
-  if (!catalog.has(name)) return error.message;
-  return sayUnchecked(catalog(locale) as never, name as never, safeParams(error.params));
+  return sayKey(key, safeParams(error.params), locale, 0) ?? error.message;
+}
+
+/**
+ * The params that put `error` into another sentence as its `name` param: its key (nested, said in the reader's
+ * locale) and its params when it carries one, else its message as thrown.
+ */
+export function nestedErrorParams(error: unknown, name: string, locale: Locale): TextParams {
+  if (error instanceof DlsetupError && error.key) return { ...safeParams(error.params), [name]: `${NESTED_KEY}${error.key}` };
+  return { [name]: errorMessageIn(error, locale) };
+}
+
+/** An error from a key whose params may nest other keys (NESTED_KEY), its message said in `locale`. */
+export function keyedError(code: ErrorCode, key: string, params: TextParams, locale: Locale = 'en', options: Omit<DlsetupErrorOptions, 'key' | 'params'> = {}): DlsetupError {
+  return new DlsetupError(code, sayError({ message: key, key, params }, locale), { ...options, key, params });
 }
 
 /** What went wrong, in `locale` where the error carries a key, else its message as thrown. */
