@@ -1,3 +1,4 @@
+import os from 'node:os';
 import { createSimulatedHost, type SimulatedHost, type SimulatedHostOptions } from '../../testkit/simulatedHost.js';
 import type { Channel } from '../../shared/ipc/contract.js';
 import type { ServeHandle } from './serve.js';
@@ -6,6 +7,11 @@ import type { ServeHandle } from './serve.js';
 function pciDevice(slot: string, vendor: string, device: string): Record<string, string> {
   const dir = `/sys/bus/pci/devices/${slot}`;
   return { [`${dir}/class`]: '0x030000\n', [`${dir}/vendor`]: `0x${vendor}\n`, [`${dir}/device`]: `0x${device}\n`, [`${dir}/subsystem_vendor`]: '0x1043\n', [`${dir}/subsystem_device`]: '0x8888\n' };
+}
+
+/** What detection's site script prints for one interpreter (main/detect/probes/probePythons.ts). */
+function pythonAnswer(version: string, prefix: string): string {
+  return JSON.stringify({ version, prefix, site: [`${prefix}/lib/python${version.split('.').slice(0, 2).join('.')}/site-packages`], venv: true });
 }
 
 const UBUNTU = { '/etc/os-release': 'NAME="Ubuntu"\nVERSION_ID="22.04"\nID=ubuntu\nID_LIKE=debian\n', '/usr/bin/apt-get': '' };
@@ -44,6 +50,22 @@ export const WIZARD_HOSTS = {
   freshDebian: {
     files: { '/etc/os-release': 'PRETTY_NAME="Debian GNU/Linux 12 (bookworm)"\nNAME="Debian GNU/Linux"\nVERSION_ID="12"\nID=debian\n', '/usr/bin/apt-get': '' },
     tools: { python3: { stdout: JSON.stringify({ version: '3.11.2', prefix: '/usr', site: ['/usr/lib/python3/dist-packages'], venv: false }) } },
+  },
+  /**
+   * Several Pythons (no GPU): python3 3.10.12, python3.13 and python3.9 on PATH, pyenv's 3.6.15 under ~/.pyenv/versions
+   * and Miniforge's base: text order would put 3.9 and 3.6 above 3.13. Each answers detection as the real one does.
+   */
+  severalPythons: {
+    files: { ...UBUNTU },
+    executables: {
+      [`${os.homedir()}/.pyenv/versions/3.6.15/bin/python`]: { stdout: pythonAnswer('3.6.15', `${os.homedir()}/.pyenv/versions/3.6.15`) },
+      [`${os.homedir()}/miniforge3/bin/python`]: { stdout: pythonAnswer('3.12.7', `${os.homedir()}/miniforge3`) },
+    },
+    tools: {
+      python3: { stdout: pythonAnswer('3.10.12', '/usr') },
+      'python3.13': { stdout: pythonAnswer('3.13.1', '/usr') },
+      'python3.9': { stdout: pythonAnswer('3.9.18', '/usr') },
+    },
   },
 } satisfies Record<string, SimulatedHostOptions>;
 
