@@ -324,6 +324,19 @@ const SAMPLES: Sample[] = [
   // A GPU binary the card cannot load (CUDA error 200): a build without this architecture.
   s('NO_KERNEL_IMAGE', 'CUDA_ERROR_INVALID_SOURCE: device kernel image is invalid', 'https://github.com/cupy/cupy/issues/8045'),
   s('NO_KERNEL_IMAGE', 'RuntimeError: CUDA error: device kernel image is invalid\nCUDA kernel errors might be asynchronously reported at some other API call, so the stacktrace below might be incorrect.\nFor debugging consider passing CUDA_LAUNCH_BLOCKING=1\nCompile with `TORCH_USE_CUDA_DSA` to enable device-side assertions.', 'https://github.com/deepbeepmeep/HunyuanVideoGP/issues/47'),
+  // nvidia-smi missing: cmd.exe in English and zh-CN Windows, Python's subprocess, a chroot.
+  s('NVIDIA_SMI_NOT_FOUND', "Value \"'nvidia-smi' is not recognized as an internal or external command,\noperable program or batch file.\" of type \"string\" is not suitable for value type \"Numeric (float)\"", 'https://github.com/RichardKav/zabbix-nvidia-smi-integration/issues/5', { command: 'where nvidia-smi' }),
+  s('NVIDIA_SMI_NOT_FOUND', '“nvidia-smi” is not recognized as an internal or external command, an executable program or a batch file.', 'https://github.com/vosen/ZLUDA/issues/213'),
+  s('NVIDIA_SMI_NOT_FOUND', 'nvidia-smi 不是内部或外部命令，也不是可运行的程序', 'https://github.com/jiangsutx/SPMC_VideoSR/issues/2', { zh: true, title: 'nvidia-smi is not there: the NVIDIA driver is missing or not on PATH' }),
+  s('NVIDIA_SMI_NOT_FOUND', "    raise child_exception_type(errno_num, err_msg, err_filename)\nFileNotFoundError: [Errno 2] No such file or directory: 'nvidia-smi': 'nvidia-smi'", 'https://github.com/peci1/nvidia-htop/issues/23'),
+  s('NVIDIA_SMI_NOT_FOUND', "chroot: failed to run command 'nvidia-smi': No such file or directory", 'https://github.com/NVIDIA/gpu-operator/issues/1063'),
+  // nvcc missing: bash (Ubuntu's command-not-found, old and new), sh, PowerShell.
+  s('NVCC_NOT_FOUND', "Command 'nvcc' not found, but can be installed with:\n\nsudo apt install nvidia-cuda-toolkit", 'https://github.com/Ahsanr312/Installing-CUDA-Toolkit-cuDNN-OpenCV-and-PyTorch-on-Ubuntu-20.04/issues/1', { command: 'ls -d /usr/local/cuda*' }),
+  s('NVCC_NOT_FOUND', "$ nvcc -V\nCommand 'nvcc' not found, but can be installed with:\nsudo apt install nvidia-cuda-toolkit", 'https://github.com/CharlesShang/DCNv2/issues/82'),
+  s('NVCC_NOT_FOUND', "/bin/bash: nvcc: command not found\nMakefile:2669: recipe for target 'equi/cuda_equi.o' failed\nmake[2]: *** [equi/cuda_equi.o] Error 127", 'https://github.com/cbuchner1/ccminer/issues/60'),
+  s('NVCC_NOT_FOUND', "The program 'nvcc' is currently not installed. You can install it by typing:\nsudo apt install nvidia-cuda-toolkit", 'https://github.com/cbuchner1/ccminer/issues/60'),
+  s('NVCC_NOT_FOUND', '/bin/sh: 1: nvcc: not found\n**make: *** [Makefile:114：src/precision_independent.o] 错误 127**', 'https://github.com/flatironinstitute/cufinufft/issues/148'),
+  s('NVCC_NOT_FOUND', "nvcc : The term 'nvcc' is not recognized as the name of a cmdlet, function, script file, or operable program. Check the spelling of the name, or if a path was included, verify that the path is correct and try again.", 'https://github.com/kriegalex/vscode-cuda/issues/9'),
 ];
 
 /** Patterns no real sample has been found for yet (each one a wording we believe exists); the count goes into the closing note. */
