@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, statSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -8,6 +8,8 @@ import type { MirrorTable } from '../../../shared/types/mirrors.js';
 import { InstallService } from '../installService.js';
 import { readJournal } from '../runJournal.js';
 import { markIndexesServingMetadata } from '../../../testkit/install/metadataOverlay.js';
+import { newPipWheel, pythonVersionOf, saveEnv, VENV_PYTHON as PYTHON, venvWithPip } from '../../../testkit/install/modernPip.js';
+import { runPlan } from '../../../testkit/install/runPlan.js';
 import { testPlan } from '../../../testkit/install/testPlan.js';
 import { buildTestWheel, startTestIndex, type TestIndex } from '../../../testkit/install/wheelIndex.js';
 
@@ -16,32 +18,13 @@ import { buildTestWheel, startTestIndex, type TestIndex } from '../../../testkit
  * fetches each once, pip installs them with --no-index. Real pip, real venvs, loopback indexes serving PEP 658 metadata.
  */
 
-const PYTHON = [process.env.DLSETUP_TEST_PYTHON, '/root/.pyenv/versions/3.13.0/bin/python3.13', 'python3.13', 'python3'].find((candidate) => {
-  try {
-    return !!candidate && execFileSync(candidate, ['-c', 'import venv, ensurepip; print(1)'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim() === '1';
-  } catch {
-    return false;
-  }
-});
-
-/** A pip ≥ 25.3 wheel from this machine's own pip configuration (a local index or wheel folder), or none: the test is skipped. */
-function newPipWheel(dir: string): string | null {
-  try {
-    execFileSync('python3', ['-m', 'pip', 'download', 'pip>=25.3', '--no-deps', '-d', dir, '--retries', '0', '--timeout', '5', '-q'], { stdio: 'ignore', timeout: 60_000 });
-    const wheel = readdirSync(dir).find((file) => /^pip-.*\.whl$/.test(file));
-    return wheel ? path.join(dir, wheel) : null;
-  } catch {
-    return null;
-  }
-}
-
 const PAYLOAD = 600_000;
 const WHEELS = ['dlsetup_test_alpha-1.0-py3-none-any.whl', 'dlsetup_test_beta-2.0-py3-none-any.whl'];
 let tmp: string;
 let wheels: string;
 const PIP_DIR = mkdtempSync(path.join(os.tmpdir(), 'dlsetup-newpip-'));
 const PIP_WHEEL = PYTHON ? newPipWheel(PIP_DIR) : null;
-const savedEnv = { home: process.env.DLSETUP_HOME, data: process.env.DLSETUP_DATA_DIR, min: process.env.DLSETUP_MIRROR_MIN_BYTES };
+const restoreEnv = saveEnv(['DLSETUP_HOME', 'DLSETUP_DATA_DIR', 'DLSETUP_MIRROR_MIN_BYTES']);
 
 beforeAll(() => {
   tmp = mkdtempSync(path.join(os.tmpdir(), 'dlsetup-localwheels-'));
@@ -55,37 +38,23 @@ beforeAll(() => {
 afterAll(() => {
   rmSync(tmp, { recursive: true, force: true });
   rmSync(PIP_DIR, { recursive: true, force: true });
-  for (const [name, value] of [['DLSETUP_HOME', savedEnv.home], ['DLSETUP_DATA_DIR', savedEnv.data], ['DLSETUP_MIRROR_MIN_BYTES', savedEnv.min]] as const) {
-    if (value === undefined) delete process.env[name];
-    else process.env[name] = value;
-  }
+  restoreEnv();
 });
 
 /** A venv whose pip is the new one (the python-env step then finds it and skips). */
 function envWithNewPip(envPath: string): void {
-  execFileSync(PYTHON!, ['-m', 'venv', envPath]);
-  execFileSync(path.join(envPath, 'bin', 'python'), ['-m', 'pip', 'install', '-q', '--no-index', '--disable-pip-version-check', PIP_WHEEL!]);
-}
-
-function pythonVersion(): string {
-  return execFileSync(PYTHON!, ['-c', 'import sys; print("%d.%d" % sys.version_info[:2])'], { encoding: 'utf8' }).trim();
+  venvWithPip(PYTHON!, envPath, PIP_WHEEL!);
 }
 
 function plan(envPath: string, framework: Record<string, unknown>) {
   return testPlan([
-    { id: 'env', kind: 'python-env', title: 'Create the Python environment', elevated: false, params: { manager: 'venv', path: envPath, interpreter: PYTHON!, python: pythonVersion(), minFreeBytes: 1e6 } },
+    { id: 'env', kind: 'python-env', title: 'Create the Python environment', elevated: false, params: { manager: 'venv', path: envPath, interpreter: PYTHON!, python: pythonVersionOf(PYTHON!), minFreeBytes: 1e6 } },
     { id: 'fw', kind: 'framework', title: 'Install the packages', elevated: false, params: { packages: ['dlsetup-test-alpha==1.0', 'dlsetup-test-beta'], ...framework } },
   ]);
 }
 
 async function run(p: ReturnType<typeof plan>) {
-  const service = new InstallService({ elevation: 'direct' });
-  const events: ProgressEvent[] = [];
-  const off = service.onProgress((event) => events.push(event));
-  const { runId } = service.start(p);
-  const status = await service.wait(runId);
-  off();
-  const logs = events.filter((e): e is Extract<ProgressEvent, { type: 'step-log' }> => e.type === 'step-log').map((e) => e.line);
+  const { runId, status, events, logs } = await runPlan(p);
   const progress = events.filter((e): e is Extract<ProgressEvent, { type: 'step-progress' }> => e.type === 'step-progress' && e.stepId === 'fw');
   return { runId, status, logs, progress };
 }

@@ -1,13 +1,14 @@
 import { execFileSync } from 'node:child_process';
-import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, rmSync, statSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ProgressEvent } from '../../../shared/types/install.js';
 import { InstallService } from '../installService.js';
 import { readJournal } from '../runJournal.js';
+import { runPlan } from '../../../testkit/install/runPlan.js';
 import { testPlan } from '../../../testkit/install/testPlan.js';
 import { markIndexesServingMetadata } from '../../../testkit/install/metadataOverlay.js';
+import { isolatePipFromMachineConfig, newPipWheel, pipIn, pipWheelVersion, pythonVersionOf, saveEnv, VENV_PYTHON as PYTHON, venvWithPip, whyNoModernPip } from '../../../testkit/install/modernPip.js';
 import { buildTestWheel, startTestIndex, type TestIndex } from '../../../testkit/install/wheelIndex.js';
 
 /**
@@ -17,34 +18,15 @@ import { buildTestWheel, startTestIndex, type TestIndex } from '../../../testkit
  * Real pip, real venvs, a loopback index serving PEP 658 metadata (and, here, byte ranges).
  */
 
-const PYTHON = [process.env.DLSETUP_TEST_PYTHON, '/root/.pyenv/versions/3.13.0/bin/python3.13', 'python3.13', 'python3'].find((candidate) => {
-  try {
-    return !!candidate && execFileSync(candidate, ['-c', 'import venv, ensurepip; print(1)'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim() === '1';
-  } catch {
-    return false;
-  }
-});
-
 /** The pip `python -m venv` seeds (ensurepip's bundled wheel). */
 const BUNDLED_PIP = PYTHON ? execFileSync(PYTHON, ['-c', 'import ensurepip; print(ensurepip.version())'], { encoding: 'utf8' }).trim() : '';
 const BUNDLED_IS_OLD = /^(\d+)\.(\d+)/.test(BUNDLED_PIP) && (([a, b]) => a! < 25 || (a === 25 && b! < 3))(BUNDLED_PIP.split('.').map(Number));
 
-/** A pip ≥ 25.3 wheel from this machine's own pip configuration (a local index or wheel folder), or none. */
-function newPipWheel(dir: string): string | null {
-  try {
-    execFileSync('python3', ['-m', 'pip', 'download', 'pip>=25.3', '--no-deps', '-d', dir, '--retries', '0', '--timeout', '5', '-q'], { stdio: 'ignore', timeout: 60_000 });
-    const wheel = readdirSync(dir).find((file) => /^pip-.*\.whl$/.test(file));
-    return wheel ? path.join(dir, wheel) : null;
-  } catch {
-    return null;
-  }
-}
-
 const PIP_DIR = mkdtempSync(path.join(os.tmpdir(), 'dlsetup-pipupgrade-'));
 const PIP_WHEEL = PYTHON ? newPipWheel(PIP_DIR) : null;
-const NEW_PIP = PIP_WHEEL ? /^pip-([^-]+)-/.exec(path.basename(PIP_WHEEL))![1]! : '';
+const NEW_PIP = PIP_WHEEL ? pipWheelVersion(PIP_WHEEL) : '';
 /** Why a test cannot run here, said in its name. */
-const NEEDS = !PYTHON ? 'no Python with venv + ensurepip' : !PIP_WHEEL ? 'no pip >= 25.3 wheel on this machine\'s package index' : !BUNDLED_IS_OLD ? `ensurepip bundles pip ${BUNDLED_PIP} (>= 25.3)` : '';
+const NEEDS = whyNoModernPip(PIP_WHEEL) || (!BUNDLED_IS_OLD ? `ensurepip bundles pip ${BUNDLED_PIP} (>= 25.3)` : '');
 
 const PAYLOAD = 600_000;
 const WHEELS = ['dlsetup_test_alpha-1.0-py3-none-any.whl', 'dlsetup_test_beta-2.0-py3-none-any.whl'];
@@ -53,15 +35,11 @@ let tmp: string;
 let withPip: string;
 /** The framework's wheels only: an index where pip cannot be upgraded. */
 let withoutPip: string;
-const savedEnv = { home: process.env.DLSETUP_HOME, retries: process.env.DLSETUP_DOWNLOAD_RETRIES, extraIndex: process.env.PIP_EXTRA_INDEX_URL, findLinks: process.env.PIP_FIND_LINKS, data: process.env.DLSETUP_DATA_DIR };
+const restoreEnv = saveEnv(['DLSETUP_HOME', 'DLSETUP_DOWNLOAD_RETRIES', 'PIP_EXTRA_INDEX_URL', 'PIP_FIND_LINKS', 'DLSETUP_DATA_DIR']);
 
 beforeAll(() => {
   tmp = mkdtempSync(path.join(os.tmpdir(), 'dlsetup-pipupgrade-run-'));
-  // Only the step's index: this machine's pip configuration (global extra-index-url, find-links, which no
-  // PIP_CONFIG_FILE hides) would hand pip a pip wheel. Environment variables override it with an empty folder.
-  mkdirSync(path.join(tmp, 'empty'));
-  process.env.PIP_EXTRA_INDEX_URL = `file://${path.join(tmp, 'empty')}`;
-  process.env.PIP_FIND_LINKS = path.join(tmp, 'empty');
+  isolatePipFromMachineConfig(tmp);
   withoutPip = path.join(tmp, 'wheels');
   withPip = path.join(tmp, 'wheels-pip');
   mkdirSync(withoutPip);
@@ -76,19 +54,8 @@ beforeAll(() => {
 afterAll(() => {
   rmSync(tmp, { recursive: true, force: true });
   rmSync(PIP_DIR, { recursive: true, force: true });
-  for (const [name, value] of [['DLSETUP_HOME', savedEnv.home], ['DLSETUP_DOWNLOAD_RETRIES', savedEnv.retries], ['PIP_EXTRA_INDEX_URL', savedEnv.extraIndex], ['PIP_FIND_LINKS', savedEnv.findLinks], ['DLSETUP_DATA_DIR', savedEnv.data]] as const) {
-    if (value === undefined) delete process.env[name];
-    else process.env[name] = value;
-  }
+  restoreEnv();
 });
-
-function pythonVersion(): string {
-  return execFileSync(PYTHON!, ['-c', 'import sys; print("%d.%d" % sys.version_info[:2])'], { encoding: 'utf8' }).trim();
-}
-
-function pipIn(envPath: string): string {
-  return /^pip (\S+)/.exec(execFileSync(path.join(envPath, 'bin', 'python'), ['-m', 'pip', '--version'], { encoding: 'utf8' }))![1]!;
-}
 
 const FRAMEWORK = { id: 'fw', kind: 'framework', title: 'Install the packages', elevated: false } as const;
 const PACKAGES = ['dlsetup-test-alpha==1.0', 'dlsetup-test-beta'];
@@ -96,7 +63,7 @@ const PACKAGES = ['dlsetup-test-alpha==1.0', 'dlsetup-test-beta'];
 /** python-env (venv from the bundled pip) then framework: the env is this run's own. */
 function createdEnvPlan(envPath: string, index: TestIndex) {
   return testPlan([
-    { id: 'env', kind: 'python-env', title: 'Create the Python environment', elevated: false, params: { manager: 'venv', path: envPath, interpreter: PYTHON!, python: pythonVersion(), minFreeBytes: 1e6 } },
+    { id: 'env', kind: 'python-env', title: 'Create the Python environment', elevated: false, params: { manager: 'venv', path: envPath, interpreter: PYTHON!, python: pythonVersionOf(PYTHON!), minFreeBytes: 1e6 } },
     { ...FRAMEWORK, params: { packages: PACKAGES, pypiMirror: `${index.url}/simple` } },
   ]);
 }
@@ -104,16 +71,6 @@ function createdEnvPlan(envPath: string, index: TestIndex) {
 /** framework alone, into an env the user made. */
 function userEnvPlan(envPath: string, index: TestIndex) {
   return testPlan([{ ...FRAMEWORK, params: { packages: PACKAGES, envPath, pypiMirror: `${index.url}/simple` } }]);
-}
-
-async function run(plan: ReturnType<typeof testPlan>, service = new InstallService({ elevation: 'direct' })) {
-  const events: ProgressEvent[] = [];
-  const off = service.onProgress((event) => events.push(event));
-  const { runId } = service.start(plan);
-  const status = await service.wait(runId);
-  off();
-  const logs = events.filter((e): e is Extract<ProgressEvent, { type: 'step-log' }> => e.type === 'step-log').map((e) => e.line);
-  return { runId, status, logs };
 }
 
 /** Wheel GETs by who asked, by file name. */
@@ -132,7 +89,7 @@ describe(`framework step: the pip it resolves with${NEEDS ? ` (skipped: ${NEEDS}
     try {
       markIndexesServingMetadata(path.join(tmp, 'data-1'), [`${index.url}/simple`]);
       const envPath = path.join(tmp, 'env-created');
-      const { runId, status, logs } = await run(createdEnvPlan(envPath, index));
+      const { runId, status, logs } = await runPlan(createdEnvPlan(envPath, index));
       expect(status.error, logs.join('\n')).toBeUndefined();
       expect(status.state).toBe('succeeded');
 
@@ -167,7 +124,7 @@ describe(`framework step: the pip it resolves with${NEEDS ? ` (skipped: ${NEEDS}
       markIndexesServingMetadata(path.join(tmp, 'data-2'), [`${index.url}/simple`]);
       const envPath = path.join(tmp, 'env-user');
       execFileSync(PYTHON!, ['-m', 'venv', envPath]);
-      const { status, logs } = await run(userEnvPlan(envPath, index));
+      const { status, logs } = await runPlan(userEnvPlan(envPath, index));
       expect(status.state, logs.join('\n')).toBe('succeeded');
       expect(logs).toContain(`${envPath} is an environment this run did not create, so DL Setup leaves its pip ${BUNDLED_PIP} as it is.`);
       expect(logs.some((line) => line.startsWith(`pip ${BUNDLED_PIP} downloads every package during its dry run`))).toBe(true);
@@ -188,7 +145,7 @@ describe(`framework step: the pip it resolves with${NEEDS ? ` (skipped: ${NEEDS}
     try {
       markIndexesServingMetadata(path.join(tmp, 'data-3'), [`${index.url}/simple`]);
       const envPath = path.join(tmp, 'env-nopip');
-      const { status, logs } = await run(createdEnvPlan(envPath, index));
+      const { status, logs } = await runPlan(createdEnvPlan(envPath, index));
       expect(status.state, logs.join('\n')).toBe('succeeded');
       const failed = logs.find((line) => line.startsWith(`pip ${BUNDLED_PIP} could not be upgraded to 25.3 or newer (`));
       expect(failed, logs.join('\n')).toMatch(/No matching distribution found for pip>=25\.3/);
@@ -212,18 +169,17 @@ describe(`framework step: the pip it resolves with${NEEDS ? ` (skipped: ${NEEDS}
       const CUT = 200_000;
       index.cuts.set(WHEELS[1]!, CUT);
       const envPath = path.join(tmp, 'env-cut');
-      execFileSync(PYTHON!, ['-m', 'venv', envPath]);
-      execFileSync(path.join(envPath, 'bin', 'python'), ['-m', 'pip', 'install', '-q', '--no-index', '--disable-pip-version-check', PIP_WHEEL!]);
+      venvWithPip(PYTHON!, envPath, PIP_WHEEL!);
       const sizes = Object.fromEntries(WHEELS.map((w) => [w, statSync(path.join(withPip, w)).size]));
 
-      const first = await run(userEnvPlan(envPath, index), new InstallService({ elevation: 'direct', retries: 0 }));
+      const first = await runPlan(userEnvPlan(envPath, index), new InstallService({ elevation: 'direct', retries: 0 }));
       expect(first.status.state, first.logs.join('\n')).toBe('failed');
       const firstCount = index.log.length;
       const ours = (from: number) => index.log.slice(from).filter((r) => r.userAgent === 'dlsetup' && WHEELS.includes(path.basename(r.path)));
       // Run 1: alpha whole, beta cut after CUT bytes.
       expect(ours(0).map((r) => [path.basename(r.path), r.sent])).toEqual(expect.arrayContaining([[WHEELS[0], sizes[WHEELS[0]!]], [WHEELS[1], CUT]]));
 
-      const second = await run(userEnvPlan(envPath, index));
+      const second = await runPlan(userEnvPlan(envPath, index));
       expect(second.status.state, second.logs.join('\n')).toBe('succeeded');
       // Run 2: alpha not fetched again; beta from where the cut left it, to its end.
       const again = ours(firstCount);
