@@ -6,6 +6,9 @@ import type { FleetInput } from './buildFleetReport.js';
 import { checkSchema } from '../../shared/schema/checkSchema.js';
 import { verifyReportSchema } from '../../shared/schema/verifyReportSchema.js';
 import { readUntrustedFile } from '../system/readUntrustedFile.js';
+import { environmentsReportSchema } from '../../shared/schema/environmentsReportSchema.js';
+import type { EnvironmentsReport } from '../../shared/types/environments.js';
+import { isEnvironmentsReport, type FleetEnvironmentsInput } from './fleetEnvironments.js';
 
 /** A verify report is tens of KB; a file far larger is not one, and is not read whole. */
 const REPORT_MAX_BYTES = 16 * 1024 * 1024;
@@ -46,17 +49,25 @@ async function jsonFiles(root: string): Promise<string[]> {
 }
 
 /** Reads every verify report in `dir` (and its direct subfolders); other or damaged JSON becomes a warning, never a crash. */
-export async function loadFleetReports(dir: string, options: { concurrency?: number } = {}): Promise<{ reports: FleetInput[]; warnings: string[] }> {
+export async function loadFleetReports(dir: string, options: { concurrency?: number } = {}): Promise<{ reports: FleetInput[]; warnings: string[]; environments: FleetEnvironmentsInput[] }> {
   const root = path.resolve(dir);
   const files = await jsonFiles(root);
   const reports: (FleetInput | null)[] = new Array(files.length).fill(null);
   const warnings: (string | null)[] = new Array(files.length).fill(null);
+  const environments: (FleetEnvironmentsInput | null)[] = new Array(files.length).fill(null);
   let next = 0;
   const worker = async () => {
     for (let index = next++; index < files.length; index = next++) {
       const source = files[index]!;
       try {
         const parsed: unknown = JSON.parse(await readUntrustedFile(path.join(root, source), { maxBytes: REPORT_MAX_BYTES, utf8: 'strict' }));
+        if (isEnvironmentsReport(parsed)) {
+          // `dlsetup verify --all --json` from that machine: as untrusted as its verify report.
+          const checked = checkSchema(environmentsReportSchema, parsed);
+          if (checked.ok) environments[index] = { source, report: checked.value as EnvironmentsReport };
+          else warnings[index] = `Skipped ${source}: ${checked.error.message}`;
+          continue;
+        }
         if (!isVerifyReport(parsed)) {
           warnings[index] = `Skipped ${source}: it is not a DL Setup verify report.`;
           continue;
@@ -71,5 +82,9 @@ export async function loadFleetReports(dir: string, options: { concurrency?: num
     }
   };
   await Promise.all(Array.from({ length: Math.min(options.concurrency ?? 32, Math.max(files.length, 1)) }, worker));
-  return { reports: reports.filter((entry): entry is FleetInput => entry !== null), warnings: warnings.filter((entry): entry is string => entry !== null) };
+  return {
+    reports: reports.filter((entry): entry is FleetInput => entry !== null),
+    warnings: warnings.filter((entry): entry is string => entry !== null),
+    environments: environments.filter((entry): entry is FleetEnvironmentsInput => entry !== null),
+  };
 }

@@ -222,7 +222,6 @@ export interface CatalogPlaceholders {
     'addFolder.invalid': never;
     'addFolder.tooMany': never;
     'fleet.heading': never;
-    'fleet.none': never;
   };
   errors: {
     'plan.whatIfNotText': 'name';

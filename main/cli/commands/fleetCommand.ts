@@ -4,8 +4,9 @@ import { buildFleetReport } from '../../fleet/buildFleetReport.js';
 import { formatFleetReport } from '../../fleet/formatFleetReport.js';
 import { loadFleetReports } from '../../fleet/loadFleetReports.js';
 import { renderFleetHtml } from '../../fleet/renderFleetHtml.js';
+import { buildFleetEnvironments, formatFleetEnvironments, renderFleetEnvironmentsHtml } from '../../fleet/fleetEnvironments.js';
 import { writeOutputFile } from '../../system/outputPath.js';
-import { JSON_FLAG, type CliCommand } from '../cliCommand.js';
+import { JSON_FLAG, LANG_FLAG, type CliCommand } from '../cliCommand.js';
 import { commandLocale } from '../cliLocale.js';
 import { usageError } from '../parseArgs.js';
 
@@ -24,24 +25,30 @@ export const fleetCommand: CliCommand = {
   maxPositionals: 2,
   flags: {
     json: JSON_FLAG,
+    lang: LANG_FLAG,
     html: { type: 'string', valueName: 'FILE', description: 'also write a self-contained HTML report' },
   },
   async run({ flags, positionals }, io) {
     const [action, dir] = positionals;
     if (action !== 'report' || !dir) throw usageError('usage.fleet');
-    const { reports, warnings } = await loadFleetReports(dir);
+    const { reports, warnings, environments } = await loadFleetReports(dir);
+    const locale = commandLocale(flags, process.env);
     for (const warning of warnings) io.err(`Warning: ${warning}\n`);
-    if (reports.length === 0) {
+    if (reports.length === 0 && environments.length === 0) {
       io.err(`No DL Setup verify reports in ${dir} (looked at *.json and <host>/*.json).\n`);
       return 1;
     }
     const report = buildFleetReport(reports, { specs: gpuSpecs() });
+    // `verify --all --json` files: the per-environment table across machines (issue 20).
+    const perEnvironment = buildFleetEnvironments(environments, { locale });
     if (typeof flags.html === 'string') {
       // A FIFO, a folder or a path in /proc named by --html is refused instead of blocking or failing half-way.
-      await writeOutputFile(flags.html, renderFleetHtml(report), { locale: commandLocale(flags, process.env) });
+      const html = renderFleetHtml(report).replace('</body>', `${renderFleetEnvironmentsHtml(perEnvironment, { locale })}\n</body>`);
+      await writeOutputFile(flags.html, html, { locale });
       io.err(`Wrote ${flags.html}\n`);
     }
-    io.out(flags.json ? `${JSON.stringify({ ...report, warnings }, null, 2)}\n` : formatFleetReport(report, { color: io.color }));
+    if (flags.json) io.out(`${JSON.stringify({ ...report, environments: perEnvironment, warnings }, null, 2)}\n`);
+    else io.out(`${reports.length ? formatFleetReport(report, { color: io.color }) : ''}${formatFleetEnvironments(perEnvironment, { locale })}`);
     return 0;
   },
 };

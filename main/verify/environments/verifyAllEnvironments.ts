@@ -1,3 +1,4 @@
+import os from 'node:os';
 import path from 'node:path';
 import type { CompatData } from '../../../shared/plan/compatData.js';
 import type { EnvironmentRow, EnvironmentVerdict, EnvironmentsReport, InstalledFramework } from '../../../shared/types/environments.js';
@@ -80,5 +81,7 @@ export async function verifyAllEnvironments(options: VerifyAllOptions = {}): Pro
     environments,
     durationMs: Math.round(performance.now() - started),
     createdAt: new Date().toISOString(),
+    // The fleet report's column name for this machine (the schema's host name rule; else the folder names it).
+    ...(/^[A-Za-z0-9][A-Za-z0-9._-]{0,252}$/.test(os.hostname()) ? { host: os.hostname() } : {}),
   };
 }
