@@ -9,6 +9,7 @@ import { createSimulatedHost, withSimulatedHost, type SimulatedHost } from '../.
 import { addedVenvFiles, EIGHT_ENVIRONMENTS, environmentFiles, environmentPrefix } from '../../../testkit/verify/environments.js';
 import { captureIo } from '../../cli/testIo.js';
 import { verifyCommand } from '../../cli/commands/verifyCommand.js';
+import { flagValues, parseArgs } from '../../cli/parseArgs.js';
 
 const GT1030 = {
   '/etc/os-release': 'NAME="Ubuntu"\nVERSION_ID="22.04"\nID=ubuntu\nID_LIKE=debian\n',
@@ -75,5 +76,14 @@ describe('verify --all history across a driver change', () => {
     expect(json.environments.find((env) => env.kind === 'added')).toMatchObject({ path: '/opt/proj/.venv/bin/python', python: '3.12.4', verdict: 'noKernels' });
     const kept = readdirSync(path.join(before.env.DLSETUP_HOME)).length;
     expect(kept).toBeGreaterThan(0);
+  });
+});
+
+describe('--env on the command line', () => {
+  it('may be given more than once; every folder is kept in order', () => {
+    const { flags } = parseArgs(['--all', '--env', '/opt/proj/.venv', '--env=/srv/envs/a b'], verifyCommand.flags, 0);
+    expect(flagValues(flags.env)).toEqual(['/opt/proj/.venv', '/srv/envs/a b']);
+    // Other string flags keep the last value as before.
+    expect(parseArgs(['--python', '/a', '--python', '/b'], verifyCommand.flags, 0).flags.python).toBe('/b');
   });
 });
