@@ -83,6 +83,12 @@ const EXPECTED: Record<string, Expectation> = {
   // No driver in the container: the root cause, not its consequence "no CUDA-capable device".
   'error-logs/tf2.3_cuinit_no_device_kernel_driver_not_running_container.txt': { kind: 'log', codes: ['DRIVER_NOT_LOADED'], facts: {} },
   // TensorRT absent is a note the maintainers say to ignore; no error around it.
+  // TF 2.14+ without its CUDA libraries: the factory lines and TF-TRT are notes beside it, not the answer.
+  'error-logs/tf2.15_no_cuda_libs_factories_trt_cheminformatics.txt': { kind: 'log', codes: ['TF_CUDA_LIBS_NOT_FOUND'], facts: {} },
+  'error-logs/tf2.12_cannot_dlopen_skipping_gpu_devices.txt': { kind: 'log', codes: ['TF_CUDA_LIBS_NOT_FOUND'], facts: {} },
+  'error-logs/jax_ptxas_8.4_vs_8.3_alphafold3.txt': { kind: 'python-traceback', codes: ['PTXAS_TOO_OLD'], facts: {} },
+  // Error 1455 while loading a cuDNN DLL is memory, not a missing DLL; the WinError 5 after it is its consequence.
+  'error-logs/winerror1455_zh-CN_torch_dataloader_workers_mockingbird.txt': { kind: 'python-traceback', codes: ['WINDOWS_PAGING_FILE_TOO_SMALL'], facts: {} },
   'error-logs/tf_trt_warning_only_llamafactory_webui.txt': { kind: 'log', codes: ['TENSORRT_OPTIONAL_MISSING'], facts: {} },
   'error-logs/ctranslate2_libcudnn_ops_infer.so.8_missing.txt': {
     kind: 'log',
