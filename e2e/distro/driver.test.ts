@@ -11,6 +11,13 @@ import { testPlan } from '../../testkit/install/testPlan.js';
 // bookworm main contrib non-free non-free-firmware", apt install nvidia-driver firmware-misc-nonfree, a restart).
 const LINE = 'deb http://deb.debian.org/debian bookworm contrib non-free non-free-firmware';
 
+// What purge leaves by design: files the maintainer scripts of pulled-in packages created outside dpkg's records
+// (systemd's postinst: /etc/machine-id, the /etc/mtab link; netbase's: /etc/hosts) and the system accounts adduser
+// added (passwd, group, shadow, gshadow and their "-" backups), which Debian's packages do not delete on purge.
+// DL Setup's rollback leaves them too (removing accounts or the machine id could break what else uses them).
+const LEFT_BY_MAINTAINER_SCRIPTS = ['+ /etc/hosts', '+ /etc/machine-id', '+ /etc/mtab', ...['group', 'gshadow', 'passwd', 'shadow'].flatMap((name) => [`~ /etc/${name}`, `~ /etc/${name}-`])];
+const accountsBefore: Record<string, string> = {};
+
 let machine: DistroMachine;
 let before: MachineSnapshot;
 let runId = '';
@@ -33,6 +40,7 @@ beforeAll(async () => {
   // so DKMS (which apt-get pulls in with linux-headers-amd64 as a Recommends) has nothing to build against.
   writeFileSync(path.join(machine.root, 'etc/apt/preferences.d/distro-lane-no-headers'), 'Package: linux-headers-*\nPin: release *\nPin-Priority: -1\n');
   before = await snapshot(machine);
+  for (const file of ['passwd', 'group']) accountsBefore[file] = readFileSync(path.join(machine.root, 'etc', file), 'utf8');
 });
 afterAll(() => machine?.close());
 
@@ -96,9 +104,14 @@ describe('the NVIDIA driver on a fresh Debian 12 (real apt, dpkg, DKMS and updat
     const after = await snapshot(machine);
     // What the helper journalled (its undo acts on that only), for a failure's message.
     const helperJournal = (await machine.run(['sh', '-c', 'cut -c1-240 /var/lib/dlsetup/runs/*.jsonl'])).stdout;
-    expect(differences(before, after), `${first.output}\nhelper journal:\n${helperJournal}`).toEqual([]);
+    expect(differences(before, after).filter((line) => !LEFT_BY_MAINTAINER_SCRIPTS.includes(line)), `${first.output}\nhelper journal:\n${helperJournal}`).toEqual([]);
+    // Those files only gained lines: the accounts the packages' scripts added (messagebus, systemd-*); none changed or went.
+    for (const file of ['passwd', 'group']) {
+      const now = readFileSync(path.join(machine.root, 'etc', file), 'utf8').split('\n');
+      expect(accountsBefore[file]!.split('\n').filter((line) => !now.includes(line)), file).toEqual([]);
+    }
     expect((await machine.run(['dpkg', '--audit'])).stdout.trim()).toBe('');
     const second = await dlsetup(['rollback', runId, '--yes']);
-    expect(differences(before, await snapshot(machine)), second.output).toEqual([]);
+    expect(differences(after, await snapshot(machine)), second.output).toEqual([]);
   });
 });
