@@ -56,7 +56,7 @@ describe.skipIf(!haveDebianTorch)("this machine's Debian python3-torch, read wit
       const run = () => spawnSync(process.execPath, [cli, 'verify', '--all', '--run', '--json', '--lang', 'en'], { encoding: 'utf8', env });
       const first = run();
       expect(first.status).toBe(0);
-      expect(first.stderr).toContain('Running the quick check in 1 environments, 2 at a time');
+      expect(first.stderr).toContain('Running the quick check in each environment with a framework (1), 2 at a time');
       expect(first.stderr).toMatch(/\[1\/1\] \/usr\/bin\/python3: passed \(\d+ checks\)/);
       const report = JSON.parse(first.stdout) as EnvironmentsReport;
       const system = report.environments.find((row) => row.path === SYSTEM_PYTHON)!;
