@@ -1,4 +1,4 @@
-import { DlsetupError } from '../../shared/errors.js';
+import type { DlsetupError } from '../../shared/errors.js';
 import type { CommandResult } from '../system/runCommand.js';
 import { installText, type InstallSay } from './installText.js';
 
@@ -36,10 +36,8 @@ export function classifyFailure(result: CommandResult, what: string, say: Instal
   const at = lines.flatMap((line, index) => (/^(ERROR|E|error|fatal|[A-Z][A-Za-z]*Error):\s/.test(line) ? [index] : [])).at(-1);
   const said = at === undefined ? undefined : withListedItems(lines, at);
   const capitalised = `${what[0]!.toUpperCase()}${what.slice(1)}`;
-  const message = said
-    ? say('failure.toolSaid', { What: capitalised, said: said.slice(0, 300) })
-    : say('failure.exited', { What: capitalised, program: String(result.argv[0]), code: String(result.exitCode) });
-  return new DlsetupError('COMMAND_FAILED', message, {
-    detail: tail,
-  });
+  // Keyed, so the UI and the CLI say it again in the reader's language (`what` stays in the language it was given in).
+  return said
+    ? say.error('COMMAND_FAILED', 'failure.toolSaid', { What: capitalised, said: said.slice(0, 300) }, { detail: tail })
+    : say.error('COMMAND_FAILED', 'failure.exited', { What: capitalised, program: String(result.argv[0]), code: String(result.exitCode) }, { detail: tail });
 }

@@ -115,7 +115,7 @@ describe('the elevated helper process', () => {
     expect(replies[0]).toMatchObject({ type: 'ready', protocol: 1 });
     const refused = replies.filter((r) => r.type === 'refused');
     expect(refused.map((r) => r.requestId)).toEqual([1, 2, 3, 4, 5, 6, null]);
-    expect(refused.map((r) => (r as { reason: string }).reason)).toEqual([
+    expect(refused.map((r) => (r as { error: { message: string } }).error.message)).toEqual([
       expect.stringContaining('"framework" is not allowed to run elevated'),
       expect.stringContaining('outside the places DL Setup may change'),
       expect.stringContaining('does not need root'),

@@ -1,4 +1,4 @@
-import type { AppError, ErrorCode } from '../../../shared/errors.js';
+import type { AppError } from '../../../shared/errors.js';
 import type { Locale } from '../../../shared/i18n/localize.js';
 import type { ByteProgress, CommandRecord } from '../../../shared/types/install.js';
 import type { StepParams } from '../installStep.js';
@@ -44,4 +44,4 @@ export type HelperReply =
   | { type: 'command'; requestId: number; record: CommandRecord }
   | { type: 'done'; requestId: number; value: HelperDone }
   | { type: 'failed'; requestId: number; error: AppError }
-  | { type: 'refused'; requestId: number | null; reason: string; code?: ErrorCode };
+  | { type: 'refused'; requestId: number | null; error: AppError };

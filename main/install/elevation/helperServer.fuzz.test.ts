@@ -94,7 +94,7 @@ function problemWith(text: string, replies: HelperReply[]): string | null {
   }
   const type = request && typeof request === 'object' ? request.type : undefined;
   for (const reply of replies) {
-    if (reply.type === 'refused' && !REFUSAL_CODES.includes(reply.code ?? '')) return `refused with ${reply.code}`;
+    if (reply.type === 'refused' && !REFUSAL_CODES.includes(reply.error?.code ?? '')) return `refused with ${reply.error?.code}`;
     if (reply.type === 'failed' && (reply.error.code === 'INTERNAL' || type === 'run-step')) return `failed with ${reply.error.code}`;
     if (reply.type === 'ready' && type !== 'hello') return 'ready to a line that was not a hello';
     if (reply.type === 'done' && !(type === 'undo' && (reply.value.undone ?? []).length === 0)) return 'done: something ran or was undone';

@@ -1,16 +1,16 @@
 import path from 'node:path';
 import { DlsetupError, toAppError, type ErrorCode } from '../../../shared/errors.js';
-import { isLocale, type Locale } from '../../../shared/i18n/localize.js';
+import { isLocale, type Locale, type ParamsArgs } from '../../../shared/i18n/localize.js';
 import { sysrootPath } from '../../system/sysroot.js';
 import { RUN_ID_PATTERN } from '../runJournal.js';
-import { errorMessageIn } from '../../../shared/i18n/sayError.js';
+import { nestedErrorParams, sayError } from '../../../shared/i18n/sayError.js';
 import { createStepContext, type StepContextSinks } from '../stepContext.js';
 import { stepForKind } from '../stepRegistry.js';
 import { SYSTEM_BACKUP_ROOT } from './allowedRoots.js';
 import { checkDescriptor, isElevatedKind } from './elevatedDescriptor.js';
 import { appendHelperEntry } from './helperJournal.js';
 import { HELPER_PROTOCOL, REQUEST_FIELDS, type HelperReply, type HelperRequest } from './helperProtocol.js';
-import { helperText, type HelperSay } from './helperText.js';
+import { helperText, type HelperSay, type HelperTextKey } from './helperText.js';
 import { undoStepFromJournal } from './helperUndo.js';
 
 export { ELEVATED_KINDS } from './elevatedDescriptor.js';
@@ -24,7 +24,12 @@ type WorkRequest = Extract<HelperRequest, { type: 'run-step' | 'undo' }>;
 
 class Refusal extends DlsetupError {}
 
-const refusal = (code: ErrorCode, message: string) => new Refusal(code, message);
+/** A refusal keyed in the helper catalog, so the app says it in the reader's language. */
+function refusal<K extends HelperTextKey>(say: HelperSay, code: ErrorCode, key: K, ...params: ParamsArgs<'helper', K>): Refusal {
+  const said = say.error(code, key, ...(params as [never]));
+  // Said again through sayError: a param may nest another error's key (helper.stepRefused's reason).
+  return new Refusal(code, sayError(said, say.locale), { key: said.key, params: said.params });
+}
 
 /** The request as sent: a plain object whose type is known and whose fields are exactly that type's. */
 function readRequest(line: string, say: HelperSay): HelperRequest {
@@ -32,16 +37,16 @@ function readRequest(line: string, say: HelperSay): HelperRequest {
   try {
     value = JSON.parse(line);
   } catch {
-    throw refusal('INVALID_ARGUMENT', say('helper.notJson'));
+    throw refusal(say, 'INVALID_ARGUMENT', 'helper.notJson');
   }
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) throw refusal('INVALID_ARGUMENT', say('helper.notJson'));
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) throw refusal(say, 'INVALID_ARGUMENT', 'helper.notJson');
   const type = (value as { type?: unknown }).type;
   if (typeof type !== 'string' || !Object.prototype.hasOwnProperty.call(REQUEST_FIELDS, type)) {
-    throw refusal('UNAUTHORIZED', say('helper.unknownType', { type: String(type) }));
+    throw refusal(say, 'UNAUTHORIZED', 'helper.unknownType', { type: String(type) });
   }
   const fields = REQUEST_FIELDS[type as HelperRequest['type']];
   const extra = Object.keys(value).find((field) => !fields.includes(field));
-  if (extra !== undefined) throw refusal('INVALID_ARGUMENT', say('helper.extraField', { type, field: extra }));
+  if (extra !== undefined) throw refusal(say, 'INVALID_ARGUMENT', 'helper.extraField', { type, field: extra });
   return value as HelperRequest;
 }
 
@@ -59,7 +64,7 @@ export function createHelperServer(send: (reply: HelperReply) => void): { handle
   const running = new Map<number, AbortController>();
   const pending = new Set<Promise<void>>();
 
-  const refuse = (requestId: number | null, error: DlsetupError) => send({ type: 'refused', requestId, reason: error.message, code: error.code });
+  const refuse = (requestId: number | null, error: DlsetupError) => send({ type: 'refused', requestId, error: toAppError(error) });
 
   async function execute(request: WorkRequest, run: string): Promise<void> {
     const id = request.requestId;
@@ -67,7 +72,7 @@ export function createHelperServer(send: (reply: HelperReply) => void): { handle
     running.set(id, controller);
     let checked = false;
     try {
-      if (typeof request.stepId !== 'string' || !STEP_ID_PATTERN.test(request.stepId)) throw refusal('UNAUTHORIZED', say('helper.badStepId'));
+      if (typeof request.stepId !== 'string' || !STEP_ID_PATTERN.test(request.stepId)) throw refusal(say, 'UNAUTHORIZED', 'helper.badStepId');
       const stepId = request.stepId;
       const sinks: StepContextSinks = {
         log: (stream, line, command) => send({ type: 'log', requestId: id, stream, line, ...(command ? { command } : {}) }),
@@ -77,7 +82,7 @@ export function createHelperServer(send: (reply: HelperReply) => void): { handle
       };
       const backupDir = sysrootPath(path.join(SYSTEM_BACKUP_ROOT, run));
       if (request.type === 'undo') {
-        if (request.runId !== run) throw refusal('UNAUTHORIZED', say('helper.otherRun', { runId: run, other: String(request.runId) }));
+        if (request.runId !== run) throw refusal(say, 'UNAUTHORIZED', 'helper.otherRun', { runId: run, other: String(request.runId) });
         const ctx = createStepContext({ runId: run, stepId, signal: controller.signal, elevated: true, plan: null, locale, backupDir, sinks });
         checked = true;
         const { notes, undone } = await undoStepFromJournal(run, stepId, ctx, say);
@@ -85,7 +90,7 @@ export function createHelperServer(send: (reply: HelperReply) => void): { handle
         return;
       }
       const kind = request.kind;
-      if (!isElevatedKind(kind)) throw refusal('UNAUTHORIZED', say('helper.kindNotElevated', { kind: String(kind) }));
+      if (!isElevatedKind(kind)) throw refusal(say, 'UNAUTHORIZED', 'helper.kindNotElevated', { kind: String(kind) });
       const step = stepForKind(kind);
       // parse() after the field check: each field's pattern and root, and data/'s packages, URLs and checksums.
       let params: unknown;
@@ -93,10 +98,10 @@ export function createHelperServer(send: (reply: HelperReply) => void): { handle
         params = step.parse(checkDescriptor(kind, request.params, say));
       } catch (error) {
         if (error instanceof Refusal) throw error;
-        throw refusal('INVALID_ARGUMENT', say('helper.stepRefused', { reason: errorMessageIn(error, locale) }));
+        throw refusal(say, 'INVALID_ARGUMENT', 'helper.stepRefused', nestedErrorParams(error, 'reason', locale) as { reason: string });
       }
       const needsRoot = typeof step.elevated === 'function' ? step.elevated(params) : step.elevated;
-      if (!needsRoot) throw refusal('UNAUTHORIZED', say('helper.noRootNeeded', { kind }));
+      if (!needsRoot) throw refusal(say, 'UNAUTHORIZED', 'helper.noRootNeeded', { kind });
       // Journalled before the app hears of it: the helper's undo trusts this record only.
       sinks.record = (change) => {
         appendHelperEntry(run, { t: 'change', time: new Date().toISOString(), stepId, kind, change });
@@ -138,7 +143,7 @@ export function createHelperServer(send: (reply: HelperReply) => void): { handle
           const valid = request.protocol === HELPER_PROTOCOL && typeof request.runId === 'string' && RUN_ID_PATTERN.test(request.runId);
           // One helper serves one run: its journal and backups are that run's.
           if (!valid || (runId !== null && request.runId !== runId)) {
-            refuse(null, refusal('UNAUTHORIZED', say('helper.badHello')));
+            refuse(null, refusal(say, 'UNAUTHORIZED', 'helper.badHello'));
             return;
           }
           runId = request.runId;
@@ -150,11 +155,11 @@ export function createHelperServer(send: (reply: HelperReply) => void): { handle
         case 'run-step':
         case 'undo': {
           if (!Number.isSafeInteger(request.requestId)) {
-            refuse(null, refusal('UNAUTHORIZED', say('helper.noRequestId')));
+            refuse(null, refusal(say, 'UNAUTHORIZED', 'helper.noRequestId'));
             return;
           }
           if (!runId) {
-            refuse(request.requestId, refusal('UNAUTHORIZED', say('helper.noHello')));
+            refuse(request.requestId, refusal(say, 'UNAUTHORIZED', 'helper.noHello'));
             return;
           }
           const task = execute(request, runId);

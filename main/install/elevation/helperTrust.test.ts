@@ -63,7 +63,7 @@ describe('undo acts only on what the helper itself journalled', () => {
     const replies = await talk([
       { type: 'undo', requestId: 1, stepId: 'drv', kind: 'driver', changes: [{ type: 'packages-installed', manager: 'apt', packages: ['sudo', 'openssh-server'] }], written: [] },
     ]);
-    expect(outcome(replies, 1)).toMatchObject({ type: 'refused', code: 'INVALID_ARGUMENT', reason: expect.stringMatching(/no field "(kind|changes|written)"/) });
+    expect(outcome(replies, 1)).toMatchObject({ type: 'refused', error: { code: 'INVALID_ARGUMENT', message: expect.stringMatching(/no field "(kind|changes|written)"/) } });
     expect(calls('apt-get')).toEqual([]);
   });
 
@@ -71,7 +71,7 @@ describe('undo acts only on what the helper itself journalled', () => {
     const replies = await talk([
       { type: 'undo', requestId: 1, stepId: 'tk', kind: 'cuda-toolkit', changes: [{ type: 'dir-created', path: '/etc/../run/x' }], written: [] },
     ]);
-    expect(outcome(replies, 1)).toMatchObject({ type: 'refused', code: 'INVALID_ARGUMENT', reason: expect.stringMatching(/no field "(kind|changes|written)"/) });
+    expect(outcome(replies, 1)).toMatchObject({ type: 'refused', error: { code: 'INVALID_ARGUMENT', message: expect.stringMatching(/no field "(kind|changes|written)"/) } });
     expect(existsSync(path.join(root, 'run/x'))).toBe(true);
   });
 
@@ -83,7 +83,7 @@ describe('undo acts only on what the helper itself journalled', () => {
 
   it('refuses an undo for another run than the one it was started for', async () => {
     const replies = await talk([{ type: 'undo', requestId: 1, runId: '20261203-101500-ffffff', stepId: 'drv' }]);
-    expect(outcome(replies, 1)).toMatchObject({ type: 'refused', code: 'UNAUTHORIZED' });
+    expect(outcome(replies, 1)).toMatchObject({ type: 'refused', error: { code: 'UNAUTHORIZED' } });
   });
 
   it('journals a real elevated step in its root-only journal, undoes exactly that, and a second undo changes nothing more', async () => {
@@ -165,7 +165,7 @@ describe('undo acts only on what the helper itself journalled', () => {
       { type: 'undo', requestId: 2, runId: RUN_ID, stepId: 'tk' },
     ]);
     expect(outcome(replies, 1)).toMatchObject({ type: 'failed', error: { code: 'INVALID_ARGUMENT', message: expect.stringContaining('"run-script"') } });
-    expect(outcome(replies, 2)).toMatchObject({ type: 'refused', code: 'UNAUTHORIZED', reason: expect.stringContaining('/etc/../run/x') });
+    expect(outcome(replies, 2)).toMatchObject({ type: 'refused', error: { code: 'UNAUTHORIZED', message: expect.stringContaining('/etc/../run/x') } });
     expect(calls('apt-get')).toEqual([]);
     expect(existsSync(path.join(root, 'run/x'))).toBe(true);
   });
@@ -178,13 +178,13 @@ describe('package names, downloads and checksums come from data/, never from the
     ['ubuntuPackage', { branch: '580', ubuntuPackage: '-oDPkg::Pre-Invoke::=touch /tmp/dlsetup-pwned' }],
   ])('refuses a driver step carrying "%s": INVALID_ARGUMENT naming it, nothing installed', async (field, params) => {
     const replies = await talk([{ type: 'run-step', requestId: 1, stepId: 'drv', kind: 'driver', params }]);
-    expect(outcome(replies, 1)).toMatchObject({ type: 'refused', code: 'INVALID_ARGUMENT', reason: expect.stringContaining(`"${field}"`) });
+    expect(outcome(replies, 1)).toMatchObject({ type: 'refused', error: { code: 'INVALID_ARGUMENT', message: expect.stringContaining(`"${field}"`) } });
     expect(calls('apt-get')).toEqual([]);
   });
 
   it('refuses a repository mirror that is more than a plain URL (it is written into an apt source as root)', async () => {
     const replies = await talk([{ type: 'run-step', requestId: 1, stepId: 'repo', kind: 'cuda-repo', params: { distro: 'ubuntu2204', mirror: 'https://evil.example/x?#[trusted=yes]' } }]);
-    expect(outcome(replies, 1)).toMatchObject({ type: 'refused', code: 'INVALID_ARGUMENT', reason: expect.stringContaining('"mirror"') });
+    expect(outcome(replies, 1)).toMatchObject({ type: 'refused', error: { code: 'INVALID_ARGUMENT', message: expect.stringContaining('"mirror"') } });
     expect(recordedCalls(log)).toEqual([]);
   });
 
@@ -204,7 +204,7 @@ describe('package names, downloads and checksums come from data/, never from the
       { type: 'run-step', requestId: 1, stepId: 'tk', kind: 'cuda-toolkit', params: { ...params, runfileUrl: 'https://evil.example/cuda.run', runfileSha256: sha256(readFileSync(runfile)) } },
       { type: 'run-step', requestId: 2, stepId: 'tk', kind: 'cuda-toolkit', params },
     ]);
-    expect(outcome(replies, 1)).toMatchObject({ type: 'refused', code: 'INVALID_ARGUMENT', reason: expect.stringMatching(/"runfile(Url|Sha256)"/) });
+    expect(outcome(replies, 1)).toMatchObject({ type: 'refused', error: { code: 'INVALID_ARGUMENT', message: expect.stringMatching(/"runfile(Url|Sha256)"/) } });
     expect(outcome(replies, 2)).toMatchObject({ type: 'failed', error: { code: 'CHECKSUM_MISMATCH' } });
     expect(existsSync(marker)).toBe(false);
   });
@@ -221,7 +221,7 @@ describe('package names, downloads and checksums come from data/, never from the
       { type: 'run-step', requestId: 1, stepId: 'dnn', kind: 'cudnn', params: { ...params, archiveUrl: 'https://evil.example/cudnn.tar', archiveSha256: sha256(readFileSync(archive)) } },
       { type: 'run-step', requestId: 2, stepId: 'dnn', kind: 'cudnn', params },
     ]);
-    expect(outcome(replies, 1)).toMatchObject({ type: 'refused', code: 'INVALID_ARGUMENT', reason: expect.stringMatching(/"archive(Url|Sha256)"/) });
+    expect(outcome(replies, 1)).toMatchObject({ type: 'refused', error: { code: 'INVALID_ARGUMENT', message: expect.stringMatching(/"archive(Url|Sha256)"/) } });
     expect(outcome(replies, 2)).toMatchObject({ type: 'failed', error: { code: 'CHECKSUM_MISMATCH' } });
     expect(existsSync(path.join(root, 'opt/dlsetup'))).toBe(false);
     expect(calls('ldconfig')).toEqual([]);

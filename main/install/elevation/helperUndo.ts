@@ -1,5 +1,4 @@
 import path from 'node:path';
-import { DlsetupError } from '../../../shared/errors.js';
 import { sysrootPath } from '../../system/sysroot.js';
 import type { StepContext } from '../installStep.js';
 import type { JournalChange } from '../journalEntry.js';
@@ -8,11 +7,13 @@ import { undoChange, type WrittenHashes } from '../undoChange.js';
 import { planAptUndo } from './aptUndoPlan.js';
 import { ELEVATED_DIR_ROOTS, ELEVATED_PARENT_DIRS, SYSTEM_BACKUP_ROOT, isAllowedElevatedDir, isAllowedElevatedFile, isToolkitDir } from './allowedRoots.js';
 import { appendHelperEntry, readHelperJournal } from './helperJournal.js';
-import type { HelperSay } from './helperText.js';
+import type { HelperSay, HelperTextKey } from './helperText.js';
+import type { ParamsArgs } from '../../../shared/i18n/localize.js';
 
-const refuse = (message: string): never => {
-  throw new DlsetupError('UNAUTHORIZED', message);
-};
+/** The helper's refusal, keyed in its catalog so the app says it in the reader's language. */
+function refuse<K extends HelperTextKey>(say: HelperSay, key: K, ...params: ParamsArgs<'helper', K>): never {
+  throw say.error('UNAUTHORIZED', key, ...(params as [never]));
+}
 const text = (value: unknown): string => (typeof value === 'string' ? value : '');
 
 /**
@@ -23,43 +24,43 @@ export function validateUndoChange(change: JournalChange, runId: string, say: He
   const raw = change as unknown as Record<string, unknown>;
   switch (change.type) {
     case 'file-backed-up': {
-      if (!isAllowedElevatedFile(text(raw.path))) refuse(say('helper.notManagedFile', { path: text(raw.path) }));
+      if (!isAllowedElevatedFile(text(raw.path))) refuse(say, 'helper.notManagedFile', { path: text(raw.path) });
       const root = sysrootPath(path.join(SYSTEM_BACKUP_ROOT, runId));
       const backup = text(raw.backup);
-      if (path.normalize(backup) !== backup || path.dirname(backup) !== root || !/^[A-Za-z0-9._-]+$/.test(path.basename(backup))) refuse(say('helper.badBackup', { backup, root }));
-      if (typeof raw.sha256 !== 'string' || !Number.isInteger(raw.mode) || (raw.mode as number) < 0 || (raw.mode as number) > 0o777) refuse(say('helper.badMode'));
+      if (path.normalize(backup) !== backup || path.dirname(backup) !== root || !/^[A-Za-z0-9._-]+$/.test(path.basename(backup))) refuse(say, 'helper.badBackup', { backup, root });
+      if (typeof raw.sha256 !== 'string' || !Number.isInteger(raw.mode) || (raw.mode as number) < 0 || (raw.mode as number) > 0o777) refuse(say, 'helper.badMode');
       return;
     }
     case 'file-created':
-      if (!isAllowedElevatedFile(text(raw.path))) refuse(say('helper.notManagedFile', { path: text(raw.path) }));
+      if (!isAllowedElevatedFile(text(raw.path))) refuse(say, 'helper.notManagedFile', { path: text(raw.path) });
       return;
     case 'file-written':
-      if (!isAllowedElevatedFile(text(raw.path)) || typeof raw.sha256 !== 'string') refuse(say('helper.notManagedFile', { path: text(raw.path) }));
+      if (!isAllowedElevatedFile(text(raw.path)) || typeof raw.sha256 !== 'string') refuse(say, 'helper.notManagedFile', { path: text(raw.path) });
       return;
     case 'dir-created': {
       const dir = text(raw.path);
       const allowed = raw.owned === true ? isAllowedElevatedDir(dir) : ELEVATED_PARENT_DIRS.includes(dir) || isAllowedElevatedDir(dir);
-      if (!allowed) refuse(say('helper.notRemovableDir', { path: dir, roots: ELEVATED_DIR_ROOTS.join(', ') }));
+      if (!allowed) refuse(say, 'helper.notRemovableDir', { path: dir, roots: ELEVATED_DIR_ROOTS.join(', ') });
       return;
     }
     case 'packages-installed': {
-      if (raw.manager !== 'apt') refuse(say('helper.onlyApt'));
+      if (raw.manager !== 'apt') refuse(say, 'helper.onlyApt');
       const names = Array.isArray(raw.packages) ? (raw.packages as unknown[]) : [];
-      if (!names.length) refuse(say('helper.badPackage', { name: '[]' }));
+      if (!names.length) refuse(say, 'helper.badPackage', { name: '[]' });
       const keepConfig = raw.keepConfig === undefined ? [] : Array.isArray(raw.keepConfig) ? (raw.keepConfig as unknown[]) : [raw.keepConfig];
-      for (const name of [...names, ...keepConfig]) if (typeof name !== 'string' || !DEB_PACKAGE_PATTERN.test(name)) refuse(say('helper.badPackage', { name: JSON.stringify(name) }));
+      for (const name of [...names, ...keepConfig]) if (typeof name !== 'string' || !DEB_PACKAGE_PATTERN.test(name)) refuse(say, 'helper.badPackage', { name: JSON.stringify(name) });
       return;
     }
     case 'alternative-set':
       if (raw.name !== 'cuda' || !isToolkitDir(text(raw.path)) || (raw.previous !== null && !isToolkitDir(text(raw.previous))) || typeof raw.registered !== 'boolean') {
-        refuse(say('helper.onlyCudaAlternative'));
+        refuse(say, 'helper.onlyCudaAlternative');
       }
       return;
     case 'needs-ldconfig':
     case 'needs-initramfs':
       return;
     case 'packages-upgraded':
-      return refuse(say('helper.noPipAsRoot'));
+      return refuse(say, 'helper.noPipAsRoot');
     default:
       throw say.error('INVALID_ARGUMENT', 'helper.unknownChange', { type: String(raw.type) });
   }

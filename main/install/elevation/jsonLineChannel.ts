@@ -1,6 +1,6 @@
 import readline from 'node:readline';
 import type { Readable } from 'node:stream';
-import { DlsetupError, isErrorCode, type AppError } from '../../../shared/errors.js';
+import { DlsetupError, type AppError } from '../../../shared/errors.js';
 import type { Locale } from '../../../shared/i18n/localize.js';
 import { readAppError } from '../../../shared/schema/appErrorSchema.js';
 import type { StepParams } from '../installStep.js';
@@ -172,10 +172,10 @@ export class JsonLineChannel implements ElevationChannel {
     await this.shutdown();
   }
 
-  /** A refusal keeps the helper's code (a field it does not take is INVALID_ARGUMENT), UNAUTHORIZED otherwise. */
+  /** A refusal keeps the helper's code, key and params (checked by appErrorSchema); UNAUTHORIZED when it sent none. */
   private refusedError(reply: HelperReply): DlsetupError {
-    if (reply.type !== 'refused') return this.say.error('UNAUTHORIZED', 'elevation.refused');
-    return new DlsetupError(isErrorCode(reply.code) ? reply.code : 'UNAUTHORIZED', reply.reason);
+    if (reply.type !== 'refused' || typeof reply.error !== 'object' || reply.error === null) return this.say.error('UNAUTHORIZED', 'elevation.refused');
+    return fromAppError(reply.error);
   }
 }
 
