@@ -10,6 +10,7 @@ function findPackageRoot(): string {
     const manifest = path.join(dir, 'package.json');
     if (existsSync(manifest) && JSON.parse(readFileSync(manifest, 'utf8')).name === 'dlsetup') return dir;
     const parent = path.dirname(dir);
+    // Invariant: package.json ships in the app itself; without it the install is broken, nothing a user's input can cause.
     if (parent === dir) throw new Error('DL Setup cannot find its own package.json.');
     dir = parent;
   }

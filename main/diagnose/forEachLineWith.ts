@@ -5,6 +5,7 @@ import { MAX_LINE } from './matchKnowledgeBase.js';
  * once; lines longer than MAX_LINE are cut around the match. Keeps fact extraction linear on 10 MB logs.
  */
 export function forEachLineWith(text: string, finder: RegExp, visit: (line: string) => void): void {
+  // Programmer error: every caller passes a literal regular expression.
   if (!finder.global) throw new Error('forEachLineWith needs a global regular expression');
   finder.lastIndex = 0;
   let lineStart = 0;

@@ -29,6 +29,7 @@ export function compareDotted(a: DottedVersion, b: DottedVersion): number {
 
 function mustParse(text: string, scheme: string): DottedVersion {
   const parsed = parseDotted(text);
+  // Invariant: mustParse is for versions the caller already trusts (data/, schema-checked input); others use parseDotted, which returns null.
   if (!parsed) throw new Error(`"${text}" is not a ${scheme} version`);
   return parsed;
 }
@@ -50,6 +51,7 @@ export function satisfiesDotted(versionText: string, range: string, scheme: stri
   }
   return joined.every((clause) => {
     const match = CLAUSE.exec(clause);
+    // Invariant: range clauses come from data/ files, checked by their tests, never from user input.
     if (!match) throw new Error(`"${clause}" is not a ${scheme} range clause`);
     const [, op = '==', bound, wildcard] = match;
     const target = mustParse(bound!, scheme);

@@ -94,6 +94,7 @@ export function comparePep440(a: Pep440Version, b: Pep440Version, ignoreLocal = 
 
 function mustParse(text: string): Pep440Version {
   const parsed = parsePep440(text);
+  // Invariant: mustParse is for versions the caller already trusts (data/, schema-checked input); others use parsePep440, which returns null.
   if (!parsed) throw new Error(`"${text}" is not a PEP 440 version`);
   return parsed;
 }
@@ -102,6 +103,7 @@ const SPECIFIER = /^(~=|===|==|!=|<=|>=|<|>)\s*(.+)$/;
 
 function matchesSpecifier(version: Pep440Version, versionText: string, specifier: string): boolean {
   const match = SPECIFIER.exec(specifier.trim());
+  // Invariant: specifiers come from data/ files, checked by their tests, never from user input.
   if (!match) throw new Error(`"${specifier}" is not a PEP 440 specifier`);
   const [, op, boundText] = match as unknown as [string, string, string];
   if (op === '===') return versionText.trim() === boundText.trim();
@@ -122,6 +124,7 @@ function matchesSpecifier(version: Pep440Version, versionText: string, specifier
     case '>': return cmp > 0;
     default: {
       // ~=2.5.1 means >=2.5.1, ==2.5.*
+      // Invariant: specifiers come from data/ files, checked by their tests, never from user input.
       if (bound.release.length < 2) throw new Error(`"${specifier}": ~= needs at least two release parts`);
       const prefix = bound.release.slice(0, -1);
       return cmp >= 0 && prefix.every((part, i) => (version.release[i] ?? 0) === part);

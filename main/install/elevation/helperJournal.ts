@@ -16,6 +16,7 @@ export type HelperJournalEntry =
 
 export function helperJournalFile(runId: string): string {
   // The run id names a file: the hello checked it already, so anything else here is a bug, not input.
+  // Invariant: run ids come from RUN_ID_PATTERN-checked hellos/requests, so a bad one here is a programming error, not a user's.
   if (!RUN_ID_PATTERN.test(runId)) throw new Error(`not a run id: ${JSON.stringify(runId)}`);
   return sysrootPath(path.join(HELPER_JOURNAL_ROOT, `${runId}.jsonl`));
 }
