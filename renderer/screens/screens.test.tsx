@@ -126,6 +126,24 @@ describe('screens render alone from wizard state', () => {
     expectNoInlineStyle(html);
   });
 
+  it('Install: a step\'s log says "1 line" in the singular and "2 lines" in the plural, in both languages', () => {
+    const view = mergeRunStatus(emptyRunView('r1'), {
+      runId: 'r1', state: 'running', fraction: 0.3,
+      steps: [
+        { id: 'python-env', kind: 'python-env', title: 'Create a Python environment', elevated: false, weight: 1, state: 'succeeded' },
+        { id: 'framework', kind: 'framework', title: 'Install PyTorch 2.5.1', elevated: false, weight: 10, state: 'running' },
+      ],
+    });
+    view.steps[0] = { ...view.steps[0]!, log: ['created /home/student/envs/torch'] };
+    view.steps[1] = { ...view.steps[1]!, log: ['Collecting torch==2.5.1', 'Downloading torch-2.5.1'] };
+    const summaries = (language: 'en' | 'zh-CN') => {
+      const html = renderScreen(<InstallRunView view={view} busy={false} onCancel={noop} onRetry={noop} onVerify={noop} />, language);
+      return [...html.matchAll(/<summary>([^<]*)<\/summary>/g)].map((match) => match[1]);
+    };
+    expect(summaries('en')).toEqual(['Log (1 line)', 'Log (2 lines)']);
+    expect(summaries('zh-CN')).toEqual(['日志（1 行）', '日志（2 行）']);
+  });
+
   it('Install: the reboot screen', () => {
     const view = { ...emptyRunView('r1'), state: 'needs-reboot' as const };
     const text = visibleText(renderScreen(<InstallRunView view={view} busy={false} onCancel={noop} onRetry={noop} onVerify={noop} />, 'zh-CN'));
