@@ -350,6 +350,12 @@ const SAMPLES: Sample[] = [
   // PyTorch's cudaErrorInitializationError: the driver is absent or not working.
   s('DRIVER_NOT_LOADED', '/data/home/miniconda3/envs/wenet/lib/python3.8/site-packages/torch/cuda/__init__.py:52: UserWarning: CUDA initialization: CUDA driver initialization failed, you might not have a CUDA gpu. (Triggered internally at  /opt/conda/conda-bld/pytorch_1631630839582/work/c10/cuda/CUDAFunctions.cpp:115.)\n  return torch._C._cuda_getDeviceCount() > 0', 'https://github.com/wenet-e2e/wenet/issues/700'),
   s('DRIVER_NOT_LOADED', '  torch._C._cuda_init()\nRuntimeError: CUDA driver initialization failed, you might not have a CUDA gpu.', 'https://github.com/ErlerPhilipp/points2surf/issues/17'),
+  // PyTorch sees no GPU in this process (mostly CUDA_VISIBLE_DEVICES naming an index that does not exist).
+  s('NO_DEVICES_FOUND', '    torch._C._cuda_init()\nRuntimeError: No CUDA GPUs are available', 'https://github.com/yuangh-x/2022-NIPS-Tenrec/issues/29', { command: 'echo "$CUDA_VISIBLE_DEVICES"' }),
+  s('NO_DEVICES_FOUND', "If not comment out the line `os.environ[\"CUDA_VISIBLE_DEVICES\"]='1'` in train.py, training will encounter an error: `RuntimeError: No CUDA GPUs are available`.", 'https://github.com/Grace9994/CoMoSVC/issues/6'),
+  // torch.load of a GPU checkpoint where CUDA is not available.
+  s('CUDA_NOT_AVAILABLE', "    raise RuntimeError('Attempting to deserialize object on a CUDA '\nRuntimeError: Attempting to deserialize object on a CUDA device but torch.cuda.is_available() is False. If you are running on a CPU-only machine, please use torch.load with map_location=torch.device('cpu') to map your storages to the CPU.", 'https://github.com/HelixNGC7293/DeforumStableDiffusionLocal/issues/66'),
+  s('CUDA_NOT_AVAILABLE', "RuntimeError: Attempting to deserialize object on a CUDA device but torch.cuda.is_available() is False. If you are running on a CPU-only machine, please use torch.load with map_location=torch.device('cpu') to map your storages to the CPU.What should id do?", 'https://github.com/hkchengrex/Cutie/issues/37'),
 ];
 
 /** Patterns no real sample has been found for yet (each one a wording we believe exists); the count goes into the closing note. */
@@ -442,6 +448,15 @@ describe('near misses and the most specific family', () => {
 
   it('Windows error 1455 while loading a cuDNN DLL is memory, not a missing DLL (babysor/MockingBird#486)', () => {
     expect(codes('OSError: [WinError 1455] 页面文件太小，无法完成操作。 Error loading "D:\\Anaconda3\\lib\\site-packages\\torch\\lib\\cudnn_cnn_infer64_8.dll" or one of its dependencies.')).toEqual(['WINDOWS_PAGING_FILE_TOO_SMALL']);
+    const zh = diagnoseText('OSError: [WinError 1455] 页面文件太小，无法完成操作。', { locale: 'zh-CN' }).diagnoses[0];
+    expect(zh?.title).toBe('Windows 虚拟内存不足（页面文件太小）');
+    expect(zh?.fixSteps?.map((fix) => fix.command)).toContain('SystemPropertiesPerformance.exe');
+  });
+
+  it('a missing nvidia-smi in zh-CN cmd.exe is answered in Chinese (jiangsutx/SPMC_VideoSR#2)', () => {
+    const zh = diagnoseText('nvidia-smi 不是内部或外部命令，也不是可运行的程序', { locale: 'zh-CN' }).diagnoses;
+    expect(zh.map((diagnosis) => diagnosis.code)).toEqual(['NVIDIA_SMI_NOT_FOUND']);
+    expect(zh[0]?.title).toBe('找不到 nvidia-smi：NVIDIA 驱动没有安装，或不在 PATH 里');
   });
 
   it('a cuDNN mismatch under JAX is not called a CPU-only jaxlib (MIT-REALM/gcbfplus#1)', () => {
