@@ -50,6 +50,30 @@ describe('renderHtmlReport', () => {
     expect(html).toMatch(/Driver<\/td><td>570\.124\.06<\/td><td>590\.48\.01/);
   });
 
+  it('says the verdict first, in the Verify screen\'s words, in both languages: pass, fail with its cause, CPU-only', () => {
+    const passed = h200Report({ checks: h200Report().checks.filter((check) => check.status === 'pass'), summary: { passed: 2, failed: 0, skipped: 0 } });
+    const cpuOnly = h200Report({
+      devices: [],
+      checks: [{ id: 'gpu-available', status: 'skip', code: 'NO_NVIDIA_GPU', reason: 'This machine has no NVIDIA GPU.' }],
+      matmul: [{ dtype: 'fp32', device: 'cpu', tflops: 0.1234, gflops: 123.4, n: 1024 }],
+      summary: { passed: 0, failed: 0, skipped: 1 },
+    });
+    // The verdict is the first thing after the heading: before the counts, the machine table and the chart.
+    const verdictOf = (page: string) => {
+      const after = page.slice(page.indexOf('</h1>') + 6);
+      expect(after.startsWith('<div class="verdict')).toBe(true);
+      return after.slice(0, after.indexOf('</div>')).replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ').trim();
+    };
+    expect(verdictOf(renderHtmlReport(passed))).toBe('Your NVIDIA H200 works: bf16 matmul 389 TFLOP/s = 39 % of spec; cuDNN convolution matches the CPU.');
+    expect(verdictOf(renderHtmlReport(passed, { locale: 'zh-CN' }))).toBe('你的 NVIDIA H200 工作正常：bf16 矩阵乘法 389 TFLOP/s，达到规格的 39 %；cuDNN 卷积结果与 CPU 一致。');
+    expect(verdictOf(html)).toBe('Verify found a problem: this setup does not work yet. GPU memory: Allocating most of the free GPU memory failed: CUDA out of memory.');
+    expect(verdictOf(renderHtmlReport(h200Report(), { locale: 'zh-CN' }))).toBe('验证发现一个问题：这套环境还不能正常工作。 GPU 显存：Allocating most of the free GPU memory failed: CUDA out of memory.');
+    expect(verdictOf(renderHtmlReport(cpuOnly))).toBe('PyTorch works on the CPU: fp32 matmul 123.4 GFLOP/s. This machine has no NVIDIA GPU, so there is no GPU to verify.');
+    expect(verdictOf(renderHtmlReport(cpuOnly, { locale: 'zh-CN' }))).toBe('PyTorch 在 CPU 上工作正常：fp32 矩阵乘法 123.4 GFLOP/s。这台电脑没有 NVIDIA GPU，因此没有 GPU 需要验证。');
+    expect(renderHtmlReport(passed)).toContain('<div class="verdict pass"');
+    expect(html).toContain('<div class="verdict fail"');
+  });
+
   it('marks a result below 50 % of the peak in red', () => {
     const bars = [...html.matchAll(/<rect [^>]*fill="(#[0-9a-f]{6})"><\/rect>/g)].map((m) => m[1]);
     expect(bars).toEqual(['#1f883d', '#cf222e']);

@@ -2,6 +2,7 @@ import type { Locale, PlainKey } from '../../shared/i18n/localize.js';
 import { escapeHtml } from '../../shared/text/escapeHtml.js';
 import type { MatmulResult, VerifyCheck, VerifyComparison, VerifyReport } from '../../shared/types/verify.js';
 import { formatEfficiency, formatThroughput } from './formatVerifyReport.js';
+import { verdictLines } from './verdictText.js';
 import { verifyReportText } from './verifyReportText.js';
 
 type ReportSay = ReturnType<typeof verifyReportText>;
@@ -13,6 +14,7 @@ h1{font-size:1.5rem;margin-bottom:.2rem}h2{font-size:1.15rem;margin-top:2rem;bor
 .pass{color:#116329;font-weight:600}.fail{color:#a40e26;font-weight:600}.skip{color:#7d4e00;font-weight:600}
 .better{color:#116329}.worse{color:#a40e26}.changed{color:#7d4e00}
 .summary span{display:inline-block;margin-right:1rem;font-weight:600}td code{white-space:nowrap}code{font-family:ui-monospace,Menlo,Consolas,monospace;font-size:.9em}
+.verdict{border-left:6px solid #1f883d;background:#f0fff4;padding:.5rem 1rem;font-size:1.1rem}.verdict.fail{border-color:#a40e26;background:#fff5f5}.verdict.cpu{border-color:#8250df;background:#fbf7ff}.verdict p{margin:.3rem 0}
 .finding{border-left:4px solid #a40e26;padding:.3rem .8rem;background:#fff5f5}svg text{font:12px system-ui,sans-serif}
 @media print{body{margin:0}}`;
 
@@ -103,8 +105,10 @@ export function renderHtmlReport(report: VerifyReport, options: { comparison?: V
     bandwidth && bandwidth.efficiency !== undefined
       ? say('html.parenthesized', { text: say('bandwidth.efficiency', { percent: Math.round(bandwidth.efficiency * 100), peak: bandwidth.peakGBs ?? '?' }) })
       : '';
+  const verdict = verdictLines(report, options.locale);
   const body = [
     `<h1>${escapeHtml(say('html.heading'))}</h1>`,
+    `<div class="verdict ${verdict.tone}" data-tone="${verdict.tone}"><p><strong>${escapeHtml(verdict.verdict)}</strong></p>${verdict.cause ? `<p>${escapeHtml(verdict.cause)}</p>` : ''}</div>`,
     `<p class="muted">${escapeHtml(report.createdAt)}${report.quick ? ` · ${escapeHtml(say('html.quickMode'))}` : ''}${report.durationMs ? ` · ${escapeHtml(say('html.seconds', { seconds: (report.durationMs / 1000).toFixed(1) }))}` : ''}</p>`,
     `<p class="summary"><span class="pass">${escapeHtml(say('count.passed', { count: s.passed }))}</span><span class="fail">${escapeHtml(say('count.failed', { count: s.failed }))}</span><span class="skip">${escapeHtml(say('count.skipped', { count: s.skipped }))}</span></p>`,
     `${h2('html.machine')}${table(['', ''], machine.map(([k, v]) => [td(k), td(v)]))}`,

@@ -14,7 +14,7 @@ import { formatTflops } from '../wizard/formatQuantity.js';
 import { downloadFile, reportToHtml } from '../wizard/reportFiles.js';
 import type { ScreenProps, WizardState } from '../wizard/wizardState.js';
 import { readVerifyReport } from './verifyReportFile.js';
-import { firstFailure, frameworkName, headlineMatmul, percentOfSpec, verifyVerdict } from './verifyVerdict.js';
+import { firstFailure, frameworkName, headlineMatmul, percentOfSpec, verifyVerdict } from '../../shared/verify/verifyVerdict.js';
 
 
 /** Verify the environment just installed when there is one, else whatever DL Setup finds. */

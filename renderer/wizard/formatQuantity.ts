@@ -9,6 +9,4 @@ export function formatSeconds(seconds: number): string {
   return h > 0 ? `${h}:${String(m).padStart(2, '0')}:${s}` : `${m}:${s}`;
 }
 
-export function formatTflops(value: number): string {
-  return value >= 100 ? value.toFixed(0) : value >= 10 ? value.toFixed(1) : value.toFixed(2);
-}
+export { formatTflops } from '../../shared/text/formatTflops.js';

@@ -1,5 +1,7 @@
-import type { MatmulResult, VerifyCheck, VerifyReport } from '../../shared/types/verify.js';
-import { formatTflops } from '../wizard/formatQuantity.js';
+import { formatTflops } from '../text/formatTflops.js';
+import type { MatmulResult, VerifyCheck, VerifyReport } from '../types/verify.js';
+
+// One verdict for the Verify screen and the saved HTML report; the sentences live in the wizard catalog (verify.verdict.*).
 
 /** What the verdict line says, as a catalog key and its values, so both languages word the same facts. */
 export interface Verdict {
