@@ -364,6 +364,9 @@ const SAMPLES: Sample[] = [
   s('PIP_NO_MATCHING_DISTRIBUTION', "(venv) C:\\Users\\r\\taggui>pip install https://download.pytorch.org/whl/cu121/torch-2.1.2%2Bcu121-cp311-cp311-win_amd64.whl\nERROR: torch-2.1.2+cu121-cp311-cp311-win_amd64.whl is not a supported wheel on this platform.", 'https://github.com/jhc13/taggui/issues/34'),
   s('PIP_NO_MATCHING_DISTRIBUTION', '**ERROR: torch-1.11.0+cu113-cp37-cp37m-linux_x86_64.whl is not a supported wheel on this platform.**', 'https://github.com/grenlayk/deep-text-edit/issues/38'),
   s('PIP_NO_MATCHING_DISTRIBUTION', 'torch-0.2.0.post1-cp27-cp27m-manylinux1_x86_64.whl is not a supported wheel on this platform.', 'https://github.com/pytorch/pytorch/issues/2349'),
+  // conda env create from an environment.yml exported with build strings on another platform.
+  s('CONDA_PACKAGES_NOT_FOUND', 'conda env create -f environment.yml\n\nSolving environment: failed\n\nResolvePackageNotFound:\n  - pyyaml==3.12=py27ha7932d0_1\n  - msgpack-python==0.5.6=py27h04f5b5a_0', 'https://github.com/conda/conda/issues/7311', { command: 'conda env export --no-builds > environment.yml' }),
+  s('CONDA_PACKAGES_NOT_FOUND', 'Collecting package metadata (repodata.json): done\nSolving environment: failed\n\nResolvePackageNotFound: \n  - libxml2==2.9.10=hee79883_0\n  - ld_impl_linux-64==2.33.1=h53a641e_7', 'https://github.com/msnews/MIND/issues/13'),
 ];
 
 /** Patterns no real sample has been found for yet (each one a wording we believe exists); the count goes into the closing note. */
