@@ -85,6 +85,8 @@ export function bootMachine(options: { archives?: string; proxy?: string } = {})
       let stderr = '';
       child.stdout!.on('data', (chunk) => (stdout += chunk));
       child.stderr!.on('data', (chunk) => (stderr += chunk));
+      // A command that exits without reading its input (dpkg --audit) closes the pipe first: EPIPE is no failure.
+      child.stdin!.on('error', () => undefined);
       child.stdin!.end(opts.input ?? '');
       return new Promise((resolve) => child.on('close', (code) => resolve({ code: code ?? -1, stdout, stderr, output: `${stdout}\n${stderr}` })));
     },
