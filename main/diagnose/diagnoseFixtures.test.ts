@@ -89,6 +89,12 @@ const EXPECTED: Record<string, Expectation> = {
   'error-logs/jax_ptxas_8.4_vs_8.3_alphafold3.txt': { kind: 'python-traceback', codes: ['PTXAS_TOO_OLD'], facts: {} },
   // Error 1455 while loading a cuDNN DLL is memory, not a missing DLL; the WinError 5 after it is its consequence.
   'error-logs/winerror1455_zh-CN_torch_dataloader_workers_mockingbird.txt': { kind: 'python-traceback', codes: ['WINDOWS_PAGING_FILE_TOO_SMALL'], facts: {} },
+  // cuda:1 on a one-GPU machine (the answer: use cuda:0).
+  'error-logs/torch_invalid_device_ordinal_cuda1_one_gpu.txt': { kind: 'python-traceback', codes: ['INVALID_DEVICE_ORDINAL'], facts: {} },
+  // TensorFlow grabbing 11.4 GB of a 12 GB card fails: memory, the start of the cuDNN handle failure in the thread's title.
+  'error-logs/tf_oom_before_cudnn_handle_titanx.txt': { kind: 'log', codes: ['OUT_OF_MEMORY'], facts: {} },
+  // cuDNN failed to initialize; the answer: not enough GPU memory (a cuDNN start-up failure, not a version pair).
+  'error-logs/tf_failed_to_get_convolution_algorithm_pygta5.txt': { kind: 'log', codes: ['CUDNN_INIT_FAILED'], facts: {} },
   'error-logs/tf_trt_warning_only_llamafactory_webui.txt': { kind: 'log', codes: ['TENSORRT_OPTIONAL_MISSING'], facts: {} },
   'error-logs/ctranslate2_libcudnn_ops_infer.so.8_missing.txt': {
     kind: 'log',

@@ -367,6 +367,30 @@ const SAMPLES: Sample[] = [
   // conda env create from an environment.yml exported with build strings on another platform.
   s('CONDA_PACKAGES_NOT_FOUND', 'conda env create -f environment.yml\n\nSolving environment: failed\n\nResolvePackageNotFound:\n  - pyyaml==3.12=py27ha7932d0_1\n  - msgpack-python==0.5.6=py27h04f5b5a_0', 'https://github.com/conda/conda/issues/7311', { command: 'conda env export --no-builds > environment.yml' }),
   s('CONDA_PACKAGES_NOT_FOUND', 'Collecting package metadata (repodata.json): done\nSolving environment: failed\n\nResolvePackageNotFound: \n  - libxml2==2.9.10=hee79883_0\n  - ld_impl_linux-64==2.33.1=h53a641e_7', 'https://github.com/msnews/MIND/issues/13'),
+  // cuDNN that could not start or failed (issue 16 held-out families): memory first, then versions, then GPU too new.
+  s('CUDNN_INIT_FAILED', '  (0) Unknown: Failed to get convolution algorithm. This is probably because cuDNN failed to initialize, so try looking to see if a warning log message was printed above.', 'https://github.com/tensorflow/tensorflow/issues/38929'),
+  s('CUDNN_INIT_FAILED', 'tensorflow.python.framework.errors_impl.UnknownError: Failed to get convolution algorithm. \nThis is probably because cuDNN failed to initialize, so try looking to see if a warning log \nmessage was printed above.', 'https://github.com/mozilla/DeepSpeech/issues/2211'),
+  s('CUDNN_INIT_FAILED', 'XlaRuntimeError: FAILED_PRECONDITION: DNN library initialization failed.', 'https://github.com/jproney/AF2Rank/issues/8'),
+  s('CUDNN_INIT_FAILED', 'RuntimeError: cuDNN error: CUDNN_STATUS_NOT_INITIALIZED', 'https://github.com/yukkyo/PyTorch-FilterResponseNormalizationLayer/issues/4'),
+  s('CUDNN_INIT_FAILED', '    return F.conv2d(input, weight, bias, self.stride,\nRuntimeError: cuDNN error: CUDNN_STATUS_NOT_INITIALIZED', 'https://github.com/deepseek-ai/DeepSeek-VL/issues/30'),
+  s('CUDNN_INIT_FAILED', '2020-08-18 15:05:07.275936: E tensorflow/stream_executor/cuda/cuda_dnn.cc:329] Could not create cudnn handle: CUDNN_STATUS_INTERNAL_ERROR', 'https://github.com/talmolab/sleap/issues/389'),
+  s('CUDNN_INIT_FAILED', 'RuntimeError: CUDNN_STATUS_INTERNAL_ERROR', 'https://github.com/pytorch/pytorch/issues/1504'),
+  s('CUDNN_INIT_FAILED', 'F0525 12:35:32.850440 182776 cudnn_conv_layer.cu:28] Check failed: status == CUDNN_STATUS_SUCCESS (8 vs. 0)  CUDNN_STATUS_EXECUTION_FAILED', 'https://github.com/msracver/Deep-Image-Analogy/issues/3'),
+  s('CUDNN_INIT_FAILED', 'Error: CUDNN_STATUS_EXECUTION_FAILED at (/paddle/paddle/fluid/operators/conv_cudnn_op.cu:288)', 'https://github.com/PaddlePaddle/PaddleSeg/issues/159'),
+  s('OUT_OF_MEMORY', 'Could not create cudnn handle: CUDNN_STATUS_ALLOC_FAILED', 'https://github.com/kbardool/Keras-frcnn/issues/97'),
+  // cuBLAS that could not start.
+  s('CUBLAS_INIT_FAILED', 'RuntimeError: CUDA error: CUBLAS_STATUS_NOT_INITIALIZED when calling `cublasCreate(handle)`', 'https://github.com/OpenBMB/VisCPM/issues/3'),
+  s('CUBLAS_INIT_FAILED', '2019-02-11 16:42:08.131786: E tensorflow/stream_executor/cuda/cuda_blas.cc:366] failed to create cublas handle: CUBLAS_STATUS_NOT_INITIALIZED', 'https://github.com/tensorflow/tensorflow/issues/9489'),
+  // A GPU number the process cannot see.
+  s('INVALID_DEVICE_ORDINAL', 'RuntimeError: CUDA error: invalid device ordinal\nCUDA kernel errors might be asynchronously reported at some other API call,so the stacktrace below might be incorrect.\nFor debugging consider passing CUDA_LAUNCH_BLOCKING=1.', 'https://github.com/wdrink/PyDeepFakeDet/issues/1'),
+  s('INVALID_DEVICE_ORDINAL', "    torch._C._cuda_setDevice(device)\nRuntimeError: CUDA error: invalid device ordinal", 'https://github.com/microsoft/SimXNS/issues/2'),
+  s('INVALID_DEVICE_ORDINAL', 'temp_x = x.cuda(self.device_id[i]) RuntimeError: CUDA error (10): invalid device ordinal', 'https://github.com/ZhaoJ9014/face.evoLVe/issues/58'),
+  s('INVALID_DEVICE_ORDINAL', '[rank5]: RuntimeError: CUDA error: invalid device ordinal', 'https://github.com/NovaSearch-Team/RAG-Retrieval/issues/27'),
+  // conda's solver found no versions that fit together.
+  s('CONDA_UNSATISFIABLE', 'UnsatisfiableError: The following specifications were found to be incompatible with each other:', 'https://github.com/mosheman5/DNP/issues/10'),
+  s('CONDA_UNSATISFIABLE', 'LibMambaUnsatisfiableError: Encountered problems while solving:\n  - cannot install both pin-1-1 and pin-1-1\n  - nothing provides _python_rc needed by python-3.12.0rc3-rc3_h2628c8c_1_cpython', 'https://github.com/mamba-org/mamba/issues/3208'),
+  s('CONDA_UNSATISFIABLE', 'Solving package specifications: ..\nError: Unsatisfiable package specifications.', 'https://github.com/conda/conda/issues/124'),
+  s('CONDA_UNSATISFIABLE', 'error    libmamba Could not solve for environment specs\ncritical libmamba UnsatisfiableError', 'https://github.com/geocompx/docker/issues/29'),
 ];
 
 /** Patterns no real sample has been found for yet (each one a wording we believe exists); the count goes into the closing note. */
@@ -470,6 +494,26 @@ describe('near misses and the most specific family', () => {
     expect(zh[0]?.title).toBe('找不到 nvidia-smi：NVIDIA 驱动没有安装，或不在 PATH 里');
   });
 
+  it('a cuDNN or cuBLAS start-up failure gives way to the specific cause in the same log (issue 16 held-out families)', () => {
+    // Lines quoted from two threads, put together the way one log shows them (tensorflow/tensorflow#2726's two terminals).
+    const oom = 'E tensorflow/stream_executor/cuda/cuda_driver.cc:932] failed to allocate 11.27G (12103048448 bytes) from device: CUDA_ERROR_OUT_OF_MEMORY\nE tensorflow/stream_executor/cuda/cuda_dnn.cc:289] could not create cudnn handle: CUDNN_STATUS_INTERNAL_ERROR';
+    expect(codes(oom)).toEqual(['OUT_OF_MEMORY']);
+    const mismatch = 'E tensorflow/stream_executor/cuda/cuda_dnn.cc:363] Loaded runtime CuDNN library: 7.4.1 but source was compiled with: 7.6.0.\nUnknownError: Failed to get convolution algorithm. This is probably because cuDNN failed to initialize, so try looking to see if a warning log message was printed above.';
+    expect(codes(mismatch)).toEqual(['CUDNN_VERSION_MISMATCH']);
+    const tooNew = 'NVIDIA GeForce RTX 3090 with CUDA capability sm_86 is not compatible with the current PyTorch installation.\nRuntimeError: cuDNN error: CUDNN_STATUS_EXECUTION_FAILED\nRuntimeError: CUDA error: CUBLAS_STATUS_NOT_INITIALIZED when calling `cublasCreate(handle)`';
+    expect(codes(tooNew)).toEqual(['NO_KERNEL_IMAGE']);
+    expect(codes('RuntimeError: CUDA error: CUBLAS_STATUS_ALLOC_FAILED when calling `cublasCreate(handle)`')).toEqual(['OUT_OF_MEMORY']);
+  });
+
+  it('cuDNN start-up advice names TensorFlow memory growth and the free memory the log shows (tensorflow/tensor2tensor#1127)', () => {
+    const diagnosis = diagnoseText('totalMemory: 12.00GiB freeMemory: 11.51GiB\nE tensorflow/stream_executor/cuda/cuda_dnn.cc:329] Could not create cudnn handle: CUDNN_STATUS_INTERNAL_ERROR').diagnoses[0];
+    expect(diagnosis?.code).toBe('CUDNN_INIT_FAILED');
+    expect(diagnosis?.explanation).toContain('11.51GiB free of 12.00GiB');
+    expect(diagnosis?.fixSteps?.map((fix) => fix.command)).toContain('export TF_FORCE_GPU_ALLOW_GROWTH=true');
+    const zh = diagnoseText('RuntimeError: cuDNN error: CUDNN_STATUS_NOT_INITIALIZED', { locale: 'zh-CN' }).diagnoses[0];
+    expect(zh?.title).toBe('cuDNN 无法启动或在 GPU 上执行失败');
+  });
+
   it('a cuDNN mismatch under JAX is not called a CPU-only jaxlib (MIT-REALM/gcbfplus#1)', () => {
     const text = 'CUDA backend failed to initialize: Found cuDNN version 8600, but JAX was built against version 8906, which is newer. The copy of cuDNN that is installed must be at least as new as the version against which JAX was built. (Set TF_CPP_MIN_LOG_LEVEL=0 and rerun for more info.)';
     expect(codes(text)).toEqual(['CUDNN_VERSION_MISMATCH']);
@@ -514,6 +558,22 @@ describe('facts from the text combined with this machine', () => {
     } finally {
       await host.cleanup();
     }
+  });
+
+  it('an invalid device number is checked against this machine\'s GPUs and CUDA_VISIBLE_DEVICES (LuyaooChen/uninformed-students-pytorch#3)', () => {
+    const text = "device = torch.device('cuda:1')\nRuntimeError: CUDA error: invalid device ordinal";
+    const report = machine({ gpus: [{ vendor: 'nvidia', name: 'NVIDIA GeForce RTX 3090', computeCapability: '8.6', memoryMiB: 24576 }] });
+    const host = { toolkitLibraries: [], kernelHeaders: true, cudaVisibleDevices: '' };
+    const diagnosis = diagnoseText(text, { machine: report, host }).diagnoses[0];
+    expect(diagnosis?.code).toBe('INVALID_DEVICE_ORDINAL');
+    expect(diagnosis?.title).toBe('The program asked for GPU 1, which this process cannot see');
+    expect(diagnosis?.onThisMachine).toContain('This machine has 1 NVIDIA GPU(s), so the valid numbers are 0 to 0.');
+    expect(diagnosis?.onThisMachine).toContain('In this shell CUDA_VISIBLE_DEVICES="":');
+    expect(diagnosis?.fixSteps?.map((fix) => fix.command)).toContain('torchrun --nproc_per_node=1 your_script.py');
+    const zh = diagnoseText(text, { machine: report, host, locale: 'zh-CN' }).diagnoses[0];
+    expect(zh?.onThisMachine).toContain('本机有 1 块 NVIDIA GPU，可用的编号是 0 到 0。');
+    const cudnn = diagnoseText('RuntimeError: cuDNN error: CUDNN_STATUS_NOT_INITIALIZED', { machine: report, host }).diagnoses[0];
+    expect(cudnn?.onThisMachine).toContain('This machine\'s GPU: NVIDIA GeForce RTX 3090 (24576 MiB).');
   });
 
   it('offers no LD_LIBRARY_PATH line when no toolkit here has the library', () => {

@@ -8,6 +8,8 @@ export interface HostFacts {
   toolkitLibraries: { toolkitVersion: string; dir: string; files: string[] }[];
   /** Whether /lib/modules/<running kernel>/build exists (the headers a driver module is built against); null when unknown. */
   kernelHeaders: boolean | null;
+  /** CUDA_VISIBLE_DEVICES of the shell that runs diagnose, when set: it renumbers the GPUs a program started there sees. */
+  cudaVisibleDevices?: string;
 }
 
 // Toolkits keep their libraries in lib64 (Linux runfile and packages), targets/<arch>/lib (the real folder lib64 links to) or bin (Windows DLLs).
@@ -28,5 +30,6 @@ export async function gatherHostFacts(machine: HardwareReport): Promise<HostFact
   }
   const kernel = machine.os?.kernel;
   const kernelHeaders = machine.os?.platform === 'linux' && kernel ? await hostPathExists(`/lib/modules/${kernel}/build`) : null;
-  return { toolkitLibraries, kernelHeaders };
+  const visible = process.env.CUDA_VISIBLE_DEVICES;
+  return { toolkitLibraries, kernelHeaders, ...(visible !== undefined ? { cudaVisibleDevices: visible } : {}) };
 }

@@ -13,6 +13,7 @@ const DERIVED = [
   'adapterRam', 'machineToolkits', 'machineCudnn', 'machineDriver', 'machineDriverCuda', 'machineNoDriver', 'machineGpu', 'machineSecureBoot',
   'machineNouveau', 'machineSecureBootState', 'machineNouveauState', 'machineKernel', 'machineKernelHeadersState', 'machineKernelHeadersMissing',
   'machineVenvPackage', 'machineLibToolkit', 'machineLibDir', 'machineDllDir', 'toolkitVersion', 'toolkitTooNew', 'toolkitFits', 'cudaSummary',
+  'machineNvidiaGpuCount', 'machineLastGpuIndex', 'machineGpuMemory', 'machineCudaVisibleDevices',
 ];
 
 const REQUIRED_CODES = [

@@ -48,6 +48,13 @@ export function machineValues(machine: HardwareReport, locale: DiagnoseLocale): 
   if (!machine.driver && nvidia.length > 0) values.machineNoDriver = 'yes';
   const gpus = (machine.gpus ?? []).map((gpu) => (gpu.computeCapability ? `${gpu.name} (${WORDS[locale].cc} ${gpu.computeCapability})` : gpu.name));
   if (gpus.length > 0) values.machineGpu = joinList([...new Set(gpus)], locale);
+  // Valid device numbers (invalid ordinal) and each card's memory (a cuDNN/cuBLAS start that ran out of it).
+  if (nvidia.length > 0) {
+    values.machineNvidiaGpuCount = String(nvidia.length);
+    values.machineLastGpuIndex = String(nvidia.length - 1);
+  }
+  const withMemory = nvidia.filter((gpu) => gpu.memoryMiB).map((gpu) => `${gpu.name} (${gpu.memoryMiB} MiB)`);
+  if (withMemory.length > 0) values.machineGpuMemory = joinList([...new Set(withMemory)], locale);
   if (machine.os?.secureBoot === 'enabled') values.machineSecureBoot = 'yes';
   if (machine.os?.nouveauLoaded) values.machineNouveau = 'yes';
   const words = WORDS[locale];
@@ -66,6 +73,7 @@ export function machineValues(machine: HardwareReport, locale: DiagnoseLocale): 
 export function hostValues(machine: HardwareReport, host: HostFacts | undefined, locale: DiagnoseLocale): Record<string, string> {
   const values: Record<string, string> = {};
   if (host?.kernelHeaders === true) values.machineKernelHeadersState = WORDS[locale].installed;
+  if (host?.cudaVisibleDevices !== undefined) values.machineCudaVisibleDevices = host.cudaVisibleDevices === '' ? '""' : host.cudaVisibleDevices;
   if (host?.kernelHeaders === false) {
     values.machineKernelHeadersState = WORDS[locale].missing;
     values.machineKernelHeadersMissing = 'yes';
