@@ -5,25 +5,10 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import type { SimulatedHost } from '../../testkit/simulatedHost.js';
-import { startServe, type ServeHandle } from '../support/serve.js';
-import { wizardHost, WIZARD_HOSTS } from '../support/wizardHosts.js';
+import { onHost } from '../support/onHost.js';
 
 const root = path.resolve(import.meta.dirname, '..', '..');
 const heading = (page: Page) => page.getByRole('heading', { level: 1 });
-
-/** One simulated machine and one real `dlsetup serve` per describe block. */
-function onHost(name: keyof typeof WIZARD_HOSTS) {
-  const machine: { host?: SimulatedHost; serve?: ServeHandle } = {};
-  test.beforeAll(async () => {
-    machine.host = await wizardHost(name);
-    machine.serve = await startServe(machine.host.env);
-  });
-  test.afterAll(async () => {
-    await machine.serve?.stop();
-    await machine.host?.cleanup();
-  });
-  return machine as { host: SimulatedHost; serve: ServeHandle };
-}
 
 async function pageIn(browser: Browser, locale: 'en' | 'zh-CN', url: string, viewport?: { width: number; height: number }): Promise<Page> {
   const context = await browser.newContext({ locale, ...(viewport ? { viewport } : {}) });

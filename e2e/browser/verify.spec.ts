@@ -3,10 +3,9 @@ import path from 'node:path';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { SYSTEM_PYTHON } from '../../testkit/debianTorch.js';
 import { samplePassingRtx4090Report } from '../../testkit/verify/sampleReport.js';
-import type { SimulatedHost } from '../../testkit/simulatedHost.js';
 import { expectNoSeriousA11yViolations } from '../support/axe.js';
-import { startServe, type ServeHandle } from '../support/serve.js';
-import { wizardHost, type WIZARD_HOSTS } from '../support/wizardHosts.js';
+import type { ServeHandle } from '../support/serve.js';
+import { onHost } from '../support/onHost.js';
 
 // Verify as a proof (issue 17): verdict first, human check names, a chart with units, the right advice on a machine
 // without a GPU, next steps; screenshots of pass (a labelled sample), fail and CPU-only, in both languages, two sizes.
@@ -23,19 +22,8 @@ const RAW_IDS = /matmul-fp32|gpu-available|kernel-launch|conv2d-forward|see gpu-
  * Debian's /usr/bin/python3 with its CPU-only PyTorch is the host's python3 (linked by path: python3 on this PATH may
  * be a pyenv shim): the real check script runs; sysfs and nvidia-smi are the simulated host's.
  */
-function onHost(name: keyof typeof WIZARD_HOSTS) {
-  const machine: { host?: SimulatedHost; serve?: ServeHandle } = {};
-  test.beforeAll(async () => {
-    machine.host = await wizardHost(name);
-    await symlink(SYSTEM_PYTHON, path.join(machine.host.binDir, 'python3'));
-    machine.serve = await startServe(machine.host.env);
-  });
-  test.afterAll(async () => {
-    await machine.serve?.stop();
-    await machine.host?.cleanup();
-  });
-  return machine as { host: SimulatedHost; serve: ServeHandle };
-}
+/** The host with this machine's real Python (Debian's CPU torch) as its python3. */
+const onHostWithPython = (name: Parameters<typeof onHost>[0]) => onHost(name, (host) => symlink(SYSTEM_PYTHON, path.join(host.binDir, 'python3')));
 
 async function openVerify(browser: Browser, serve: ServeHandle, lang: Lang): Promise<Page> {
   const context = await browser.newContext({ locale: lang, viewport: SIZES[0] });
@@ -65,7 +53,7 @@ async function shoot(page: Page, name: string, lang: Lang) {
 }
 
 test.describe('Verify on a machine with no NVIDIA GPU and a CPU-only PyTorch', () => {
-  const machine = onHost('noGpu');
+  const machine = onHostWithPython('noGpu');
 
   test('a passing CPU verdict, human check names, tips not measured with the reason (en)', async ({ browser }) => {
     const page = await openVerify(browser, machine.serve, 'en');
@@ -132,7 +120,7 @@ test.describe('Verify on a machine with no NVIDIA GPU and a CPU-only PyTorch', (
 });
 
 test.describe('Verify on an RTX 4090 machine whose PyTorch is a CPU-only build', () => {
-  const machine = onHost('rtx4090');
+  const machine = onHostWithPython('rtx4090');
 
   for (const lang of LANGS) {
     test(`a failing verdict names the check and says to install a CUDA build; Welcome then says the last run found a problem (${lang})`, async ({ browser }) => {

@@ -7,32 +7,18 @@ import os from 'node:os';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { buildTestWheel, startTestIndex } from '../../testkit/install/wheelIndex.js';
-import type { SimulatedHost } from '../../testkit/simulatedHost.js';
 import { expectNoSeriousA11yViolations } from '../support/axe.js';
 import { hostFile, installHost, invoke, sameFolderForEveryService, startRefusingMirror, startTorchMirror, type InstallHost, type TorchMirror } from '../support/installLab.js';
 import { pressWithKeyboard, tabTo } from '../support/keyboard.js';
 import { startServe, type ServeHandle } from '../support/serve.js';
-import { missingChannels, wizardHost, WIZARD_HOSTS } from '../support/wizardHosts.js';
+import { onHost } from '../support/onHost.js';
+import { missingChannels, wizardHost } from '../support/wizardHosts.js';
 
 const screenshots = path.resolve(import.meta.dirname, '..', '..', 'docs', 'screenshots');
 mkdirSync(screenshots, { recursive: true });
 
 const heading = (page: Page) => page.getByRole('heading', { level: 1 });
 const shot = (page: Page, name: string) => page.screenshot({ path: path.join(screenshots, `${name}.png`), fullPage: true });
-
-/** One simulated machine and one real `dlsetup serve` per describe block. */
-function onHost(name: keyof typeof WIZARD_HOSTS) {
-  const machine: { host?: SimulatedHost; serve?: ServeHandle } = {};
-  test.beforeAll(async () => {
-    machine.host = await wizardHost(name);
-    machine.serve = await startServe(machine.host.env);
-  });
-  test.afterAll(async () => {
-    await machine.serve?.stop();
-    await machine.host?.cleanup();
-  });
-  return machine as { host: SimulatedHost; serve: ServeHandle };
-}
 
 /** Skips (as fixme) a flow whose channels `dlsetup serve` does not answer yet; it turns on by itself once they are wired. */
 async function needChannels(serve: ServeHandle, probes: Parameters<typeof missingChannels>[1]) {

@@ -1,22 +1,7 @@
 // Issue 17 item 7, the words a student reads: Pythons listed newest first as numbers, and Simplified Chinese screens
 // with no English word left untranslated (real `dlsetup serve`, real detection of simulated hosts, the React wizard).
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import type { SimulatedHost } from '../../testkit/simulatedHost.js';
-import { startServe, type ServeHandle } from '../support/serve.js';
-import { wizardHost, WIZARD_HOSTS } from '../support/wizardHosts.js';
-
-function onHost(name: keyof typeof WIZARD_HOSTS) {
-  const machine: { host?: SimulatedHost; serve?: ServeHandle } = {};
-  test.beforeAll(async () => {
-    machine.host = await wizardHost(name);
-    machine.serve = await startServe(machine.host.env);
-  });
-  test.afterAll(async () => {
-    await machine.serve?.stop();
-    await machine.host?.cleanup();
-  });
-  return machine as { host: SimulatedHost; serve: ServeHandle };
-}
+import { onHost } from '../support/onHost.js';
 
 async function pageIn(browser: Browser, locale: 'en' | 'zh-CN', url: string): Promise<Page> {
   const page = await (await browser.newContext({ locale })).newPage();

@@ -1,14 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import gpus from '../../data/gpus.json' with { type: 'json' };
-import cudaToolkits from '../../data/cuda-toolkits.json' with { type: 'json' };
-import architectures from '../../data/gpu-architectures.json' with { type: 'json' };
-import driverBranches from '../../data/driver-branches.json' with { type: 'json' };
-import pytorch from '../../data/pytorch.json' with { type: 'json' };
-import tensorflow from '../../data/tensorflow.json' with { type: 'json' };
-import jax from '../../data/jax.json' with { type: 'json' };
-import cudnn from '../../data/cudnn.json' with { type: 'json' };
-import type { HardwareProfile, Plan, PlanRequest } from '../types/plan.js';
-import type { CompatData } from './compatData.js';
+import type { HardwareProfile } from '../types/plan.js';
 import { chooseDriverTarget } from './driverPolicy.js';
 import {
   expectPythonInRange,
@@ -28,15 +19,11 @@ import {
   tensorflowRelease,
 } from '../../testkit/data/liveFacts.js';
 import { resolvePlan } from './resolvePlan.js';
+import { linuxPlan, planSentences, shippedData } from '../../testkit/plan/linuxPlan.js';
 
-const data = { gpus, cudaToolkits, architectures, driverBranches, pytorch, tensorflow, jax, cudnn } as unknown as CompatData;
-
-function plan(gpu: string | null, driver: string | null, request: PlanRequest, extra: Partial<HardwareProfile> = {}): Plan {
-  const profile: HardwareProfile = { os: 'linux', arch: 'x86_64', gpuVendor: gpu ? 'nvidia' : 'none', driverVersion: driver, ...(gpu ? { gpuName: gpu } : {}), ...extra };
-  return resolvePlan(data, profile, request);
-}
-
-const text = (p: Plan) => [...p.reasons, ...p.warnings, ...p.blockers.map((b) => b.message)].join('\n');
+const data = shippedData;
+const plan = linuxPlan;
+const text = planSentences;
 const pytorch1 = { framework: 'pytorch' } as const;
 
 describe('resolvePlan: NVIDIA on Linux', () => {
