@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Browser } from '@playwright/test';
 import type { SimulatedHost } from '../../testkit/simulatedHost.js';
 import { addedVenvFiles, EIGHT_ENVIRONMENTS, environmentFiles } from '../../testkit/verify/environments.js';
 import { expectNoSeriousA11yViolations } from '../support/axe.js';
@@ -24,14 +24,20 @@ test.afterAll(async () => {
   await machine.host?.cleanup();
 });
 
+/** Welcome → "All environments on this machine", once the table lists every simulated environment. */
+async function openAllEnvironments(browser: Browser, lang: keyof typeof TEXT) {
+  const page = await (await browser.newContext({ locale: lang })).newPage();
+  await page.goto(machine.serve!.url);
+  await page.getByRole('button', { name: TEXT[lang].link }).click();
+  const table = page.getByTestId('all-environments');
+  await expect(table.locator('tbody tr')).toHaveCount(EIGHT_ENVIRONMENTS.length, { timeout: 60_000 });
+  return { page, table };
+}
+
 for (const lang of ['en', 'zh-CN'] as const) {
   test(`the table of environments and verdicts, and the action opens the plan prefilled (${lang})`, async ({ browser }) => {
     const say = TEXT[lang];
-    const page = await (await browser.newContext({ locale: lang })).newPage();
-    await page.goto(machine.serve!.url);
-    await page.getByRole('button', { name: say.link }).click();
-    const table = page.getByTestId('all-environments');
-    await expect(table.locator('tbody tr')).toHaveCount(EIGHT_ENVIRONMENTS.length, { timeout: 60_000 });
+    const { page, table } = await openAllEnvironments(browser, lang);
     await expect(table.locator('tr[data-environment="torch-pypi-cu121"]')).toContainText(say.needsDriver);
     await expect(table.locator('tr[data-environment="llm-train"]')).toContainText(say.noKernels);
     await expect(table.locator('tr[data-environment="torch-cu118"]')).toHaveAttribute('data-verdict', 'works');
@@ -46,11 +52,7 @@ for (const lang of ['en', 'zh-CN'] as const) {
 for (const lang of ['en', 'zh-CN'] as const) {
   test(`Add an environment folder: a relative path is refused, the venv's folder adds its row (${lang})`, async ({ browser }) => {
     const say = TEXT[lang];
-    const page = await (await browser.newContext({ locale: lang })).newPage();
-    await page.goto(machine.serve!.url);
-    await page.getByRole('button', { name: say.link }).click();
-    const table = page.getByTestId('all-environments');
-    await expect(table.locator('tbody tr')).toHaveCount(EIGHT_ENVIRONMENTS.length, { timeout: 60_000 });
+    const { page, table } = await openAllEnvironments(browser, lang);
     const folder = table.getByLabel(say.addLabel);
     await folder.fill('proj/.venv');
     await table.getByRole('button', { name: say.add, exact: true }).click();

@@ -11,19 +11,12 @@ import { EIGHT_ENVIRONMENTS, environmentFiles } from '../../testkit/verify/envir
 import { fleetCommand } from '../cli/commands/fleetCommand.js';
 import { captureIo } from '../cli/testIo.js';
 import { verifyAllEnvironments } from '../verify/environments/verifyAllEnvironments.js';
+import { GT1030_FILES, GT1030_XML_470, GT1030_XML_535 } from '../../testkit/verify/gt1030Host.js';
 
-const GT1030 = {
-  '/etc/os-release': 'NAME="Ubuntu"\nVERSION_ID="22.04"\nID=ubuntu\nID_LIKE=debian\n',
-  '/sys/bus/pci/devices/0000:2d:00.0/class': '0x030000\n',
-  '/sys/bus/pci/devices/0000:2d:00.0/vendor': '0x10de\n',
-  '/sys/bus/pci/devices/0000:2d:00.0/device': '0x1d01\n',
-};
-const xml470 = readFileSync(path.resolve(import.meta.dirname, '../../fixtures/nvidia-smi-xml/gt1030_driver470.74.xml'), 'utf8');
-const xml535 = xml470.replace('<driver_version>470.74</driver_version>', '<driver_version>535.104.05</driver_version>').replace('<cuda_version>11.4</cuda_version>', '<cuda_version>12.2</cuda_version>');
 const dir = mkdtempSync(path.join(os.tmpdir(), 'dlsetup-fleet-envs-'));
 
 async function reportOn(xml: string, host: string): Promise<EnvironmentsReport> {
-  const simulated = await createSimulatedHost({ isolatePath: true, files: { ...GT1030, ...environmentFiles(EIGHT_ENVIRONMENTS) }, tools: { 'nvidia-smi': { stdout: xml } } });
+  const simulated = await createSimulatedHost({ isolatePath: true, files: { ...GT1030_FILES, ...environmentFiles(EIGHT_ENVIRONMENTS) }, tools: { 'nvidia-smi': { stdout: xml } } });
   try {
     return { ...(await withSimulatedHost(simulated, () => verifyAllEnvironments())), host };
   } finally {
@@ -36,9 +29,9 @@ beforeAll(async () => {
     mkdirSync(path.dirname(path.join(dir, file)), { recursive: true });
     writeFileSync(path.join(dir, file), JSON.stringify(value));
   };
-  const old = await reportOn(xml470, 'lab-01');
+  const old = await reportOn(GT1030_XML_470, 'lab-01');
   write('lab-01/environments.json', old);
-  write('lab-02/environments.json', await reportOn(xml535, 'lab-02'));
+  write('lab-02/environments.json', await reportOn(GT1030_XML_535, 'lab-02'));
   // A terminal escape in an environment's name: refused with the field named, like a verify report's.
   write('lab-03/environments.json', { ...old, host: 'lab-03', environments: [{ ...old.environments[0]!, name: 'x\u001b[2Jy' }] });
 }, 60_000);

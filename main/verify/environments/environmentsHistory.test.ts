@@ -1,7 +1,7 @@
 // verify --all keeps each run and says what changed per environment since the last one (issue 20): the same eight
 // environments on a GT 1030, first on driver 535.104.05 (CUDA 12.2's Linux driver, data/cuda-toolkits.json), then back
 // on 470.74. The 535 capture is the GT 1030's own with the two driver lines changed: no GT 1030 capture on 535 exists.
-import { readFileSync, readdirSync } from 'node:fs';
+import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EnvironmentsReport } from '../../../shared/types/environments.js';
@@ -10,15 +10,8 @@ import { addedVenvFiles, EIGHT_ENVIRONMENTS, environmentFiles, environmentPrefix
 import { captureIo } from '../../cli/testIo.js';
 import { verifyCommand } from '../../cli/commands/verifyCommand.js';
 import { flagValues, parseArgs } from '../../cli/parseArgs.js';
+import { GT1030_FILES, GT1030_XML_470, GT1030_XML_535 } from '../../../testkit/verify/gt1030Host.js';
 
-const GT1030 = {
-  '/etc/os-release': 'NAME="Ubuntu"\nVERSION_ID="22.04"\nID=ubuntu\nID_LIKE=debian\n',
-  '/sys/bus/pci/devices/0000:2d:00.0/class': '0x030000\n',
-  '/sys/bus/pci/devices/0000:2d:00.0/vendor': '0x10de\n',
-  '/sys/bus/pci/devices/0000:2d:00.0/device': '0x1d01\n',
-};
-const xml470 = readFileSync(path.resolve(import.meta.dirname, '../../../fixtures/nvidia-smi-xml/gt1030_driver470.74.xml'), 'utf8');
-const xml535 = xml470.replace('<driver_version>470.74</driver_version>', '<driver_version>535.104.05</driver_version>').replace('<cuda_version>11.4</cuda_version>', '<cuda_version>12.2</cuda_version>');
 
 /** A uv venv detection does not look in: /opt/proj/.venv, torch 2.8.0+cu128 (no sm_61 code), added with --env. */
 const addedVenv = () => addedVenvFiles('/opt/proj/.venv', { name: 'proj', python: '3.12.4', dists: EIGHT_ENVIRONMENTS.find((env) => env.name === 'llm-train')!.dists });
@@ -27,9 +20,9 @@ let before: SimulatedHost;
 let after: SimulatedHost;
 
 beforeAll(async () => {
-  const files = { ...GT1030, ...environmentFiles(EIGHT_ENVIRONMENTS), ...addedVenv() };
-  before = await createSimulatedHost({ isolatePath: true, files, tools: { 'nvidia-smi': { stdout: xml535 } } });
-  after = await createSimulatedHost({ isolatePath: true, files, tools: { 'nvidia-smi': { stdout: xml470 } } });
+  const files = { ...GT1030_FILES, ...environmentFiles(EIGHT_ENVIRONMENTS), ...addedVenv() };
+  before = await createSimulatedHost({ isolatePath: true, files, tools: { 'nvidia-smi': { stdout: GT1030_XML_535 } } });
+  after = await createSimulatedHost({ isolatePath: true, files, tools: { 'nvidia-smi': { stdout: GT1030_XML_470 } } });
   // One machine, two driver states: the history folder is shared.
   after.env.DLSETUP_HOME = before.env.DLSETUP_HOME;
 }, 60_000);

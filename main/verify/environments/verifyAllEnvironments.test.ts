@@ -6,21 +6,15 @@ import { createSimulatedHost, withSimulatedHost, type SimulatedHost } from '../.
 import { EIGHT_ENVIRONMENTS, environmentFiles, manyEnvironments } from '../../../testkit/verify/environments.js';
 import { loadCompatData } from '../../plan/loadCompatData.js';
 import { verifyAllEnvironments } from './verifyAllEnvironments.js';
+import { GT1030_FILES } from '../../../testkit/verify/gt1030Host.js';
 
-// GeForce GT 1030 (Pascal, sm_61) on driver 470.74: the capture e2e/support/wizardHosts.ts uses too.
-const GT1030 = {
-  '/etc/os-release': 'NAME="Ubuntu"\nVERSION_ID="22.04"\nID=ubuntu\nID_LIKE=debian\n',
-  '/sys/bus/pci/devices/0000:2d:00.0/class': '0x030000\n',
-  '/sys/bus/pci/devices/0000:2d:00.0/vendor': '0x10de\n',
-  '/sys/bus/pci/devices/0000:2d:00.0/device': '0x1d01\n',
-};
 const NVIDIA_SMI = { 'nvidia-smi': { stdout: { fixture: 'nvidia-smi-xml/gt1030_driver470.74.xml' } } };
 
 let host: SimulatedHost;
 let report: EnvironmentsReport;
 
 beforeAll(async () => {
-  host = await createSimulatedHost({ isolatePath: true, files: { ...GT1030, ...environmentFiles(EIGHT_ENVIRONMENTS) }, tools: NVIDIA_SMI });
+  host = await createSimulatedHost({ isolatePath: true, files: { ...GT1030_FILES, ...environmentFiles(EIGHT_ENVIRONMENTS) }, tools: NVIDIA_SMI });
   report = await withSimulatedHost(host, () => verifyAllEnvironments());
 }, 60_000);
 afterAll(() => host?.cleanup());
@@ -105,7 +99,7 @@ describe('verify --all on a GT 1030 (sm_61, driver 470.74) with eight environmen
   });
 
   it('a METADATA that is gone is a broken install, not a missing framework', async () => {
-    const extra = createSimulatedHost({ isolatePath: true, files: { ...GT1030, ...environmentFiles([{ name: 'half-removed', python: '3.11.9', dists: [{ name: 'torch', version: '2.1.2+cu118', noMetadata: true, files: ['torch/__init__.py'] }] }]) }, tools: NVIDIA_SMI });
+    const extra = createSimulatedHost({ isolatePath: true, files: { ...GT1030_FILES, ...environmentFiles([{ name: 'half-removed', python: '3.11.9', dists: [{ name: 'torch', version: '2.1.2+cu118', noMetadata: true, files: ['torch/__init__.py'] }] }]) }, tools: NVIDIA_SMI });
     const other = await extra;
     try {
       const result = await withSimulatedHost(other, () => verifyAllEnvironments());
@@ -118,7 +112,7 @@ describe('verify --all on a GT 1030 (sm_61, driver 470.74) with eight environmen
 
 describe('twenty environments', () => {
   it('answers in under a second without starting an interpreter', async () => {
-    const many = await createSimulatedHost({ isolatePath: true, files: { ...GT1030, ...environmentFiles(manyEnvironments(20)) }, tools: NVIDIA_SMI });
+    const many = await createSimulatedHost({ isolatePath: true, files: { ...GT1030_FILES, ...environmentFiles(manyEnvironments(20)) }, tools: NVIDIA_SMI });
     try {
       await withSimulatedHost(many, () => verifyAllEnvironments());
       const started = performance.now();
