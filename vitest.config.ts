@@ -13,7 +13,11 @@ const INTEGRATION = [
   'main/install/frameworkInstall.test.ts',
   'main/install/aptSteps.test.ts',
   'main/install/aptRollbackExact.test.ts',
+  // dpkg-query -S reads every package's file list: seconds on a full system.
+  'main/install/elevation/etcSideEffects.test.ts',
   'main/install/steps/**/*.test.ts',
+  // Real pip in a venv against pip.conf files in a temp HOME.
+  'main/install/pipConfig/readPipConfig.test.ts',
   'main/install/journalDurability.test.ts',
   'main/install/installLock.test.ts',
   'main/install/elevation/elevation.test.ts',

@@ -4,7 +4,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bootMachine, DLSETUP, writePlan, type DistroMachine } from '../../testkit/distro/machine.js';
 import { startPypiServer, type PypiServer } from '../../testkit/distro/pypiServer.js';
 import { differences, snapshot, type MachineSnapshot } from '../../testkit/distro/snapshot.js';
-import { testPlan } from '../../testkit/install/testPlan.js';
 
 // Item 1 of issue 19 on a real Debian 12 root: python3 is there, python3.11-venv is not (debootstrap minbase +
 // python3, as a fresh server install). Expected from Debian: python3.11-venv carries ensurepip
@@ -13,6 +12,8 @@ import { testPlan } from '../../testkit/install/testPlan.js';
 // cp311 manylinux_2_27 and their dependencies); verify runs JAX's CPU path, as on a machine without a GPU.
 const PYPI = process.env.DLSETUP_DISTRO_PYPI ?? '/opt/pypi';
 const ENV = '/home/student/envs/jax';
+// The JAX release whose wheels /opt/pypi holds (jaxlib comes as jax's own dependency, as from PyPI).
+const JAX = '0.10.2';
 
 let machine: DistroMachine;
 let index: PypiServer;
@@ -35,13 +36,15 @@ describe.skipIf(!existsSync(path.join(PYPI, 'simple', 'jaxlib')))('a JAX environ
   it('installs python3.11-venv through the elevated path, creates the venv, pip-installs JAX from the loopback index, and verify runs it', async () => {
     expect(await dpkgStatus('python3.11-venv')).not.toBe('ii');
     expect((await machine.run(['python3.11', '-m', 'venv', '/tmp/probe'])).code).not.toBe(0);
-    const plan = testPlan([
-      { id: 'system-python', kind: 'system-python', title: 'Python 3.11 venv support', elevated: true, params: { python: '3.11' } },
-      { id: 'env', kind: 'python-env', title: 'Create the Python environment', elevated: false, params: { manager: 'venv', path: ENV, interpreter: '/usr/bin/python3.11', python: '3.11', minFreeBytes: 1e6 } },
-      { id: 'fw', kind: 'framework', title: 'Install JAX', elevated: false, params: { packages: ['jax==0.10.2', 'jaxlib==0.10.2'], pypiMirror: `${index.url}/simple` } },
-    ]);
+    // The product's own plan for this machine, as the wizard or `dlsetup plan` makes it: detection sees python3.11
+    // without ensurepip and plans the elevated system-python step before the venv (shared/plan/planSteps.ts).
+    const planned = await machine.run([...DLSETUP, 'plan', '--framework', 'jax', '--framework-version', JAX, '--python', '3.11', '--json'], { user: 'student' });
+    expect(planned.code, planned.output).toBe(0);
+    const plan = JSON.parse(planned.stdout) as { steps: { kind: string; elevated: boolean; params: Record<string, unknown> }[] };
+    expect(plan.steps.map((step) => [step.kind, step.elevated])).toEqual([['system-python', true], ['python-env', false], ['framework', false]]);
+    expect(plan.steps[2]!.params.packages).toEqual([`jax==${JAX}`]);
     const file = writePlan(machine, 'jax', plan);
-    const ran = await machine.run([...DLSETUP, 'install', '--plan', file, '--yes', '--verbose'], { user: 'student' });
+    const ran = await machine.run([...DLSETUP, 'install', '--plan', file, '--env', ENV, '--pypi-mirror', `${index.url}/simple`, '--yes', '--verbose'], { user: 'student' });
     runId = /\b(\d{8}-\d{6}-[a-z0-9]{6})\b/.exec(ran.output)?.[1] ?? '';
     expect(ran.code, ran.output).toBe(0);
     expect(await dpkgStatus('python3.11-venv')).toBe('ii');

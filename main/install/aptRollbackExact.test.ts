@@ -1,6 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { appendFileSync, existsSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, readlinkSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -25,7 +25,9 @@ function etcHashes(dir = path.join(host.root, 'etc')): string[] {
   if (!existsSync(dir)) return [];
   return readdirSync(dir).sort().flatMap((name) => {
     const file = path.join(dir, name);
-    return statSync(file).isDirectory() ? [`${file}/`, ...etcHashes(file)] : [`${file} ${createHash('sha256').update(readFileSync(file)).digest('hex')}`];
+    const info = lstatSync(file);
+    if (info.isSymbolicLink()) return [`${file} -> ${readlinkSync(file)}`];
+    return info.isDirectory() ? [`${file}/`, ...etcHashes(file)] : [`${file} ${createHash('sha256').update(readFileSync(file)).digest('hex')}`];
   });
 }
 
@@ -40,11 +42,29 @@ beforeAll(() => {
     { name: 'libtestcfg1', conffiles: true, files: { '/etc/testcfg.conf': 'cfg=1\n' } },
     // Already installed before the run: never touched.
     { name: 'libpre1', files: { '/usr/lib/libpre.so.1': 'pre\n' } },
-    { name: 'cuda-cudart-99-9', depends: ['libtestgl1', 'libtestcfg1', 'libpre1'], files: { '/usr/local/cuda-99.9/lib64/libcudart.so.99': 'fake\n' } },
+    // Like systemd, netbase and adduser in a driver's dependencies: its postinst makes files dpkg has no record of
+    // (/etc/machine-id, the /etc/mtab link) and a system account (a line in passwd and group).
+    {
+      name: 'libtestsvc1',
+      postinst: [
+        '#!/bin/sh',
+        'set -e',
+        'echo 0123456789abcdef0123456789abcdef > "$DPKG_ROOT/etc/machine-id"',
+        'ln -sf ../proc/self/mounts "$DPKG_ROOT/etc/mtab"',
+        'grep -q "^testsvc:" "$DPKG_ROOT/etc/passwd" || echo "testsvc:x:998:998::/nonexistent:/usr/sbin/nologin" >> "$DPKG_ROOT/etc/passwd"',
+        'grep -q "^testsvc:" "$DPKG_ROOT/etc/group" || echo "testsvc:x:998:" >> "$DPKG_ROOT/etc/group"',
+        '',
+      ].join('\n'),
+      files: { '/usr/lib/libtestsvc.so.1': 'svc\n' },
+    },
+    { name: 'cuda-cudart-99-9', depends: ['libtestgl1', 'libtestcfg1', 'libpre1', 'libtestsvc1'], files: { '/usr/local/cuda-99.9/lib64/libcudart.so.99': 'fake\n' } },
     { name: 'cuda-toolkit-99-9', depends: ['cuda-cudart-99-9'], files: { '/usr/local/cuda-99.9/bin/nvcc': '#!/bin/sh\necho "Cuda compilation tools, release 99.9"\n' } },
     // Something the user installs after DL Setup that needs what the toolkit pulled in.
     { name: 'othertool', depends: ['libtestgl1'], files: { '/usr/bin/othertool': '#!/bin/sh\n' } },
   ]);
+  mkdirSync(path.join(host.root, 'etc'), { recursive: true });
+  writeFileSync(path.join(host.root, 'etc', 'passwd'), 'root:x:0:0:root:/root:/bin/bash\n');
+  writeFileSync(path.join(host.root, 'etc', 'group'), 'root:x:0:\n');
   Object.assign(process.env, host.env, { DLSETUP_SYSROOT: host.root, DLSETUP_HOME: path.join(tmp, 'data'), DLSETUP_APT_LOCK_TIMEOUT_S: '2' });
   apt(['apt-get', 'install', '--yes', 'libpre1', 'libtestcfg1']);
   apt(['apt-get', 'remove', '--yes', 'libtestcfg1']);
@@ -72,8 +92,10 @@ describe.skipIf(!isRoot)('rollback of apt packages is exact (real apt and dpkg, 
     const service = new InstallService({ elevation: 'direct' });
     const runId = await install(service);
     const recorded = readJournal(runId).flatMap((e) => (e.t === 'change' && e.change.type === 'packages-installed' ? [e.change] : []));
-    expect(recorded).toEqual([{ type: 'packages-installed', manager: 'apt', packages: ['cuda-cudart-99-9', 'cuda-toolkit-99-9', 'libtestcfg1', 'libtestgl1'], keepConfig: ['libtestcfg1'] }]);
+    expect(recorded).toEqual([{ type: 'packages-installed', manager: 'apt', packages: ['cuda-cudart-99-9', 'cuda-toolkit-99-9', 'libtestcfg1', 'libtestgl1', 'libtestsvc1'], keepConfig: ['libtestcfg1'] }]);
     expect(existsSync(path.join(host.root, 'etc/testgl/testgl.conf'))).toBe(true);
+    expect(readFileSync(path.join(host.root, 'etc/passwd'), 'utf8')).toContain('testsvc:x:998');
+    expect(readlinkSync(path.join(host.root, 'etc/mtab'))).toBe('../proc/self/mounts');
 
     const first = await service.rollback(runId);
     expect(first.ok, first.notes.join('\n')).toBe(true);
@@ -88,12 +110,30 @@ describe.skipIf(!isRoot)('rollback of apt packages is exact (real apt and dpkg, 
     expect(etcHashes()).toEqual(before.etc);
   });
 
+  it('keeps an /etc file changed again after the install, names it, and still puts back the others', async () => {
+    const before = { passwd: readFileSync(path.join(host.root, 'etc/passwd'), 'utf8'), group: readFileSync(path.join(host.root, 'etc/group'), 'utf8') };
+    const service = new InstallService({ elevation: 'direct' });
+    const runId = await install(service);
+    // An administrator adds an account after the install: the file is no longer as the packages left it.
+    appendFileSync(path.join(host.root, 'etc/passwd'), 'ada:x:1001:1001::/home/ada:/bin/bash\n');
+    const result = await service.rollback(runId);
+    expect(result.notes).toEqual([expect.stringContaining('Kept /etc/passwd as it is now')]);
+    expect(readFileSync(path.join(host.root, 'etc/passwd'), 'utf8')).toContain('ada:x:1001');
+    expect(readFileSync(path.join(host.root, 'etc/group'), 'utf8')).toBe(before.group);
+    expect(existsSync(path.join(host.root, 'etc/machine-id'))).toBe(false);
+    expect(() => lstatSync(path.join(host.root, 'etc/mtab'))).toThrow();
+    writeFileSync(path.join(host.root, 'etc/passwd'), before.passwd);
+  });
+
   it('keeps a dependency the run pulled in when something installed since needs it, and says what needs it', async () => {
     const service = new InstallService({ elevation: 'direct' });
     const runId = await install(service);
     apt(['apt-get', 'install', '--yes', 'othertool']);
     const result = await service.rollback(runId);
-    expect(result.notes).toEqual([expect.stringContaining('Kept libtestcfg1 libtestgl1: removing them would also remove othertool')]);
+    expect(result.notes).toEqual([expect.stringContaining('Kept libtestcfg1 libtestgl1 libtestsvc1: removing them would also remove othertool')]);
+    // The kept packages keep what their scripts made: the account and the machine id are still there.
+    expect(readFileSync(path.join(host.root, 'etc/passwd'), 'utf8')).toContain('testsvc:x:998');
+    expect(existsSync(path.join(host.root, 'etc/machine-id'))).toBe(true);
     const left = selections();
     expect(left).toMatch(/^othertool\s+install$/m);
     expect(left).toMatch(/^libtestgl1\s+install$/m);

@@ -310,6 +310,8 @@ export interface CatalogPlaceholders {
     'helper.keptPackages': 'packages';
     'helper.notRecorded': 'change';
     'helper.keptNeeded': 'others' | 'packages';
+    'helper.etcChangedSince': 'path';
+    'helper.etcNoCopy': 'path';
   };
   install: {
     'list.separator': never;

@@ -2,6 +2,7 @@ import { chmodSync, mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { sysrootPath } from '../../system/sysroot.js';
 import type { JournalChange } from '../journalEntry.js';
+import type { EtcChange } from './etcSideEffects.js';
 import { RUN_ID_PATTERN, appendJournalLine } from '../runJournal.js';
 import { HELPER_JOURNAL_ROOT } from './allowedRoots.js';
 import type { HelperSay } from './helperText.js';
@@ -12,7 +13,9 @@ import type { HelperSay } from './helperText.js';
  */
 export type HelperJournalEntry =
   | { t: 'change'; time: string; stepId: string; kind: string; change: JournalChange }
-  | { t: 'undone'; time: string; stepId: string; change: JournalChange };
+  | { t: 'undone'; time: string; stepId: string; change: JournalChange }
+  /** What one attempt of the step changed under /etc besides its own files (maintainer scripts): etcSideEffects.ts. */
+  | { t: 'etc'; time: string; stepId: string; changes: EtcChange[] };
 
 export function helperJournalFile(runId: string): string {
   // The run id names a file: the hello checked it already, so anything else here is a bug, not input.
@@ -52,7 +55,9 @@ export function readHelperJournal(runId: string, say: HelperSay): HelperJournalE
       entry = null;
     }
     const candidate = entry as Partial<HelperJournalEntry> | null;
-    if (!candidate || (candidate.t !== 'change' && candidate.t !== 'undone') || typeof candidate.stepId !== 'string' || typeof candidate.change !== 'object' || candidate.change === null) {
+    const fields = (value: Partial<HelperJournalEntry>) =>
+      value.t === 'etc' ? Array.isArray(value.changes) : (value.t === 'change' || value.t === 'undone') && typeof value.change === 'object' && value.change !== null;
+    if (!candidate || typeof candidate.stepId !== 'string' || !fields(candidate)) {
       throw say.error('JOURNAL_DAMAGED', 'helper.journalDamaged', { runId, file });
     }
     entries.push(candidate as HelperJournalEntry);

@@ -8,6 +8,7 @@ import { createStepContext, type StepContextSinks } from '../stepContext.js';
 import { stepForKind } from '../stepRegistry.js';
 import { SYSTEM_BACKUP_ROOT } from './allowedRoots.js';
 import { checkDescriptor, isElevatedKind } from './elevatedDescriptor.js';
+import { watchEtc } from './etcSideEffects.js';
 import { appendHelperEntry } from './helperJournal.js';
 import { HELPER_PROTOCOL, REQUEST_FIELDS, type HelperReply, type HelperRequest } from './helperProtocol.js';
 import { helperText, type HelperSay, type HelperTextKey } from './helperText.js';
@@ -103,13 +104,23 @@ export function createHelperServer(send: (reply: HelperReply) => void): { handle
       const needsRoot = typeof step.elevated === 'function' ? step.elevated(params) : step.elevated;
       if (!needsRoot) throw refusal(say, 'UNAUTHORIZED', 'helper.noRootNeeded', { kind });
       // Journalled before the app hears of it: the helper's undo trusts this record only.
+      const ownPaths = new Set<string>();
       sinks.record = (change) => {
+        if ('path' in change) ownPaths.add(change.path);
         appendHelperEntry(run, { t: 'change', time: new Date().toISOString(), stepId, kind, change });
         send({ type: 'change', requestId: id, change });
       };
       const ctx = createStepContext({ runId: run, stepId, signal: controller.signal, elevated: true, plan: null, locale, backupDir, sinks });
       checked = true;
-      const outcome = await step.run(params, ctx);
+      // What the packages' own scripts change under /etc is in no record of dpkg's: the helper keeps one for rollback.
+      const etc = watchEtc(run);
+      let outcome: Awaited<ReturnType<typeof step.run>>;
+      try {
+        outcome = await step.run(params, ctx);
+      } finally {
+        const changes = etc.changes(ownPaths);
+        if (changes.length) appendHelperEntry(run, { t: 'etc', time: new Date().toISOString(), stepId, changes });
+      }
       send({ type: 'done', requestId: id, value: outcome });
     } catch (error) {
       // Outside the allowlist is a refusal whenever it is found; a bad field only before anything ran.

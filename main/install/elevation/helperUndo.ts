@@ -6,6 +6,7 @@ import { DEB_PACKAGE_PATTERN } from '../stepParams.js';
 import { undoChange, type WrittenHashes } from '../undoChange.js';
 import { planAptUndo } from './aptUndoPlan.js';
 import { ELEVATED_DIR_ROOTS, ELEVATED_PARENT_DIRS, SYSTEM_BACKUP_ROOT, isAllowedElevatedDir, isAllowedElevatedFile, isToolkitDir } from './allowedRoots.js';
+import { restoreEtc, type EtcChange } from './etcSideEffects.js';
 import { appendHelperEntry, readHelperJournal } from './helperJournal.js';
 import type { HelperSay, HelperTextKey } from './helperText.js';
 import type { ParamsArgs } from '../../../shared/i18n/localize.js';
@@ -70,7 +71,7 @@ const keyOf = (change: JournalChange) => JSON.stringify(change);
 const isRefresh = (change: JournalChange) => change.type === 'needs-ldconfig' || change.type === 'needs-initramfs';
 
 /** The changes one step recorded in the helper's journal and the ones already undone, as JSON keys with counts. */
-function stepState(runId: string, stepId: string, say: HelperSay): { recorded: JournalChange[]; outstanding: JournalChange[]; written: WrittenHashes } {
+function stepState(runId: string, stepId: string, say: HelperSay): { recorded: JournalChange[]; outstanding: JournalChange[]; written: WrittenHashes; etc: EtcChange[][] } {
   const entries = readHelperJournal(runId, say);
   const written: WrittenHashes = new Map();
   const undone = new Map<string, number>();
@@ -84,7 +85,8 @@ function stepState(runId: string, stepId: string, say: HelperSay): { recorded: J
     if (count > 0) undone.set(keyOf(change), count - 1);
     return count === 0;
   });
-  return { recorded, outstanding, written };
+  const etc = entries.flatMap((entry) => (entry.t === 'etc' && entry.stepId === stepId ? [entry.changes] : []));
+  return { recorded, outstanding, written, etc };
 }
 
 /**
@@ -95,16 +97,18 @@ function stepState(runId: string, stepId: string, say: HelperSay): { recorded: J
  * Returns every change of the step that is no longer in place, for the app to compare with its own journal.
  */
 export async function undoStepFromJournal(runId: string, stepId: string, ctx: StepContext, say: HelperSay): Promise<{ notes: string[]; undone: JournalChange[] }> {
-  const { recorded, outstanding, written } = stepState(runId, stepId, say);
+  const { recorded, outstanding, written, etc } = stepState(runId, stepId, say);
   for (const change of outstanding) validateUndoChange(change, runId, say);
   const order = outstanding.filter((change) => change.type !== 'file-written').reverse();
   const notes: string[] = [];
   const stepPackages = new Set(recorded.flatMap((change) => (change.type === 'packages-installed' ? change.packages : [])));
+  let keptPackages = false;
   for (const change of [...order.filter((c) => !isRefresh(c)), ...order.filter(isRefresh)]) {
     let target: JournalChange | null = change;
     if (change.type === 'packages-installed') {
       const planned = await planAptUndo(change, stepPackages, ctx, say);
       notes.push(...planned.notes);
+      keptPackages ||= planned.notes.length > 0;
       target = planned.target;
     }
     if (target) {
@@ -114,5 +118,8 @@ export async function undoStepFromJournal(runId: string, stepId: string, ctx: St
     appendHelperEntry(runId, { t: 'undone', time: new Date().toISOString(), stepId, change });
   }
   for (const change of outstanding.filter((c) => c.type === 'file-written')) appendHelperEntry(runId, { t: 'undone', time: new Date().toISOString(), stepId, change });
+  // What the packages' scripts left under /etc goes with the packages, in the rollback that purges them, never later
+  // (a package installed again since may need the account) and never when one is kept.
+  if (!keptPackages && outstanding.length) notes.push(...(await restoreEtc(runId, etc, ctx, say)));
   return { notes, undone: recorded };
 }
