@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { installText } from './installText.js';
 import { metadataGap, metadataGapText } from './indexMetadata.js';
 import { resolvePipIndexes } from './mirrorPresets.js';
+import { NO_PIP_CONFIG } from './pipConfig/pipIndexConfig.js';
 
 /**
  * Who downloads the wheels, decided from data/mirrors.json's coreMetadata (real table): DL Setup only when every index
@@ -36,6 +37,21 @@ describe('metadataGap: the indexes a framework step uses → who downloads the w
     expect(metadataGap(resolvePipIndexes(undefined, 'https://pypi.example.org/simple', undefined))).toEqual({ kind: 'unknown', url: 'https://pypi.example.org/simple' });
     expect(metadataGap({ indexUrl: 'https://pypi.org/simplex', extraIndexUrls: [], findLinks: [] })).toMatchObject({ kind: 'unknown' });
     expect(metadataGap({ indexUrl: 'https://pypi.org/simple', extraIndexUrls: ['https://download.pytorch.org/whl/cu126'], findLinks: [] })).toBeNull();
+  });
+
+  it("indexes pip's own configuration adds count too (pip.conf, PIP_*); local folders and file:// cost nothing", () => {
+    const official = resolvePipIndexes('https://download.pytorch.org/whl/cu124', undefined, undefined);
+    expect(metadataGap(official, { ...NO_PIP_CONFIG, extraIndexUrls: ['https://pypi.tuna.tsinghua.edu.cn/simple'] })).toMatchObject({ kind: 'notServed', name: 'Tsinghua University TUNA (China)' });
+    expect(metadataGap(resolvePipIndexes(undefined, undefined, undefined), { ...NO_PIP_CONFIG, indexUrls: ['https://pypi.corp.example/simple'] })).toEqual({ kind: 'unknown', url: 'https://pypi.corp.example/simple' });
+    // The step's --index-url replaces a configured index-url: the configured one is not consulted.
+    expect(metadataGap(official, { ...NO_PIP_CONFIG, indexUrls: ['https://pypi.corp.example/simple'] })).toBeNull();
+    expect(metadataGap(official, { ...NO_PIP_CONFIG, extraIndexUrls: ['file:///opt/pypi/simple'], findLinks: ['/opt/wheels'] })).toBeNull();
+    expect(metadataGap(official, { ...NO_PIP_CONFIG, noIndex: true, findLinks: ['https://wheels.example/'] })).toEqual({ kind: 'findLinks', url: 'https://wheels.example/' });
+  });
+
+  it('a password in a configured URL is not written to the log', () => {
+    const gap = metadataGap({ extraIndexUrls: [], findLinks: [] }, { ...NO_PIP_CONFIG, indexUrls: ['https://me:s3cret@pypi.corp.example/simple'] })!;
+    expect(metadataGapText(installText('en'), gap)).not.toContain('s3cret');
   });
 
   it('says why in English and Chinese', () => {

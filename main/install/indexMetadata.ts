@@ -1,7 +1,9 @@
 import { loadDataTable } from '../data/loadDataTable.js';
 import type { MirrorTable } from '../../shared/types/mirrors.js';
+import { redactSecrets } from '../system/redactSecrets.js';
 import type { StepContext } from './installStep.js';
 import type { PipIndexArgs } from './mirrorPresets.js';
+import { NO_PIP_CONFIG, pipSources, type PipIndexConfig } from './pipConfig/pipIndexConfig.js';
 
 /** pip's index when the step names none. */
 export const DEFAULT_PIP_INDEX = 'https://pypi.org/simple';
@@ -32,24 +34,33 @@ export function knownIndex(url: string): { name: string; served: boolean } | nul
   return null;
 }
 
+/** A file:// URL or a plain path: pip reads it from this disk, so nothing crosses the network twice. */
+function isLocal(url: string): boolean {
+  return /^file:/i.test(url) || !/^[a-z][a-z0-9+.-]*:/i.test(url);
+}
+
 /**
- * Whether every index the step's pip reads publishes PEP 658 metadata (pip ≥ 25.3 then resolves without downloading
- * a wheel); otherwise the first that does not. A find-links page has none; a URL data/mirrors.json does not know
- * (one a person typed) is unknown, and unknown counts as none.
+ * Whether every index pip reads publishes PEP 658 metadata (pip ≥ 25.3 then resolves without downloading a wheel);
+ * otherwise the first that does not. The indexes are the step's together with those pip's own configuration adds
+ * (pip.conf files, PIP_* variables: `config`). A find-links page has none; a URL data/mirrors.json does not know (one
+ * a person typed, or an administrator's pip.conf) is unknown, and unknown counts as none. Local folders cost nothing.
  */
-export function metadataGap(indexes: PipIndexArgs): MetadataGap | null {
-  for (const url of [indexes.indexUrl ?? DEFAULT_PIP_INDEX, ...indexes.extraIndexUrls]) {
+export function metadataGap(indexes: PipIndexArgs, config: PipIndexConfig = NO_PIP_CONFIG): MetadataGap | null {
+  const sources = pipSources(indexes, config, DEFAULT_PIP_INDEX);
+  for (const url of sources.indexUrls.filter((candidate) => !isLocal(candidate))) {
     const known = knownIndex(url);
     if (!known) return { kind: 'unknown', url };
     if (!known.served) return { kind: 'notServed', url, name: known.name };
   }
-  const page = indexes.findLinks[0];
+  const page = sources.findLinks.find((candidate) => !isLocal(candidate));
   return page ? { kind: 'findLinks', url: page } : null;
 }
 
 /** The log line that says why pip downloads the wheels itself. */
 export function metadataGapText(say: StepContext['say'], gap: MetadataGap): string {
-  if (gap.kind === 'notServed') return say('framework.indexNoMetadata', { name: gap.name, url: gap.url });
-  if (gap.kind === 'findLinks') return say('framework.findLinksNoMetadata', { url: gap.url });
-  return say('framework.indexMetadataUnknown', { url: gap.url });
+  // A URL from a pip.conf may carry a password (https://user:secret@host/simple).
+  const url = redactSecrets(gap.url);
+  if (gap.kind === 'notServed') return say('framework.indexNoMetadata', { name: gap.name, url });
+  if (gap.kind === 'findLinks') return say('framework.findLinksNoMetadata', { url });
+  return say('framework.indexMetadataUnknown', { url });
 }

@@ -3,6 +3,7 @@ import { hostPathExists } from '../../system/sysroot.js';
 import type { InstallStep, PlannedCommand, StepContext } from '../installStep.js';
 import { installText, sayList } from '../installText.js';
 import { metadataGap, metadataGapText } from '../indexMetadata.js';
+import { readPipConfig } from '../pipConfig/readPipConfig.js';
 import { mirrorIds, resolvePipIndexes, type PipIndexArgs } from '../mirrorPresets.js';
 import { PipProgressParser, parsePipVersion, pipSupportsRawProgress } from '../pipProgressParser.js';
 import { PIP_REQUIREMENT_PATTERN, ParamReader, checkPathUnder, checkUrl } from '../stepParams.js';
@@ -140,7 +141,9 @@ export const frameworkStep: InstallStep<FrameworkParams> = {
     let fetchedByUs: number | null = null;
     try {
       // An index without PEP 658 metadata makes pip's dry run download every wheel: then pip downloads once, itself.
-      const gap = metadataGap(indexArgs(params));
+      // pip also reads its own configuration (pip.conf files, PIP_* variables): an index added there counts too.
+      const pipConfig = await readPipConfig(ctx, python, envPath);
+      const gap = metadataGap(indexArgs(params), pipConfig.config);
       if (gap) ctx.log(metadataGapText(ctx.say, gap));
       // An env this run created gets a pip that resolves from metadata alone (rollback removes the env whole).
       const localPip = gap ? pipVersion : await pipForLocalFiles(ctx, { python, envPath, pipVersion, upgradeArgv: pipInstallArgv(python, { ...params, packages: [LOCAL_FILES_PIP] }, false) });
