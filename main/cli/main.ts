@@ -1,13 +1,11 @@
 import { appVersion } from '../appPaths.js';
 import { DlsetupError, toAppError } from '../../shared/errors.js';
-import { sayError } from '../../shared/i18n/sayError.js';
 import type { Locale } from '../../shared/i18n/localize.js';
 import { appLog, appLogFile, startAppLog } from '../system/appLog.js';
 import type { CliIo } from './cliCommand.js';
 import { commandLocale, usageLocale } from './cliLocale.js';
 import { cliText } from './cliText.js';
 import { COMMANDS } from './commandRegistry.js';
-import { failureFooter } from './failureFooter.js';
 import { findUnknownOption, parseArgs, UsageError } from './parseArgs.js';
 
 async function generalHelp(): Promise<string> {
@@ -85,6 +83,8 @@ export async function main(argv: string[], io: CliIo): Promise<number> {
     locale = commandLocale(args.flags, process.env);
     code = await command.run(args, logged);
   } catch (thrown) {
+    // Loaded on failure only: its catalogs (install, helper, schema...) are most of what a start would parse.
+    const { sayError } = await import('../../shared/i18n/sayError.js');
     if (thrown instanceof UsageError) {
       const say = cliText(locale);
       logged.err(`dlsetup ${name}: ${say('usage.seeHelp', { message: sayError(thrown, locale), command: name })}\n`);
@@ -98,6 +98,7 @@ export async function main(argv: string[], io: CliIo): Promise<number> {
     code = 1;
   }
   if (code === 1 && !json && !rest.includes('--json-progress')) {
+    const { failureFooter } = await import('./failureFooter.js');
     const footer = await failureFooter({ since: startedAt, unexpected, say: cliText(locale) });
     if (footer) logged.err(`${footer}\n`);
   }

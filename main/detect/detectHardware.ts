@@ -115,7 +115,8 @@ export async function detectHardware(options: DetectOptions = {}): Promise<Hardw
   const toolkits = [...toolkitResult.toolkits, ...(await settle(say, 'Python CUDA Toolkit', budget, warnings, [], () => toolkitsInPythonEnvs(pythons)))];
   const cudnn = await settle(say, 'cuDNN', budget, warnings, loaderCudnn, () => collectCudnn(toolkits, pythons, loaderCudnn));
   const merged = mergeGpus({ pci, nvidia, amd, apple, windows });
-  const gpus = enrichGpuSpecs(merged.gpus, loadGpuRows(say, warnings));
+  // No GPU, nothing to enrich: the spec table is not read (a start-up cost of every `dlsetup detect`).
+  const gpus = merged.gpus.length ? enrichGpuSpecs(merged.gpus, loadGpuRows(say, warnings)) : merged.gpus;
   const driver = driverFrom(nvidia, windows);
   const hasNvidiaGpu = gpus.some((gpu) => gpu.vendor === 'nvidia');
 

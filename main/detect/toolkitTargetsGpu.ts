@@ -28,7 +28,8 @@ const compareVersions = (a: string, b: string) => {
  */
 export function toolkitGpuFindings(toolkits: CudaToolkit[], gpus: Gpu[], say: DetectSay, rows?: ToolkitRow[]): Finding[] {
   const toolkit = toolkits.find((candidate) => candidate.active) ?? (toolkits.length === 1 ? toolkits[0] : undefined);
-  if (!toolkit) return [];
+  // Only an NVIDIA GPU with a known capability can be out of reach: without one, the 75 KB table is not read at all.
+  if (!toolkit || !gpus.some((gpu) => gpu.vendor === 'nvidia' && gpu.computeCapability)) return [];
   const releases = (rows ?? loadDataTable<{ releases: ToolkitRow[] }>('cuda-toolkits').releases).filter((row) => row.confidence !== 'unverified' && row.computeCapabilities?.length);
   const own = releases.filter((row) => row.version === toolkit.version || series(row.version) === series(toolkit.version));
   if (!own.length) return [];

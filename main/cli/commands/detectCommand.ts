@@ -1,7 +1,6 @@
 import { JSON_FLAG, LANG_FLAG, type CliCommand } from '../cliCommand.js';
 import { commandLocale } from '../cliLocale.js';
 import { detectHardware } from '../../detect/detectHardware.js';
-import { formatHardwareSummary } from '../../detect/formatHardwareSummary.js';
 
 export const detectCommand: CliCommand = {
   flags: {
@@ -12,7 +11,13 @@ export const detectCommand: CliCommand = {
   async run({ flags }, io) {
     const locale = commandLocale(flags, process.env);
     const report = await detectHardware({ quick: Boolean(flags.quick), locale });
-    io.out(flags.json ? `${JSON.stringify(report, null, 2)}\n` : formatHardwareSummary(report, { color: io.color, locale }));
+    if (flags.json) {
+      io.out(`${JSON.stringify(report, null, 2)}\n`);
+      return 0;
+    }
+    // Loaded for people only: the summary's tables and catalogs are five modules `--json` would parse for nothing.
+    const { formatHardwareSummary } = await import('../../detect/formatHardwareSummary.js');
+    io.out(formatHardwareSummary(report, { color: io.color, locale }));
     return 0;
   },
 };

@@ -5,7 +5,6 @@ import { GPU_QUERY_FIELDS, parseNvidiaSmiCsv } from '../parsers/parseNvidiaSmiCs
 import { parseNvidiaSmiError, type NvidiaSmiError } from '../parsers/parseNvidiaSmiError.js';
 import { parseNvidiaSmiTable, type NvidiaSmiTable } from '../parsers/parseNvidiaSmiTable.js';
 import { parseNvidiaSmiQuery } from '../parsers/parseNvidiaSmiQuery.js';
-import { parseNvidiaSmiXml } from '../parsers/parseNvidiaSmiXml.js';
 import { parseProcDriverVersion, type ProcDriverVersion } from '../parsers/parseProcDriverVersion.js';
 import type { ProbeContext } from '../probeContext.js';
 import { detectText } from '../detectText.js';
@@ -94,6 +93,8 @@ export async function probeNvidia(context: ProbeContext): Promise<NvidiaProbeRes
   if (!snapshot && !result.error && !ignoresArguments) {
     // Old drivers reject compute_cap in --query-gpu; the XML has everything but compute capability.
     const xml = await run(['-q', '-x']);
+    // Loaded for this fallback only: its XML reader (htmlparser2) is the largest module detection would parse.
+    const { parseNvidiaSmiXml } = await import('../parsers/parseNvidiaSmiXml.js');
     snapshot = xml.ok ? parseNvidiaSmiXml(xml.result.stdout) : null;
     if (snapshot) source = 'nvidia-smi -q -x';
     // Some wrappers (WSL's, old Windows builds) answer -q -x with the indented text form.
