@@ -39,6 +39,12 @@ function linuxRepo(report: HardwareReport): Pick<HardwareProfile, 'linuxRepo'> {
   return repo ? { linuxRepo: repo } : {};
 }
 
+/** Debian's nvidia-cuda-toolkit in /usr, when detection found it with a version. */
+function debianToolkit(report: HardwareReport): Pick<HardwareProfile, 'debianCudaToolkit'> {
+  const version = report.cudaToolkits.find((tk) => tk.debianPackage)?.version;
+  return version && version !== 'unknown' ? { debianCudaToolkit: version } : {};
+}
+
 /**
  * The resolver's view of a detected machine. With several NVIDIA GPUs it plans for the one with the lowest compute
  * capability, so the chosen build has code for every card.
@@ -69,6 +75,7 @@ export function profileFromReport(report: HardwareReport, gpuRows: readonly GpuR
     ...(gfx ? { gpuArch: gfx } : {}),
     driverVersion: primary?.vendor === 'nvidia' ? (report.driver?.version ?? primary.driverVersion ?? null) : null,
     ...(report.cudaToolkits.length ? { cudaToolkits: report.cudaToolkits.map((tk) => tk.version) } : {}),
+    ...debianToolkit(report),
     ...(report.cudnn.length ? { cudnnVersions: report.cudnn.map((c) => c.version) } : {}),
     ...(python ? { pythonVersion: python.version } : {}),
     ...venvBases(report),

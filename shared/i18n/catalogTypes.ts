@@ -658,6 +658,8 @@ export interface CatalogPlaceholders {
     'method.system.keepForTensorflow': 'cudnn' | 'fw' | 'series' | 'toolkit' | 'variant' | 'version';
     'method.system.sideBySide': 'others' | 'series';
     'method.system.active': 'series';
+    'method.system.debianToolkitShadowed': 'debian' | 'home' | 'toolkit';
+    'method.system.debianToolkitNotKept': 'debian' | 'home' | 'series' | 'toolkit';
     'method.conda.cudaInEnvironment': 'cudnn' | 'packages' | 'series';
     'method.conda.wheel': 'fw';
     'method.wheels': 'series';

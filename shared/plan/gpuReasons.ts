@@ -10,6 +10,7 @@ import { majorMinor } from './majorMinor.js';
 import { PLATFORM_KEYS } from './planReasons.js';
 import type { PlanSay } from './planText.js';
 import type { Candidate, Chosen, Context, DriverDecision, ReleaseGroup } from './resolverTypes.js';
+import { debianToolkitReasons } from './debianToolkitReasons.js';
 import { cudnnWithoutPinnedBuild, seriesNotInRepo, type ToolkitChoice } from './toolkitChoice.js';
 
 /** Which release, and why. */
@@ -160,6 +161,7 @@ export function toolkitReasons(
       if (unpinned) warnings.push(say('warning.cudnnNoPinnedBuild', unpinned));
       if (others.length) reasons.push(say('method.system.sideBySide', { others: others.join(say('list.and')), series }));
       else reasons.push(say('method.system.active', { series }));
+      reasons.push(...debianToolkitReasons(ctx.data, profile, series, toolkits.cudaToolkit, say));
       // Only a toolkit being installed has a bundled driver to leave out.
       if (toolkits.cudaToolkit.action === 'install' && decision.action !== 'none') warnings.push(say('warning.toolkitWithoutDriver'));
     } else if (method === 'conda') {

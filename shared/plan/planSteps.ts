@@ -22,7 +22,8 @@ export interface StepInputs {
 
 const ENGLISH = planText('en');
 
-function toolkitPath(os: HardwareProfile['os'], series: string): string {
+/** Where a system plan's toolkit of this series lives: CUDA_HOME of the env-vars step. */
+export function toolkitPath(os: HardwareProfile['os'], series: string): string {
   return os === 'windows' ? `C:\\Program Files\\NVIDIA GPU Computing Toolkit\\CUDA\\v${series}` : `/usr/local/cuda-${series}`;
 }
 

@@ -40,7 +40,7 @@ export function chooseToolkits(data: CompatData, profile: HardwareProfile, build
  * else the series' newest update (installed).
  */
 export function systemToolkit(data: CompatData, profile: HardwareProfile, series: string): { action: 'keep' | 'install'; version: string } {
-  const installed = profile.cudaToolkits ?? [];
+  const installed = keepableToolkits(profile);
   const exact = installed.find((v) => cudaSeries(v) === series);
   if (exact) return { action: 'keep', version: exact };
   const [major, minor] = series.split('.').map(Number) as [number, number];
@@ -61,6 +61,17 @@ export function systemToolkit(data: CompatData, profile: HardwareProfile, series
     if (carried) return { action: 'install', version: newestToolkitInSeries(data, carried) };
   }
   return { action: 'install', version: newestToolkitInSeries(data, series) };
+}
+
+/**
+ * The installed toolkits a plan may keep: each has a folder of its own for CUDA_HOME (/usr/local/cuda-X.Y). Debian's
+ * nvidia-cuda-toolkit is spread over /usr (nvcc behind /usr/bin/nvcc, libraries in /usr/lib/<triplet>), so it is not one.
+ */
+export function keepableToolkits(profile: HardwareProfile): string[] {
+  const installed = [...(profile.cudaToolkits ?? [])];
+  const debian = profile.debianCudaToolkit ? installed.indexOf(profile.debianCudaToolkit) : -1;
+  if (debian >= 0) installed.splice(debian, 1);
+  return installed;
 }
 
 /**

@@ -58,6 +58,7 @@ export const hardwareProfileSchema = record({
   gpuArch: optional(gfxArch),
   driverVersion: v.nullable(driverVersion),
   cudaToolkits: optional(list(version, 32)),
+  debianCudaToolkit: optional(version),
   cudnnVersions: optional(list(version, 32)),
   pythonVersion: optional(pythonVersion),
   pythonVersions: optional(list(pythonVersion, 32)),

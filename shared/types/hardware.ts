@@ -90,6 +90,8 @@ export interface CudaToolkit {
   active: boolean;
   nvccRuns?: boolean;
   source: string;
+  /** Installed by a distribution package (Debian's and Ubuntu's nvidia-cuda-toolkit) in /usr; version as dpkg records it. */
+  debianPackage?: { name: string; version: string | null };
 }
 
 export interface CudnnInstall {

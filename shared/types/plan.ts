@@ -22,6 +22,12 @@ export interface HardwareProfile {
   driverVersion: string | null;
   /** Installed CUDA Toolkit versions ("12.6.3", "13.0"). */
   cudaToolkits?: string[];
+  /**
+   * The version of Debian's or Ubuntu's nvidia-cuda-toolkit package when installed ("11.8.89"; also in cudaToolkits). It
+   * lives in /usr with nvcc at /usr/bin/nvcc, so no CUDA_HOME of its own: a system plan never keeps it, and says that
+   * /usr/bin/nvcc would run instead of the toolkit the plan uses.
+   */
+  debianCudaToolkit?: string;
   /** Installed system cuDNN versions ("9.10.2"). */
   cudnnVersions?: string[];
   pythonVersion?: string;

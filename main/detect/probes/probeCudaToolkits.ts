@@ -6,9 +6,11 @@ import { findOnPath } from '../../system/findOnPath.js';
 import { parseCudaVersionFile } from '../parsers/parseCudaVersionFile.js';
 import { parseDistInfoDirName } from '../parsers/parseDistMetadata.js';
 import { parseNvccVersion } from '../parsers/parseNvccVersion.js';
+import { upstreamOf } from '../parsers/dpkgStatus.js';
 import type { ProbeContext } from '../probeContext.js';
 import { detectText } from '../detectText.js';
 import { runTool, type ToolOutcome } from '../runTool.js';
+import { DEBIAN_TOOLKIT_NVCC, DEBIAN_TOOLKIT_PACKAGE, DEBIAN_TOOLKIT_ROOT, debianToolkitRoot, findDebianToolkit } from './debianCudaToolkit.js';
 
 export interface ToolkitProbeResult {
   toolkits: CudaToolkit[];
@@ -48,7 +50,8 @@ async function toolkitReachedBy(nvccPath: string, roots: string[], nvccOf: (root
   const script = await stat(real).then((info) => (info.size <= 4096 ? readFile(real, 'utf8') : ''), () => '');
   const target = wrapperTarget(script);
   if (!target || !path.isAbsolute(target)) return null;
-  const targetReal = await realpath(target).catch(() => null);
+  // The target is a path of the machine being detected (Debian's /usr/bin/nvcc execs /usr/lib/nvidia-cuda-toolkit/bin/nvcc).
+  const targetReal = (await realpath(sysrootPath(target)).catch(() => null)) ?? (await realpath(target).catch(() => null));
   return candidates.find((candidate) => targetReal !== null && candidate.real === targetReal)?.root ?? null;
 }
 
@@ -59,16 +62,23 @@ async function toolkitReachedBy(nvccPath: string, roots: string[], nvccOf: (root
 export async function probeCudaToolkits(context: ProbeContext): Promise<ToolkitProbeResult> {
   const say = detectText(context.locale);
   const roots = new Map<string, string>();
-  const add = (root: string, source: string) => {
+  const debian = context.platform !== 'win32' ? await findDebianToolkit() : null;
+  // With Debian's package, /usr/lib/cuda and /usr/lib/nvidia-cuda-toolkit are its /usr install, not toolkits of their own.
+  const canonical = (root: string) => {
     const clean = path.normalize(root).replace(/[\\/]+$/, '');
+    return debian ? debianToolkitRoot(clean) : clean;
+  };
+  const add = (root: string, source: string) => {
+    const clean = canonical(root);
     if (!roots.has(clean)) roots.set(clean, source);
   };
   if (context.platform !== 'win32') {
     for (const entry of await listHostDir('/usr/local')) if (/^cuda-\d+(\.\d+)*$/.test(entry)) add(`/usr/local/${entry}`, '/usr/local');
+    if (debian) add(DEBIAN_TOOLKIT_ROOT, `Debian package ${DEBIAN_TOOLKIT_PACKAGE}`);
     for (const fixed of ['/opt/cuda', '/usr/lib/cuda']) if (await hostPathExists(path.join(fixed, 'bin'))) add(fixed, fixed);
   }
   const activeLink = context.platform !== 'win32' ? await readHostLink('/usr/local/cuda') : null;
-  let active: string | null = activeLink ? path.normalize(activeLink).replace(/[\\/]+$/, '') : null;
+  let active: string | null = activeLink ? canonical(activeLink) : null;
   if (!active && context.platform !== 'win32' && (await hostPathExists('/usr/local/cuda/bin'))) active = '/usr/local/cuda';
   if (active) add(active, '/usr/local/cuda');
   for (const variable of ['CUDA_HOME', 'CUDA_PATH']) {
@@ -82,13 +92,19 @@ export async function probeCudaToolkits(context: ProbeContext): Promise<ToolkitP
     if (!runs.has(root)) runs.set(root, runTool(context, [sysrootPath(nvcc), '--version'], say('purpose.nvccRuns', { path: root }), { files: [sysrootPath(nvcc)] }));
     return runs.get(root) as Promise<ToolOutcome>;
   };
-  const nvccOf = (root: string) => path.join(root, 'bin', context.platform === 'win32' ? 'nvcc.exe' : 'nvcc');
+  const nvccOf = (root: string) => (debian && root === DEBIAN_TOOLKIT_ROOT ? DEBIAN_TOOLKIT_NVCC : path.join(root, 'bin', context.platform === 'win32' ? 'nvcc.exe' : 'nvcc'));
+  // The toolkit a user's shell runs: nvcc on PATH, when it is (or execs) one found here, outranks the /usr/local/cuda link.
+  const pathRoot = nvccPath ? await toolkitReachedBy(nvccPath, [...roots.keys()], nvccOf) : null;
+  const pathHome = nvccPath ? canonical(path.dirname(path.dirname(nvccPath))) : null;
+  const shellRoot = pathRoot ?? (pathHome && roots.has(pathHome) ? pathHome : null);
+  if (shellRoot) active = shellRoot;
   const [toolkits, pathVersion] = await Promise.all([
     Promise.all(
       [...roots.entries()].map(async ([root, source]): Promise<CudaToolkit | null> => {
         const nvcc = nvccOf(root);
         const hasNvcc = await hostPathExists(nvcc);
-        let version = await versionFromFiles(root);
+        const fromDebian = debian !== null && root === DEBIAN_TOOLKIT_ROOT;
+        let version = fromDebian ? null : await versionFromFiles(root);
         let nvccRuns: boolean | undefined;
         if (hasNvcc && !context.quick) {
           const outcome = await runNvcc(root, nvcc);
@@ -96,9 +112,12 @@ export async function probeCudaToolkits(context: ProbeContext): Promise<ToolkitP
           nvccRuns = parsed !== null;
           version ??= parsed?.version ?? null;
         }
+        // dpkg's upstream version (11.8.89) is nvcc's own (V11.8.89): the answer when nvcc was not run.
+        if (fromDebian) version ??= upstreamOf(debian.packageVersion);
         version ??= /cuda-(\d+\.\d+)$/.exec(root)?.[1] ?? null;
         if (!version && !hasNvcc) return null;
         const toolkit: CudaToolkit = { version: version ?? 'unknown', path: root, active: root === active, source };
+        if (fromDebian) toolkit.debianPackage = { name: DEBIAN_TOOLKIT_PACKAGE, version: debian.packageVersion };
         if (nvccRuns !== undefined) toolkit.nvccRuns = nvccRuns;
         else if (!hasNvcc) toolkit.nvccRuns = false;
         return toolkit;
@@ -106,8 +125,7 @@ export async function probeCudaToolkits(context: ProbeContext): Promise<ToolkitP
     ),
     (async (): Promise<ToolOutcome | null> => {
       if (!nvccPath || context.quick) return null;
-      const root = await toolkitReachedBy(nvccPath, [...roots.keys()], nvccOf);
-      return root ? runNvcc(root, nvccOf(root)) : runTool(context, [nvccPath, '--version'], say('purpose.nvccOnPath'));
+      return shellRoot ? runNvcc(shellRoot, nvccOf(shellRoot)) : runTool(context, [nvccPath, '--version'], say('purpose.nvccOnPath'));
     })(),
   ]);
   const found = toolkits.filter((toolkit): toolkit is CudaToolkit => toolkit !== null);

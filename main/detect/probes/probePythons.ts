@@ -6,6 +6,7 @@ import { defaultEnvRoot, legacyEnvRoots } from '../../appPaths.js';
 import { hostPathExists, listHostDir, readHostBytes, readHostFile, readHostLink, sysrootPath } from '../../system/sysroot.js';
 import { findOnPath, isExecutable } from '../../system/findOnPath.js';
 import { parseCondaEnvList } from '../parsers/parseCondaEnvList.js';
+import { dpkgUpstreamVersion } from '../parsers/dpkgStatus.js';
 import { normalizePackageName, parseDistInfoDirName, parseDistMetadata } from '../parsers/parseDistMetadata.js';
 import type { ProbeContext } from '../probeContext.js';
 import { detectText } from '../detectText.js';
@@ -157,22 +158,6 @@ async function resolveHostLinks(hostPath: string): Promise<string> {
     current = path.normalize(target);
   }
   return current;
-}
-
-/**
- * The upstream version dpkg records for an installed package ("3.11.2" from "Version: 3.11.2-6+deb12u6"). dpkg's status
- * file is large (a megabyte on a desktop), so the stanza is found in the raw bytes and only it is decoded: decoding and
- * scanning the whole text cost ~20 ms.
- */
-function dpkgUpstreamVersion(status: Buffer, pkg: string): string | null {
-  const line = `Package: ${pkg}\n`;
-  const later = status.indexOf(`\n${line}`);
-  const at = status.subarray(0, line.length).toString('latin1') === line ? 0 : later < 0 ? -1 : later + 1;
-  if (at < 0) return null;
-  const end = status.indexOf('\n\n', at);
-  const stanza = status.subarray(at, end < 0 ? undefined : end).toString('utf8');
-  if (!/^Status: install ok installed$/m.test(stanza)) return null;
-  return /^Version: (?:\d+:)?(\d+\.\d+\.\d+)/m.exec(stanza)?.[1] ?? null;
 }
 
 /**
