@@ -76,6 +76,7 @@ const schemas: Record<string, Schema> = {
     preferredBranch: { branch: 'string', reason: 'string', source: 'source' },
     branches: [{ branch: 'string', minimumVersion: { linux: 'driver?', windows: 'driver?' }, newestCuda: 'string', source: 'source' }],
     distroPackages: [{ distro: 'string', pattern: 'string', source: 'source' }],
+    distroDrivers: [{ repo: 'string', distro: 'string', package: 'string', component: 'string', version: 'driver', source: 'source' }],
     recommendedBranches: [{ distro: 'string', architecture: 'string', branch: 'string', source: 'source' }],
   },
   pytorch: {

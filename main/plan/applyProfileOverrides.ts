@@ -69,12 +69,14 @@ export function isWhatIf(flags: ProfileOverrides): boolean {
 }
 
 /**
- * The machine a what-if plan is for: only what the flags say. OS and CPU architecture must be something, so they are
- * this machine's unless given; its GPU, driver, CUDA Toolkits, cuDNN and Pythons never leak in (unknown stays unknown).
+ * The machine a what-if plan is for: only what the flags say. OS (with its distribution release) and CPU architecture
+ * must be something, so they are this machine's unless given; its GPU, driver, CUDA Toolkits, cuDNN and Pythons never leak in (unknown stays unknown).
  * A driver version without a GPU flag means an NVIDIA GPU of unknown model.
  */
 export function whatIfProfile(host: HardwareProfile, flags: ProfileOverrides, gpuRows: readonly GpuRow[]): HardwareProfile {
   const bare: HardwareProfile = { os: host.os, arch: host.arch, gpuVendor: 'none', driverVersion: null };
+  // The same OS is the same distribution release: its repositories (Debian's own driver, NVIDIA's toolkits) still apply.
+  if (flags.os === undefined && host.linuxRepo) bare.linuxRepo = host.linuxRepo;
   const profile = applyProfileOverrides(bare, flags, gpuRows);
   const gpuGiven = flags.gpu !== undefined || flags.gpuVendor !== undefined || flags.computeCapability !== undefined || flags.gpuArch !== undefined;
   if (!gpuGiven && profile.driverVersion !== null) profile.gpuVendor = 'nvidia';

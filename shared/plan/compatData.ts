@@ -65,6 +65,18 @@ export interface DriverBranchTable {
   branches: DriverBranch[];
   distroPackages: { distro: string; pattern: string; serverPattern?: string; source: string }[];
   recommendedBranches: { distro: string; architecture: string; branch: string; source: string }[];
+  /** Drivers a distribution release packages itself: what its own driver install gives (distroDriver.ts). */
+  distroDrivers?: DistroDriver[];
+}
+
+/** One distribution release's own NVIDIA driver package: `repo` as in HardwareProfile.linuxRepo ("debian12"). */
+export interface DistroDriver {
+  repo: string;
+  distro: string;
+  package: string;
+  component: string;
+  version: string;
+  source: string;
 }
 
 export interface PythonRange {

@@ -8,6 +8,7 @@ import { compareDotted } from '../versions/dottedVersion.js';
 import { driverVersion } from '../versions/driverVersion.js';
 import { belowCapability, cudnnCapabilityFloor } from './bundledLibraries.js';
 import { matchCapability, smLabel } from './computeCapability.js';
+import { distroDriverCandidate } from './distroDriver.js';
 import { chooseDriverTarget, driverFloorFor, toolkitUpdateFloor } from './driverPolicy.js';
 import { defaultMethod, type FrameworkBuild } from './frameworkBuilds.js';
 import { FRAMEWORK_NAMES } from './frameworkNames.js';
@@ -105,6 +106,8 @@ export function evaluateCuda(ctx: Context, entry: CudaEntry, python: string, col
           : say('failure.driverChangeRefused', { variant: build.variant, floor: floor.version }),
     };
   }
+  // Not cached on the entry: entries are shared by machines of every distribution.
+  if (ctx.distroDriver) return distroDriverCandidate(ctx, entry, python, collect);
   if (entry.target === undefined) entry.target = chooseDriverTarget(data, gpu.architecture, floor.version, ctx.driverOs);
   const target = entry.target;
   if (!target) {

@@ -33,7 +33,7 @@ export function blockedPlan(base: PlanBase, reasons: string[], warnings: string[
   });
 }
 
-const BLOCKER_ORDER: PlanBlockerCode[] = ['PYTHON_UNSUPPORTED', 'DRIVER_CHANGE_REFUSED', 'METHOD_UNSUPPORTED', 'DRIVER_BRANCH_ENDED', 'NO_KERNELS_FOR_GPU'];
+const BLOCKER_ORDER: PlanBlockerCode[] = ['PYTHON_UNSUPPORTED', 'DRIVER_CHANGE_REFUSED', 'METHOD_UNSUPPORTED', 'DRIVER_BRANCH_ENDED', 'DRIVER_NOT_PACKAGED', 'NO_KERNELS_FOR_GPU'];
 
 /** The failure to show when no GPU build fits: the first by BLOCKER_ORDER, else "no GPU build on this platform". */
 export function blockerFor(failures: Failure[], ctx: Context, fw: string): Failure {

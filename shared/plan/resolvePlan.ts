@@ -20,6 +20,7 @@ import { planText } from './planText.js';
 import { cutoffReason, pinOffPlatform } from './platformCutoff.js';
 import { isExperimentalPython } from './pythonRange.js';
 import { groupMatchesPin, pinnedVariant } from './releasePins.js';
+import { distroDriverFor } from './distroDriver.js';
 import { cudaReleasesFor, NO_CUDA_RELEASES, prepared, releaseGroups } from './resolverCaches.js';
 import type { PlanSay } from './planText.js';
 import type { Chosen, Context, Failure, PlanBase, ReleaseGroup } from './resolverTypes.js';
@@ -55,7 +56,8 @@ export function resolvePlan(data: CompatData, profile: HardwareProfile, request:
   const os = driverOs(profile.os);
   const driverParts = profile.driverVersion ? driverVersion.parse(profile.driverVersion) : null;
   const cudaReleases = gpuKind === 'cuda' ? cudaReleasesFor(data, gpu, os, request.method, profile.cudaToolkits) : NO_CUDA_RELEASES;
-  const ctx: Context = { data, profile, request, gpu, gpuKind, driverOs: os, driverParts, cudaReleases, locale, say };
+  const distroDriver = distroDriverFor(data, profile);
+  const ctx: Context = { data, profile, request, gpu, gpuKind, driverOs: os, driverParts, cudaReleases, locale, say, ...(distroDriver ? { distroDriver } : {}) };
   const base: PlanBase = {
     request,
     profile,

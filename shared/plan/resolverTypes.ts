@@ -2,7 +2,7 @@
 import type { Locale } from '../i18n/localize.js';
 import type { DottedVersion } from '../versions/dottedVersion.js';
 import type { HardwareProfile, Plan, PlanRequest } from '../types/plan.js';
-import type { CompatData, GpuArchitecture } from './compatData.js';
+import type { CompatData, DistroDriver, GpuArchitecture } from './compatData.js';
 import type { CapabilityMatch } from './computeCapability.js';
 import type { DriverFloor, DriverOs, DriverTarget } from './driverPolicy.js';
 import type { FrameworkBuild } from './frameworkBuilds.js';
@@ -15,6 +15,7 @@ export const PLAN_BLOCKER_CODES = [
   'PYTHON_UNSUPPORTED',
   'NO_KERNELS_FOR_GPU',
   'DRIVER_BRANCH_ENDED',
+  'DRIVER_NOT_PACKAGED',
   'DRIVER_CHANGE_REFUSED',
   'METHOD_UNSUPPORTED',
   'NO_GPU_BUILD_ON_PLATFORM',
@@ -93,6 +94,8 @@ export interface Context {
   driverOs: DriverOs;
   /** The machine's driver version parsed; null when there is none or it cannot be read. */
   driverParts: DottedVersion | null;
+  /** The driver this machine's distribution packages, when it has one: a driver install gives that (distroDriver.ts). */
+  distroDriver?: DistroDriver;
   /** CUDA entries per release for this GPU capability, driver OS and method (shared by every such plan). */
   cudaReleases: Map<ReleaseGroup, CudaRelease>;
   /** The reader's language, and its sentences. */
