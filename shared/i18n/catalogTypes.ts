@@ -732,6 +732,9 @@ export interface CatalogPlaceholders {
     'warning.toolkitNotInRepo': 'first' | 'installed' | 'repo' | 'series';
     'warning.toolkitNotInRepoRunfile': 'first' | 'repo' | 'series';
     'warning.cudnnNoPinnedBuild': 'cudnn' | 'series';
+    'driver.target.distroPackaged': 'distro' | 'package' | 'repo' | 'version';
+    'failure.distroDriverTooOld': 'distro' | 'floor' | 'fw' | 'package' | 'repo' | 'variant' | 'version' | 'why';
+    'failure.distroDriverPastLastBranch': 'architecture' | 'distro' | 'last' | 'package' | 'version';
   };
   planSummary: {
     'title': 'framework';
