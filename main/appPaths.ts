@@ -3,12 +3,14 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-/** The package root, found by walking up from this file: the same code runs from source (tests) and from dist/. */
-function findPackageRoot(): string {
+/** The package root and its manifest, found by walking up from this file: the same code runs from source (tests) and from dist/. */
+function findPackageRoot(): { dir: string; version: string } {
   let dir = path.dirname(fileURLToPath(import.meta.url));
   for (;;) {
-    const manifest = path.join(dir, 'package.json');
-    if (existsSync(manifest) && JSON.parse(readFileSync(manifest, 'utf8')).name === 'dlsetup') return dir;
+    const manifestPath = path.join(dir, 'package.json');
+    // Parsed once: every CLI start (even `--version`) reads it.
+    const manifest = existsSync(manifestPath) ? (JSON.parse(readFileSync(manifestPath, 'utf8')) as { name?: string; version: string }) : null;
+    if (manifest?.name === 'dlsetup') return { dir, version: manifest.version };
     const parent = path.dirname(dir);
     // Invariant: package.json ships in the app itself; without it the install is broken, nothing a user's input can cause.
     if (parent === dir) throw new Error('DL Setup cannot find its own package.json.');
@@ -16,10 +18,11 @@ function findPackageRoot(): string {
   }
 }
 
-export const packageRoot = findPackageRoot();
+const found = findPackageRoot();
+export const packageRoot = found.dir;
 export const dataDir = path.join(packageRoot, 'data');
 export const rendererDistDir = path.join(packageRoot, 'dist', 'renderer');
-export const appVersion: string = JSON.parse(readFileSync(path.join(packageRoot, 'package.json'), 'utf8')).version;
+export const appVersion: string = found.version;
 
 /** What the per-user folders depend on; tests pass another system's to check its rules on this one. */
 export interface UserDirsHost {
