@@ -3,7 +3,7 @@
 // missing, builds (or reuses) the cached root, bundles the CLI and the elevated helper from source, starts the
 // counting proxy to Debian's archive, runs e2e/distro/, and prints the time and the bytes downloaded.
 import { execFileSync, spawnSync } from 'node:child_process';
-import { mkdirSync, readFileSync, rmSync, writeFileSync, copyFileSync, existsSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, writeFileSync, copyFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -31,28 +31,21 @@ if (!has('debootstrap')) {
 const { startProxyProcess } = await import('../testkit/distro/proxyProcess.mjs');
 const { ensureRoot, recipeHash } = await import('../testkit/distro/rootCache.mjs');
 const { cliBundleOptions } = await import('./cliBundleOptions.mjs');
+const { helperBundleOptions } = await import('./helperBundleOptions.mjs');
 const esbuild = await import('esbuild');
 
 // The CLI exactly as installed (bin/dlsetup.js + dist/cli) and the helper sudo starts, from this checkout's source.
-const app = path.join(root, 'node_modules', '.cache', 'dlsetup-distro', 'app');
-rmSync(app, { recursive: true, force: true });
+// Per run, so two lane runs (one file each) never rebuild the bundle or reset the byte count under each other.
+const runDir = path.join(root, 'node_modules', '.cache', 'dlsetup-distro', 'runs', String(process.pid));
+const app = path.join(runDir, 'app');
+rmSync(runDir, { recursive: true, force: true });
 await esbuild.build({ ...cliBundleOptions(root, path.join(app, 'dist', 'cli')), logLevel: 'warning' });
-await esbuild.build({
-  entryPoints: [path.join(root, 'main', 'install', 'elevation', 'elevatedHelper.ts')],
-  bundle: true,
-  platform: 'node',
-  format: 'esm',
-  target: 'node20',
-  outfile: path.join(app, 'helper', 'elevatedHelper.mjs'),
-  packages: 'external',
-  logLevel: 'warning',
-  banner: { js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);" },
-});
+await esbuild.build({ ...helperBundleOptions(root, path.join(app, 'helper', 'elevatedHelper.mjs')), logLevel: 'warning' });
 mkdirSync(path.join(app, 'bin'), { recursive: true });
 copyFileSync(path.join(root, 'bin', 'dlsetup.js'), path.join(app, 'bin', 'dlsetup.js'));
 
-const tally = path.join(root, 'node_modules', '.cache', 'dlsetup-distro', 'bytes.tally');
-rmSync(tally, { force: true });
+mkdirSync(runDir, { recursive: true });
+const tally = path.join(runDir, 'bytes.tally');
 writeFileSync(tally, '');
 const proxy = await startProxyProcess(tally);
 let code = 1;
@@ -70,15 +63,17 @@ try {
       DLSETUP_DISTRO_ROOT: cached.root,
       DLSETUP_DISTRO_PROXY: proxy.url,
       DLSETUP_DISTRO_TALLY: tally,
+      DLSETUP_DISTRO_APP: app,
       DLSETUP_HELPER_ENTRY: path.join(app, 'helper', 'elevatedHelper.mjs'),
     },
   });
   code = vitest.status ?? 1;
   const seconds = Math.round((Date.now() - started) / 1000);
-  const summary = { date: new Date().toISOString(), recipe: recipeHash(), rootBuilt: built, seconds, bytesDownloaded: bytes(), bytesForRoot: rootBytes, passed: code === 0 };
+  const summary = { date: new Date().toISOString(), files: process.argv.slice(2), recipe: recipeHash(), rootBuilt: built, seconds, bytesDownloaded: bytes(), bytesForRoot: rootBytes, passed: code === 0 };
   writeFileSync(path.join(root, 'node_modules', '.cache', 'dlsetup-distro', 'last-run.json'), `${JSON.stringify(summary, null, 2)}\n`);
   process.stdout.write(`distro lane: ${code === 0 ? 'passed' : 'FAILED'} in ${seconds} s (${built ? 'cold: root built' : 'warm: cached root'}), ${(summary.bytesDownloaded / 1e6).toFixed(1)} MB downloaded from Debian's archive\n`);
 } finally {
   await proxy.stop();
+  rmSync(runDir, { recursive: true, force: true });
 }
-process.exit(existsSync(tally) ? code : 1);
+process.exit(code);

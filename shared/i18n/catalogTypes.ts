@@ -563,6 +563,7 @@ export interface CatalogPlaceholders {
     'pythonEnv.venvMissing': 'interpreter' | 'package';
     'sources.noCudnnPin': 'cudaSeries' | 'version';
     'cudnn.pinnedResult': 'packages';
+    'driver.debianPackagedTooOld': 'minimum' | 'package' | 'system' | 'version';
   };
   installCli: {
     'dryRun.headerOne': 'mark';

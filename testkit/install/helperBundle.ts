@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { packageRoot } from '../../main/appPaths.js';
+import { helperBundleOptions } from '../../scripts/helperBundleOptions.mjs';
 
 /**
  * Tests run from source: bundle the elevated helper entry so `node <file>` runs it as the dist build would.
@@ -8,16 +9,6 @@ import { packageRoot } from '../../main/appPaths.js';
 export async function buildHelperBundle(): Promise<string> {
   const esbuild = await import('esbuild');
   const outfile = path.join(packageRoot, 'node_modules', '.cache', 'dlsetup-tests', `elevatedHelper-${process.pid}.mjs`);
-  await esbuild.build({
-    entryPoints: [path.join(packageRoot, 'main', 'install', 'elevation', 'elevatedHelper.ts')],
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node20',
-    outfile,
-    packages: 'external',
-    logLevel: 'silent',
-    banner: { js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);" },
-  });
+  await esbuild.build(helperBundleOptions(packageRoot, outfile));
   return outfile;
 }

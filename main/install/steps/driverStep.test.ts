@@ -232,6 +232,18 @@ describe.skipIf(!isRoot)('driver step on simulated hosts (real apt/dpkg in the s
     expect(host.calls()).toEqual([]);
   });
 
+  it('Debian 12 whose packaged driver is older than the plan needs (a plan made on Ubuntu): DRIVER_TOO_OLD before installing anything', async () => {
+    // Debian's own version string, as bookworm's non-free carries it (nvidia-driver 535.261.03-1).
+    const debian = (name: string): TestDeb => ({ ...DUMMY_DRIVER(name), version: '535.261.03-1' });
+    const host = driverHost({ os: 'bookworm', debs: [debian('nvidia-driver'), debian('firmware-misc-nonfree')], nouveau: false });
+    const service = new InstallService({ elevation: 'direct' });
+    const run = await runPlan(service, () => service.start(driverPlan({ branch: '580', minimum: '580.65.06' })));
+    expect(run.status.state).toBe('failed');
+    expect(run.status.error?.code).toBe('DRIVER_TOO_OLD');
+    expect(run.status.error?.message).toContain('packages NVIDIA driver 535.261.03 (nvidia-driver), older than 580.65.06');
+    expect(host.installed('nvidia-driver')).toBe(false);
+  });
+
   it('Debian 12 without non-free but with NVIDIA\'s repository: installs cuda-drivers', async () => {
     const host = driverHost({ os: 'bookworm', debs: [DUMMY_DRIVER('cuda-drivers')], nouveau: false });
     const service = new InstallService({ elevation: 'direct' });

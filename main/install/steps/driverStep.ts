@@ -70,9 +70,22 @@ async function driverCommand(params: DriverParams, ctx: StepContext | null, say:
       await enableDebianComponents(ctx, missing.line, missing.base.file);
       if ((await aptCandidate(ctx, packages[0]!)) === null) throw say.error('NOT_FOUND', 'driver.debianSourcesLine', { line: missing.line });
     }
+    if (ctx) await refuseOlderThanPlanned(ctx, packages[0]!, params.minimum, os!.prettyName, say);
     return { method: 'apt', packages };
   }
   throw say.error('UNSUPPORTED_OS', 'driver.unsupportedOs', { system: os?.prettyName ?? say('system.this') });
+}
+
+/**
+ * Debian installs the driver it packages, whatever the plan wanted: a plan made elsewhere (a fleet export from an
+ * Ubuntu machine) may need more. Said before anything is installed, never found after the restart.
+ */
+async function refuseOlderThanPlanned(ctx: StepContext, name: string, minimum: string | undefined, system: string, say: InstallSay): Promise<void> {
+  const candidate = await aptCandidate(ctx, name);
+  // Debian versions: [epoch:]upstream[-revision]; the driver's own version is the upstream part.
+  const version = candidate?.replace(/^\d+:/, '').replace(/-[^-]*$/, '');
+  if (!minimum || !version || !driverVersion.parse(version) || driverVersion.compare(version, minimum) >= 0) return;
+  throw say.error('DRIVER_TOO_OLD', 'driver.debianPackagedTooOld', { system, package: name, version, minimum });
 }
 
 /** Adds the components Debian's driver needs, as the line the user's own main line implies, in a file rollback removes. */
