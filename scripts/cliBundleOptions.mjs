@@ -11,7 +11,8 @@ export function cliBundleOptions(root, outdir) {
     format: 'esm',
     platform: 'node',
     target: 'node20',
-    banner: { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" },
+    // require for the CommonJS packages inside (ws, undici...), made on first use: every chunk runs this banner at start.
+    banner: { js: "import { createRequire as __createRequire } from 'node:module'; let __requireMade; const require = (id) => (__requireMade ??= __createRequire(import.meta.url))(id);" },
     logLevel: 'warning',
   };
 }
