@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bootMachine, DLSETUP, writePlan, type DistroMachine } from '../../testkit/distro/machine.js';
 import { differences, snapshot, type MachineSnapshot } from '../../testkit/distro/snapshot.js';
 import { testPlan } from '../../testkit/install/testPlan.js';
+import type { Plan } from '../../shared/types/plan.js';
 
 // Items 2 and 3 of issue 19 on a real Debian 12 root: Debian's own nvidia-driver from non-free, then rollback.
 // Expected answers are Debian's: https://wiki.debian.org/NvidiaGraphicsDrivers (bookworm: "deb http://deb.debian.org/debian/
@@ -43,8 +44,18 @@ afterAll(() => machine?.close());
 describe('the NVIDIA driver on a fresh Debian 12 (real apt, dpkg, DKMS and update-initramfs)', () => {
   it('adds the missing sources line, installs nvidia-driver and firmware-misc-nonfree, says DKMS built no module, and asks for a restart', async () => {
     expect(readFileSync(path.join(machine.root, 'etc/apt/sources.list'), 'utf8')).toBe('deb http://deb.debian.org/debian bookworm main\n');
+    // The product's own plan for an RTX 3060 on this Debian 12 (what-if --gpu: the root has no GPU, its distribution
+    // is read): Debian's packaged driver, 535.261.03 (data/driver-branches.json distroDrivers), and a CUDA 12 build.
+    const planned = await dlsetup(['plan', '--framework', 'pytorch', '--gpu', 'GeForce RTX 3060', '--json']);
+    expect(planned.code, planned.output).toBe(0);
+    const product = JSON.parse(planned.stdout) as Plan;
+    const driverStep = product.steps.find((step) => step.kind === 'driver')!;
+    expect(driverStep.params).toMatchObject({ action: 'install', branch: '535', minimumVersion: '535.261.03' });
+    expect(product.framework.variant).toMatch(/^cu12\d$/);
+    // Its driver step as planned; then a step of our own to see --resume continue after the restart (the plan's Python
+    // steps would need CUDA wheels this workplace cannot download).
     const plan = testPlan([
-      { id: 'drv', kind: 'driver', title: 'Install the NVIDIA driver', elevated: true, params: {} },
+      { ...driverStep, id: 'drv' },
       { id: 'vars', kind: 'env-vars', title: 'Set CUDA variables', elevated: false, params: { scope: 'user', cudaHome: '/usr/local/cuda-12.4' } },
     ]);
     const file = writePlan(machine, 'driver', plan);
