@@ -40,7 +40,7 @@ const RUNS = '/tmp/dlsetup-distro-runs';
 const PATH = '/opt/dlsetup-node:/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin';
 export const REPO = path.resolve(import.meta.dirname, '..', '..');
 /** The CLI and helper bundles scripts/testDistro.mjs builds from this checkout's source. */
-export const APP = path.join(REPO, 'node_modules', '.cache', 'dlsetup-distro', 'app');
+export const APP = process.env.DLSETUP_DISTRO_APP ?? path.join(REPO, 'node_modules', '.cache', 'dlsetup-distro', 'app');
 export const DLSETUP = ['node', path.join(APP, 'bin', 'dlsetup.js')];
 
 export function laneEnv(): { root: string; proxy: string } {
@@ -50,7 +50,7 @@ export function laneEnv(): { root: string; proxy: string } {
   return { root, proxy };
 }
 
-export function bootMachine(options: { archives?: string; proxy?: string } = {}): DistroMachine {
+export function bootMachine(options: { archives?: string; proxy?: string; binds?: { from: string; to: string; readOnly?: boolean }[] } = {}): DistroMachine {
   const lane = laneEnv();
   mkdirSync(RUNS, { recursive: true });
   const dir = mkdtempSync(path.join(RUNS, 'm-'));
@@ -62,6 +62,8 @@ export function bootMachine(options: { archives?: string; proxy?: string } = {})
     binds: [
       { from: process.execPath, to: 'opt/dlsetup-node/node', readOnly: true },
       { from: REPO, to: REPO.slice(1), readOnly: true },
+      // Host folders a test lends the machine (a host's /usr/local/cuda-13.0, read-only); `to` is relative to the root.
+      ...(options.binds ?? []),
     ],
   });
   writeAptProxy(root, options.proxy ?? lane.proxy);
