@@ -218,6 +218,12 @@ const EXPECTED: Record<string, Expectation> = {
   'nvcc/nvcc_11.0.221.txt': { kind: 'nvcc', codes: [], facts: { toolkitVersion: '11.0.221' }, exactFacts: true },
   'nvcc/nvcc_11.5.119_ubuntu22.04_distro.txt': { kind: 'nvcc', codes: [], facts: { toolkitVersion: '11.5.119' }, exactFacts: true },
   'nvcc/nvcc_11.7.64_windows.txt': { kind: 'nvcc', codes: [], facts: { toolkitVersion: '11.7.64' }, exactFacts: true },
+  'nvcc/nvcc_11.8.89_debian12_package.txt': { kind: 'nvcc', codes: [], facts: { toolkitVersion: '11.8.89' }, exactFacts: true },
+  'nvcc/nvcc_13.0.88_linux_x86_64.txt': { kind: 'nvcc', codes: [], facts: { toolkitVersion: '13.0.88' }, exactFacts: true },
+  // Debian's nvidia-cuda-toolkit as installed (detection's fixtures, not errors): nothing to diagnose in them.
+  'debian-cuda-toolkit/dpkg-status.txt': { kind: 'log', codes: [], facts: {} },
+  'debian-cuda-toolkit/layout.txt': { kind: 'log', codes: [], facts: {} },
+  'debian-cuda-toolkit/usr-bin-nvcc.sh': { kind: 'log', codes: [], facts: {} },
   'nvcc/nvcc_13.1.115_gh200_aarch64.txt': { kind: 'nvcc', codes: [], facts: { toolkitVersion: '13.1.115' }, exactFacts: true },
   'nvcc/nvcc_7.5.17.txt': { kind: 'nvcc', codes: [], facts: { toolkitVersion: '7.5.17' }, exactFacts: true },
   'nvidia-smi-errors/device_handle_unknown_error_2015.txt': {
