@@ -87,8 +87,8 @@ describe.skipIf(!isRoot)('apt-based steps against a real dpkg with its own datab
 
     const preview = await service.rollback(runId, { dryRun: true });
     expect(preview.preview.actions.map((a) => a.description)).toEqual([
-      'Remove the apt packages the install added: cudnn9-cuda-99',
-      'Remove the apt packages the install added: cuda-cudart-99-9 cuda-toolkit-99-9',
+      'Remove the apt packages the install added (and what their scripts changed under /etc): cudnn9-cuda-99',
+      'Remove the apt packages the install added (and what their scripts changed under /etc): cuda-cudart-99-9 cuda-toolkit-99-9',
     ]);
     const result = await service.rollback(runId);
     expect(result.ok).toBe(true);

@@ -19,7 +19,7 @@ const described: [JournalChange, string, string][] = [
   [{ type: 'file-created', path: '/etc/ld.so.conf.d/dlsetup-cuda.conf' }, 'remove-file', '删除安装时创建的 /etc/ld.so.conf.d/dlsetup-cuda.conf'],
   [{ type: 'dir-created', path: '/opt/dlsetup/cudnn-9', owned: true }, 'remove-dir', '删除 /opt/dlsetup/cudnn-9 及其中的全部内容（由安装创建）'],
   [{ type: 'dir-created', path: '/opt/dlsetup', owned: false }, 'remove-dir', '如果文件夹 /opt/dlsetup 为空，则将其删除'],
-  [{ type: 'packages-installed', manager: 'apt', packages: ['cuda-toolkit-12-4', 'cuda-keyring'] }, 'remove-packages', '删除安装时添加的 apt 软件包：cuda-toolkit-12-4 cuda-keyring'],
+  [{ type: 'packages-installed', manager: 'apt', packages: ['cuda-toolkit-12-4', 'cuda-keyring'] }, 'remove-packages', '删除安装时添加的 apt 软件包（以及它们的脚本在 /etc 下所做的改动）：cuda-toolkit-12-4 cuda-keyring'],
   [{ type: 'packages-installed', manager: 'pip', python: '/home/u/env/bin/python', packages: ['torch', 'numpy'] }, 'remove-packages', '从 /home/u/env/bin/python 中卸载：torch numpy'],
   [
     { type: 'packages-upgraded', manager: 'pip', python: '/home/u/env/bin/python', packages: [{ name: 'numpy', from: '1.26.4', to: '2.1.0' }, { name: 'pillow', from: '10.0.0', to: '11.0.0' }] },

@@ -177,7 +177,7 @@ describe.skipIf(!isRoot || !hasAlternatives)('CUDA repository and Toolkit steps 
     const preview = await service.rollback(run.runId, { dryRun: true });
     expect(preview.preview.actions.map((a) => a.description)).toEqual([
       'Point "cuda" back to /usr/local/cuda-13.0 and unregister /usr/local/cuda-12.6 as "cuda"',
-      'Remove the apt packages the install added: cuda-nvcc-12-6 cuda-toolkit-12-6',
+      'Remove the apt packages the install added (and what their scripts changed under /etc): cuda-nvcc-12-6 cuda-toolkit-12-6',
     ]);
     const result = await service.rollback(run.runId);
     expect(result).toMatchObject({ applied: true, ok: true });

@@ -159,7 +159,7 @@ describe.skipIf(!isRoot)('driver step on simulated hosts (real apt/dpkg in the s
     // Rollback shows, then removes exactly what the run added, and rebuilds the initramfs without the blacklist.
     const preview = await after.rollback(first.runId, { dryRun: true });
     expect(preview.preview.actions.map((a) => a.description)).toEqual([
-      'Remove the apt packages the install added: nvidia-driver-580',
+      'Remove the apt packages the install added (and what their scripts changed under /etc): nvidia-driver-580',
       `Remove ${NOUVEAU_BLACKLIST}, which the install created`,
       'Rebuild the initramfs (update-initramfs -u) so the restored module settings apply at the next boot',
     ]);
