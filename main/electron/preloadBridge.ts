@@ -1,7 +1,7 @@
 import type { IpcRenderer, IpcRendererEvent } from 'electron';
 import type { DlsetupApi } from '../../shared/ipc/contract.js';
 import { PROGRESS_CHANNEL } from '../../shared/ipc/progressChannel.js';
-import type { ProgressEvent } from '../../shared/types/install.js';
+import type { PushEvent } from '../../shared/ipc/pushEvent.js';
 
 /** One function per contract channel; the renderer never sees ipcRenderer itself (docs/design.md §5). */
 export function createPreloadBridge(ipc: Pick<IpcRenderer, 'invoke' | 'on' | 'removeListener'>) {
@@ -18,11 +18,12 @@ export function createPreloadBridge(ipc: Pick<IpcRenderer, 'invoke' | 'on' | 're
     'verify:run': (arg) => ipc.invoke('verify:run', arg),
     'verify:history': (arg) => ipc.invoke('verify:history', arg),
     'verify:environments': (arg) => ipc.invoke('verify:environments', arg),
+    'verify:environmentsCheck': (arg) => ipc.invoke('verify:environmentsCheck', arg),
     'mirror:check': (arg) => ipc.invoke('mirror:check', arg),
     'mirror:default': (arg) => ipc.invoke('mirror:default', arg),
     'diagnose:text': (arg) => ipc.invoke('diagnose:text', arg),
-    onProgress(listener: (event: ProgressEvent) => void) {
-      const forward = (_event: IpcRendererEvent, progress: ProgressEvent) => listener(progress);
+    onProgress(listener: (event: PushEvent) => void) {
+      const forward = (_event: IpcRendererEvent, progress: PushEvent) => listener(progress);
       ipc.on(PROGRESS_CHANNEL, forward);
       return () => {
         ipc.removeListener(PROGRESS_CHANNEL, forward);

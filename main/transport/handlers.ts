@@ -47,7 +47,9 @@ export function createHandlers(context: HandlerContext): HandlerTable {
     'install:rollback': async ({ runId, dryRun, locale }) => (await installService()).rollback(runId, { dryRun, locale }),
     'verify:run': async (request) => (await import('../verify/runVerification.js')).runVerification(request),
     'verify:history': async () => (await import('../verify/verificationHistory.js')).verificationHistory(),
-    'verify:environments': async (request) => (await import('../verify/environments/verifyAllEnvironments.js')).verifyAllEnvironments({ locale: request?.locale, extraEnvironments: request?.extraEnvironments }),
+    'verify:environments': async (request) => (await import('../verify/environments/environmentsForWizard.js')).lookAtEnvironments(request),
+    // Long: the quick check in each environment; its progress goes out on the push channel as the install's does.
+    'verify:environmentsCheck': async (request) => (await import('../verify/environments/environmentsForWizard.js')).checkEnvironments(request, (event) => context.progress.publish(event)),
     'mirror:check': async (request) => (await import('../network/checkMirror.js')).checkMirror(request),
     'mirror:default': async (request) => (await import('../network/mirrorDefault.js')).measureMirrorDefault(request),
     'diagnose:text': async ({ text, locale }) => (await import('../diagnose/diagnoseOnMachine.js')).diagnoseOnMachine(text, { locale }),

@@ -1,8 +1,8 @@
-import type { ProgressEvent } from '../../shared/types/install.js';
+import type { PushEvent } from '../../shared/ipc/pushEvent.js';
 
-type Listener = (event: ProgressEvent) => void;
+type Listener = (event: PushEvent) => void;
 
-/** Fans install progress out to every connected window or socket; the install service publishes, transports subscribe. */
+/** Fans progress (installs, environment checks) out to every connected window or socket; services publish, transports subscribe. */
 export class ProgressHub {
   private readonly listeners = new Set<Listener>();
 
@@ -11,12 +11,12 @@ export class ProgressHub {
     return () => this.listeners.delete(listener);
   }
 
-  publish(event: ProgressEvent): void {
+  publish(event: PushEvent): void {
     for (const listener of this.listeners) {
       try {
         listener(event);
       } catch {
-        // A broken subscriber (closed socket) must never stop the install.
+        // A broken subscriber (closed socket) must never stop the install or the checks.
       }
     }
   }

@@ -1,5 +1,5 @@
 import type { ArgOf, Channel, DlsetupApi } from '../../shared/ipc/contract.js';
-import type { ProgressEvent } from '../../shared/types/install.js';
+import type { PushEvent } from '../../shared/ipc/pushEvent.js';
 import type { Result } from '../../shared/result.js';
 import { readAppError } from '../../shared/schema/appErrorSchema.js';
 
@@ -25,7 +25,7 @@ export function createHttpApi(origin: string = window.location.origin) {
     }
   }
 
-  const listeners = new Set<(event: ProgressEvent) => void>();
+  const listeners = new Set<(event: PushEvent) => void>();
   let socket: WebSocket | null = null;
   let retryMs = 500;
 
@@ -37,7 +37,7 @@ export function createHttpApi(origin: string = window.location.origin) {
       retryMs = 500;
     };
     socket.onmessage = (message) => {
-      const event = JSON.parse(String(message.data)) as ProgressEvent;
+      const event = JSON.parse(String(message.data)) as PushEvent;
       for (const listener of listeners) listener(event);
     };
     socket.onclose = () => {
@@ -60,10 +60,11 @@ export function createHttpApi(origin: string = window.location.origin) {
     'verify:run': (arg) => invoke('verify:run', arg),
     'verify:history': (arg) => invoke('verify:history', arg),
     'verify:environments': (arg) => invoke('verify:environments', arg),
+    'verify:environmentsCheck': (arg) => invoke('verify:environmentsCheck', arg),
     'mirror:check': (arg) => invoke('mirror:check', arg),
     'mirror:default': (arg) => invoke('mirror:default', arg),
     'diagnose:text': (arg) => invoke('diagnose:text', arg),
-    onProgress(listener: (event: ProgressEvent) => void) {
+    onProgress(listener: (event: PushEvent) => void) {
       listeners.add(listener);
       if (!socket) connect();
       return () => {

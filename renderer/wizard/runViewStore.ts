@@ -1,4 +1,5 @@
 import type { DlsetupApi } from '../../shared/ipc/contract.js';
+import { isEnvironmentsCheckEvent } from '../../shared/ipc/pushEvent.js';
 import type { RunStatus } from '../../shared/types/install.js';
 import { applyProgressEvent, emptyRunView, mergeRunStatus, type RunView } from './runProgress.js';
 
@@ -15,6 +16,8 @@ export class RunViewStore {
 
   constructor(api: Pick<DlsetupApi, 'onProgress'>) {
     api.onProgress((event) => {
+      // The same channel carries the environments' quick checks; those are not install runs.
+      if (isEnvironmentsCheckEvent(event)) return;
       this.set(event.runId, applyProgressEvent(this.views.get(event.runId) ?? emptyRunView(event.runId), event));
     });
   }

@@ -2,7 +2,8 @@ import type * as v from 'valibot';
 import type { HardwareReport } from '../types/hardware.js';
 import type { EnvironmentsReport } from '../types/environments.js';
 import type { Framework, Plan, PlanRequest } from '../types/plan.js';
-import type { ProgressEvent, RollbackResult, RunStatus } from '../types/install.js';
+import type { RollbackResult, RunStatus } from '../types/install.js';
+import type { PushEvent } from './pushEvent.js';
 import type { VerifyComparison, VerifyReport, VerifyRequest } from '../types/verify.js';
 import type { DiagnoseResult } from '../types/diagnose.js';
 import type { MirrorDefault } from '../types/mirrors.js';
@@ -119,6 +120,17 @@ export interface MirrorDefaultRequest {
   timeoutMs?: number;
 }
 
+export interface EnvironmentsRequest {
+  locale?: Locale;
+  /** Environment folders the user added (the wizard's input, the CLI's --env). */
+  extraEnvironments?: string[];
+}
+
+/** "Run the quick check in each environment": `runId` is the caller's, so it can tell its run's events from others'. */
+export interface EnvironmentsCheckRequest extends EnvironmentsRequest {
+  runId: string;
+}
+
 export interface DiagnoseRequest {
   text: string;
   locale?: Locale;
@@ -148,7 +160,8 @@ export const contract = {
   'install:rollback': channel<InstallRollbackRequest, RollbackResult>(ipcSchemas['install:rollback']),
   'verify:run': channel<VerifyRequest, VerifyOutcome>(ipcSchemas['verify:run']),
   'verify:history': channel<void, VerifyHistory>(ipcSchemas['verify:history']),
-  'verify:environments': channel<{ locale?: Locale; extraEnvironments?: string[] } | undefined, EnvironmentsReport>(ipcSchemas['verify:environments']),
+  'verify:environments': channel<EnvironmentsRequest | undefined, EnvironmentsReport>(ipcSchemas['verify:environments']),
+  'verify:environmentsCheck': channel<EnvironmentsCheckRequest, EnvironmentsReport>(ipcSchemas['verify:environmentsCheck']),
   'mirror:check': channel<MirrorCheckRequest, MirrorCheck>(ipcSchemas['mirror:check']),
   'mirror:default': channel<MirrorDefaultRequest, MirrorDefault>(ipcSchemas['mirror:default']),
   'diagnose:text': channel<DiagnoseRequest, DiagnoseResult>(ipcSchemas['diagnose:text']),
@@ -162,12 +175,13 @@ export type ValueOf<C extends Channel> = Contract[C] extends ChannelSpec<unknown
 export const CHANNELS = Object.keys(contract) as Channel[];
 
 export { PROGRESS_CHANNEL } from './progressChannel.js';
+export type { PushEvent } from './pushEvent.js';
 
 /** What the renderer sees as `window.dlsetup`, whichever transport is underneath. */
 export type DlsetupApi = {
   [C in Channel]: (arg: ArgOf<C>) => Promise<Result<ValueOf<C>>>;
 } & {
-  onProgress(listener: (event: ProgressEvent) => void): () => void;
+  onProgress(listener: (event: PushEvent) => void): () => void;
 };
 
 /** The main-process side: one handler per channel, each given an already-validated argument. */

@@ -56,6 +56,8 @@ export const ipcSchemas = {
   'verify:history': noArgumentSchema,
   // Folders the user adds in the wizard: absolute, no control characters, at most 32 (as the CLI's --env).
   'verify:environments': optionalObject({ locale, extraEnvironments: optional(list(safePath, 32)) }),
+  // The caller names its run (a UUID in the wizard) so it can follow that run's progress events.
+  'verify:environmentsCheck': record({ runId: matching(/^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/, 'problem.name', 64), locale, extraEnvironments: optional(list(safePath, 32)) }),
   // A mirror that has not answered in a minute is not reachable for an install either.
   'mirror:check': record({ url, timeoutMs: optional(integerIn(1, 60_000)) }),
   // The Chinese locale's default source: measured before the plan, so the person waits seconds, not a minute.

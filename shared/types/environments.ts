@@ -83,3 +83,16 @@ export interface EnvironmentsReport {
   /** Against the previous run kept in history: what changed per environment (empty when nothing did). */
   since?: { createdAt: string; driver: string | null; changes: EnvironmentChange[] };
 }
+
+interface EnvironmentsEventBase {
+  /** The wizard's id for one press of "Run the quick check" (it names the run it asks for, so it can follow its events). */
+  runId: string;
+  seq: number;
+  time: string;
+}
+
+/** Streamed while the quick check runs in each environment (the wizard's rows); the same push channel as install progress. */
+export type EnvironmentsCheckEvent =
+  | (EnvironmentsEventBase & { type: 'environments-checks-started'; paths: string[]; parallel: number })
+  | (EnvironmentsEventBase & { type: 'environment-check-started'; path: string })
+  | (EnvironmentsEventBase & { type: 'environment-check-finished'; path: string; done: number; total: number; check: EnvironmentCheck });

@@ -20,6 +20,7 @@ export function testHandlers(overrides: Partial<HandlerTable> = {}): HandlerTabl
     'verify:run': refuse,
     'verify:history': refuse,
     'verify:environments': refuse,
+    'verify:environmentsCheck': refuse,
     'mirror:check': refuse,
     'mirror:default': refuse,
     'diagnose:text': refuse,

@@ -34,13 +34,16 @@ export async function latestEnvironmentsReport(dir = reportsDir()): Promise<Envi
   return null;
 }
 
-/** Compares with the last run kept, then keeps this one: the report comes back with `since` when there was one. */
-export async function recordEnvironmentsRun(report: EnvironmentsReport, dir = reportsDir()): Promise<{ report: EnvironmentsReport; savedPath: string }> {
+/** The report with `since`: what changed per environment against the last run kept (unchanged when there is none). */
+export async function sinceLastRun(report: EnvironmentsReport, dir = reportsDir()): Promise<EnvironmentsReport> {
   const previous = await latestEnvironmentsReport(dir);
   const { since: _dropped, ...plain } = report;
-  const withSince: EnvironmentsReport = previous?.createdAt
-    ? { ...plain, since: { createdAt: previous.createdAt, driver: previous.driver, changes: compareEnvironments(previous, plain) } }
-    : plain;
+  return previous?.createdAt ? { ...plain, since: { createdAt: previous.createdAt, driver: previous.driver, changes: compareEnvironments(previous, plain) } } : plain;
+}
+
+/** Compares with the last run kept, then keeps this one: the report comes back with `since` when there was one. */
+export async function recordEnvironmentsRun(report: EnvironmentsReport, dir = reportsDir()): Promise<{ report: EnvironmentsReport; savedPath: string }> {
+  const withSince = await sinceLastRun(report, dir);
   await mkdir(dir, { recursive: true });
   const savedPath = path.join(dir, fileName(withSince));
   await writeFile(savedPath, `${JSON.stringify(withSince, null, 2)}\n`, 'utf8');

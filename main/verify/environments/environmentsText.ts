@@ -1,6 +1,2 @@
-import { translator } from '../../../shared/i18n/localize.js';
-import environmentsEn from '../../../locales/en/environments.json' with { type: 'json' };
-import environmentsZhCN from '../../../locales/zh-CN/environments.json' with { type: 'json' };
-
-/** The sentences of `verify --all` and the wizard's "All environments" view (one catalog for both). */
-export const environmentsText = translator('environments', environmentsEn, environmentsZhCN);
+/** The catalog lives in shared/: the CLI's table and the wizard's view say the same words. */
+export { environmentsText } from '../../../shared/environments/environmentsText.js';

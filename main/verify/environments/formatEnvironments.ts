@@ -1,39 +1,18 @@
 import { FRAMEWORK_NAMES } from '../../../shared/plan/frameworkNames.js';
 import type { Locale } from '../../../shared/i18n/localize.js';
-import type { EnvironmentChange, EnvironmentCheck, EnvironmentsReport, InstalledFramework } from '../../../shared/types/environments.js';
+import type { EnvironmentsReport, InstalledFramework } from '../../../shared/types/environments.js';
+import { checkWords, formatChanges, verdictWords } from '../../../shared/environments/environmentWords.js';
 import { displayWidth, padEndToWidth } from '../../../shared/text/displayWidth.js';
 import { environmentsText } from './environmentsText.js';
 
 type Say = ReturnType<typeof environmentsText>;
 
-export function verdictWords(fw: Pick<InstalledFramework, 'verdict' | 'driverFloor' | 'kind'>, say: Say): string {
-  if (fw.verdict === 'needsDriver') return say('verdict.needsDriver', { floor: String(fw.driverFloor) });
-  // A CPU build only "works" on a machine without an NVIDIA GPU: say where it runs.
-  return fw.verdict === 'works' && fw.kind === 'cpu' ? say('verdict.worksOnCpu') : say(`verdict.${fw.verdict}`);
-}
+export { checkWords, formatChanges, verdictWords } from '../../../shared/environments/environmentWords.js';
 
 export function actionWords(fw: InstalledFramework, say: Say): string {
   if (!fw.action || fw.verdict === 'works') return '';
   const params = { fw: FRAMEWORK_NAMES[fw.framework], version: fw.action.request.frameworkVersion ?? fw.version };
   return say(`action.${fw.verdict}`, params);
-}
-
-/** A quick check's outcome in one cell: "passed (6 checks)" or its first failure. */
-export function checkWords(check: EnvironmentCheck, say: Say): string {
-  return check.firstFailure ? say('check.failed', { id: check.firstFailure.id, reason: check.firstFailure.reason }) : say('check.passed', { passed: check.passed });
-}
-
-function stateWords(state: EnvironmentChange['from'], floor: string | undefined, say: Say): string {
-  if (state === null) return say('state.none');
-  if (state === 'checkFailed' || state === 'absent') return say(`state.${state}`);
-  return say(`verdict.${state}`, { floor: floor ?? '?' });
-}
-
-/** "Since the last run …" and one line per environment whose verdict changed: "llm-train: works → no kernels". */
-export function formatChanges(since: NonNullable<EnvironmentsReport['since']>, say: Say): string[] {
-  const date = since.createdAt.slice(0, 16).replace('T', ' ');
-  if (since.changes.length === 0) return [say('noChanges', { date })];
-  return [say('since', { date, driver: since.driver ?? '-' }), ...since.changes.map((change) => say('change', { env: change.name, from: stateWords(change.from, change.fromFloor, say), to: stateWords(change.to, change.toFloor, say) }))];
 }
 
 /** `dlsetup verify --all`: the machine, then one line per environment and framework, padded by display width. */

@@ -14,6 +14,8 @@ export interface RunChecksOptions {
   locale?: Locale;
   /** certainlyNoNvidiaGpu(): a CPU build's "no GPU" is then a skip, as in `verify` (issue 17), not a failure. */
   noNvidiaGpu?: boolean;
+  /** When an environment's check starts (the wizard's row says "checking…"). */
+  onStart?: (row: EnvironmentRow) => void;
   /** After each environment: how many are done, of how many, and its outcome (the CLI prints one line). */
   onProgress?: (done: number, total: number, row: EnvironmentRow, check: EnvironmentCheck) => void;
   signal?: AbortSignal;
@@ -31,6 +33,7 @@ export async function runEnvironmentChecks(rows: readonly EnvironmentRow[], opti
   const worker = async () => {
     for (let next = queue.shift(); next; next = queue.shift()) {
       const started = performance.now();
+      options.onStart?.(next.row);
       const outcome = await runFrameworkCheck({ python: next.row.path, quick: true, locale: options.locale, signal: options.signal });
       const checks = options.noNvidiaGpu ? explainNoNvidiaGpu(outcome.checks, outcome.framework, verifyText(options.locale)) : outcome.checks;
       const failed = checks.filter((check) => check.status === 'fail');

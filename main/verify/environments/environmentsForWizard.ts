@@ -1,0 +1,16 @@
+import type { EnvironmentsCheckRequest, EnvironmentsRequest } from '../../../shared/ipc/contract.js';
+import type { EnvironmentsCheckEvent, EnvironmentsReport } from '../../../shared/types/environments.js';
+import { environmentsCheckEvents } from './environmentsCheckEvents.js';
+import { recordEnvironmentsRun, sinceLastRun } from './environmentsHistory.js';
+import { verifyEnvironmentsRun } from './verifyEnvironmentsRun.js';
+
+/** Opening the view is a look, not a run: it says what changed since the last run kept, and keeps nothing. */
+export async function lookAtEnvironments(request: EnvironmentsRequest = {}): Promise<EnvironmentsReport> {
+  return sinceLastRun(await verifyEnvironmentsRun({ locale: request.locale, extraEnvironments: request.extraEnvironments }));
+}
+
+/** "Run the quick check in each environment": `verify --all --run`, each row's start and outcome published, kept in history. */
+export async function checkEnvironments(request: EnvironmentsCheckRequest, publish: (event: EnvironmentsCheckEvent) => void): Promise<EnvironmentsReport> {
+  const report = await verifyEnvironmentsRun({ locale: request.locale, extraEnvironments: request.extraEnvironments, check: true, ...environmentsCheckEvents(request.runId, publish) });
+  return (await recordEnvironmentsRun(report)).report;
+}

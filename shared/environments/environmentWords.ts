@@ -1,0 +1,39 @@
+import type { environmentsText } from './environmentsText.js';
+import type { EnvironmentChange, EnvironmentCheck, EnvironmentsReport, InstalledFramework } from '../types/environments.js';
+
+/** One language's sentences of the environments catalog. */
+export type EnvironmentsSay = ReturnType<typeof environmentsText>;
+
+/** A build's verdict in words: "needs driver ≥ 525.60.13", "works on the CPU". */
+export function verdictWords(fw: Pick<InstalledFramework, 'verdict' | 'driverFloor' | 'kind'>, say: EnvironmentsSay): string {
+  if (fw.verdict === 'needsDriver') return say('verdict.needsDriver', { floor: String(fw.driverFloor) });
+  // A CPU build only "works" on a machine without an NVIDIA GPU: say where it runs.
+  return fw.verdict === 'works' && fw.kind === 'cpu' ? say('verdict.worksOnCpu') : say(`verdict.${fw.verdict}`);
+}
+
+/** A quick check's outcome in one cell: "passed (6 checks)" or its first failure. */
+export function checkWords(check: EnvironmentCheck, say: EnvironmentsSay): string {
+  return check.firstFailure ? say('check.failed', { id: check.firstFailure.id, reason: check.firstFailure.reason }) : say('check.passed', { passed: check.passed });
+}
+
+function stateWords(state: EnvironmentChange['from'], floor: string | undefined, say: EnvironmentsSay): string {
+  if (state === null) return say('state.none');
+  if (state === 'checkFailed' || state === 'absent') return say(`state.${state}`);
+  return say(`verdict.${state}`, { floor: floor ?? '?' });
+}
+
+/** The minute a run was kept, as both the terminal and the wizard show it. */
+export function sinceDate(since: NonNullable<EnvironmentsReport['since']>): string {
+  return since.createdAt.slice(0, 16).replace('T', ' ');
+}
+
+/** One environment's change in words: "llm-train: works → no kernels for this GPU" (the catalog's line, unindented). */
+export function changeWords(change: EnvironmentChange, say: EnvironmentsSay): string {
+  return say('change', { env: change.name, from: stateWords(change.from, change.fromFloor, say), to: stateWords(change.to, change.toFloor, say) }).trim();
+}
+
+/** "Since the last run …" and one line per environment whose verdict changed (the terminal indents each by two). */
+export function formatChanges(since: NonNullable<EnvironmentsReport['since']>, say: EnvironmentsSay): string[] {
+  if (since.changes.length === 0) return [say('noChanges', { date: sinceDate(since) })];
+  return [say('since', { date: sinceDate(since), driver: since.driver ?? '-' }), ...since.changes.map((change) => `  ${changeWords(change, say)}`)];
+}
