@@ -1,31 +1,43 @@
 import { useEffect, useState } from 'react';
-import { translator } from '../../shared/i18n/localize.js';
+import { useTranslation } from 'react-i18next';
+import { environmentsText } from '../../shared/environments/environmentsText.js';
+import { checkWords, verdictWords, type EnvironmentsSay as Say } from '../../shared/environments/environmentWords.js';
 import { FRAMEWORK_NAMES } from '../../shared/plan/frameworkNames.js';
 import { isSafePosixPath } from '../../shared/schema/patterns.js';
-import type { EnvironmentsReport, InstalledFramework } from '../../shared/types/environments.js';
-import environmentsEn from '../../locales/en/environments.json' with { type: 'json' };
-import environmentsZhCN from '../../locales/zh-CN/environments.json' with { type: 'json' };
+import type { EnvironmentRow, EnvironmentsReport } from '../../shared/types/environments.js';
+import { ErrorPanel } from '../components/ErrorPanel.js';
 import { useLocale } from '../i18n/useLocale.js';
 import { useApi } from '../wizard/ApiContext.js';
+import type { EnvironmentsCheckView } from '../wizard/environmentsCheckProgress.js';
+import { useEnvironmentsCheck } from '../wizard/useEnvironmentsCheck.js';
 import type { Load, ScreenProps } from '../wizard/wizardState.js';
+import { EnvironmentsChanges } from './EnvironmentsChanges.js';
 
-// The same catalog `dlsetup verify --all` prints from, so the table and the terminal say the same words.
-const environmentsText = translator('environments', environmentsEn, environmentsZhCN);
-type Say = ReturnType<typeof environmentsText>;
-
-function verdictWords(fw: InstalledFramework, say: Say): string {
-  if (fw.verdict === 'needsDriver') return say('verdict.needsDriver', { floor: String(fw.driverFloor) });
-  // A CPU build only "works" on a machine without an NVIDIA GPU: say where it runs.
-  return fw.verdict === 'works' && fw.kind === 'cpu' ? say('verdict.worksOnCpu') : say(`verdict.${fw.verdict}`);
+/** The quick check's cell: waiting or checking while the run goes, then its outcome in the CLI's words. */
+function CheckCell({ env, progress, say }: { env: EnvironmentRow; progress: EnvironmentsCheckView | null; say: Say }) {
+  const { t } = useTranslation();
+  const live = progress?.rows.get(env.path);
+  if (live?.state === 'waiting') return <td data-check="waiting" className="muted">{t('environments.checkWaiting')}</td>;
+  if (live?.state === 'checking') return <td data-check="checking" aria-busy="true">{t('environments.checkRunning')}</td>;
+  const check = live?.state === 'done' ? live.check : env.check;
+  if (!check) return <td />;
+  return <td data-check={check.failed > 0 ? 'failed' : 'passed'}>{checkWords(check, say)}</td>;
 }
 
 /** "All environments on this machine" (issue 20): every environment's builds, a verdict each, and the plan that fixes it. */
 export function AllEnvironments({ dispatch }: Pick<ScreenProps, 'dispatch'>) {
   const api = useApi();
   const locale = useLocale();
+  const { t } = useTranslation();
   const say = environmentsText(locale);
   const [load, setLoad] = useState<Load<EnvironmentsReport>>({ status: 'loading' });
   const [added, setAdded] = useState<string[]>([]);
+  const checks = useEnvironmentsCheck(api);
+  const running = checks.progress !== null;
+  const runChecks = () =>
+    void checks.run({ locale, ...(added.length ? { extraEnvironments: added } : {}) }).then((report) => {
+      if (report) setLoad({ status: 'ready', value: report });
+    });
   useEffect(() => {
     void api['verify:environments']({ locale, ...(added.length ? { extraEnvironments: added } : {}) }).then((result) =>
       setLoad(result.ok ? { status: 'ready', value: result.value } : { status: 'failed', error: result.error }),
@@ -33,15 +45,25 @@ export function AllEnvironments({ dispatch }: Pick<ScreenProps, 'dispatch'>) {
   }, [api, locale, added]);
   if (load.status !== 'ready') return <p role="status">{load.status === 'failed' ? load.error.message : say('loading')}</p>;
   const report = load.value;
+  // The quick check's column appears with the run and stays for its outcome, as `--run` adds it to the CLI's table.
+  const checkColumn = running || report.environments.some((env) => env.check);
+  const columns = ['environment', 'python', 'framework', 'build', 'verdict', ...(checkColumn ? (['check'] as const) : []), 'action'] as const;
   return (
     <section className="all-environments" aria-labelledby="all-environments-heading" data-testid="all-environments">
       <h2 id="all-environments-heading">{say('title')}</h2>
       <AddEnvironmentFolder added={added} onAdd={(folder) => setAdded((now) => (now.includes(folder) ? now : [...now, folder]))} say={say} />
       <p>{report.gpu ? say('machine', { gpu: report.gpu.name, cc: report.gpu.computeCapability ?? '?', driver: report.driver ?? '-' }) : say('machineNoGpu')}</p>
+      <div className="environments-run">
+        <button type="button" disabled={running} aria-describedby="environments-run-hint" onClick={runChecks}>{t('environments.run')}</button>
+        <p id="environments-run-hint" className="muted">{t('environments.runHint')}</p>
+        <p role="status" data-testid="environments-run-status">{running ? (checks.progress!.total > 0 ? t('environments.running', { done: checks.progress!.done, total: checks.progress!.total }) : t('environments.starting')) : ''}</p>
+      </div>
+      {checks.error ? <ErrorPanel error={checks.error} onRetry={runChecks} /> : null}
+      {report.since ? <EnvironmentsChanges since={report.since} say={say} /> : null}
       {report.environments.length === 0 ? <p>{say('empty')}</p> : (
         <table>
           <thead>
-            <tr>{(['environment', 'python', 'framework', 'build', 'verdict', 'action'] as const).map((column) => <th key={column} scope="col">{say(`column.${column}`)}</th>)}</tr>
+            <tr>{columns.map((column) => <th key={column} scope="col">{say(`column.${column}`)}</th>)}</tr>
           </thead>
           <tbody>
             {report.environments.flatMap((env) =>
@@ -52,6 +74,7 @@ export function AllEnvironments({ dispatch }: Pick<ScreenProps, 'dispatch'>) {
                   <td>{fw ? FRAMEWORK_NAMES[fw.framework] : say('noFramework')}</td>
                   <td>{fw?.version ?? ''}</td>
                   <td>{fw ? verdictWords(fw, say) : ''}</td>
+                  {checkColumn ? <CheckCell env={env} progress={checks.progress} say={say} /> : null}
                   <td>
                     {fw?.action ? (
                       <button type="button" onClick={() => dispatch({ type: 'accept-alternative', request: fw.action!.request })}>

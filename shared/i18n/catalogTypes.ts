@@ -1523,6 +1523,12 @@ export interface CatalogPlaceholders {
     'diagnose.kinds.log': never;
     'diagnose.evidence': 'line';
     'diagnose.usePlan': 'framework' | 'version';
+    'environments.run': never;
+    'environments.runHint': never;
+    'environments.starting': never;
+    'environments.running': 'done' | 'total';
+    'environments.checkWaiting': never;
+    'environments.checkRunning': never;
   };
 }
 
