@@ -29,6 +29,7 @@ const TEXT = {
     noInterpreter: /failed: python-runs: The Python interpreter ".*llm-train\/bin\/python" does not exist/,
     since: /Since the last run \(\d{4}-\d\d-\d\d \d\d:\d\d, driver 470\.74\):/,
     change: 'torch-pypi-cu121: needs driver ≥ 525.60.13 → works',
+    summary: /^4 environments read in \d+ ms; the quick check ran in 4 of them\.$/,
   },
   'zh-CN': {
     link: '这台电脑上的所有环境',
@@ -40,6 +41,7 @@ const TEXT = {
     noInterpreter: /失败：python-runs：Python 解释器“.*llm-train\/bin\/python”不存在/,
     since: /与上次运行（\d{4}-\d\d-\d\d \d\d:\d\d，驱动 470\.74）相比：/,
     change: 'torch-pypi-cu121：需要驱动 ≥ 525.60.13 → 可用',
+    summary: /^已读取 4 个环境，用时 \d+ 毫秒；其中 4 个运行了快速检查。$/,
   },
 } as const;
 
@@ -106,6 +108,7 @@ for (const lang of ['en', 'zh-CN'] as const) {
     await expect(view.locator('td[data-check]')).toHaveCount(4);
     await expect(run).toBeEnabled();
     await expect(view.getByRole('status')).toHaveText('');
+    await expect(view.locator('p.muted').last()).toHaveText(say.summary);
 
     // The run is kept and compared with the 470.74 one: the environment the driver update fixed, and no other.
     const since = page.getByTestId('environments-since');

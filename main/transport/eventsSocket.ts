@@ -15,7 +15,7 @@ export interface EventsSockets {
   close(): void;
 }
 
-/** `/api/events`: install progress streamed to every authorised WebSocket client. */
+/** `/api/events`: progress (installs, the environments' quick checks) streamed to every authorised WebSocket client. */
 export function createEventsSockets(progress: ProgressHub, log: ServeLog): EventsSockets {
   const server = new WebSocketServer({ noServer: true, maxPayload: MAX_MESSAGE_BYTES });
   const onClient = (client: WebSocket): void => {

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { environmentsText } from '../../shared/environments/environmentsText.js';
-import { checkWords, verdictWords, type EnvironmentsSay as Say } from '../../shared/environments/environmentWords.js';
+import { checkWords, summaryWords, verdictWords, type EnvironmentsSay as Say } from '../../shared/environments/environmentWords.js';
 import { FRAMEWORK_NAMES } from '../../shared/plan/frameworkNames.js';
 import { isSafePosixPath } from '../../shared/schema/patterns.js';
 import type { EnvironmentRow, EnvironmentsReport } from '../../shared/types/environments.js';
@@ -88,7 +88,7 @@ export function AllEnvironments({ dispatch }: Pick<ScreenProps, 'dispatch'>) {
           </tbody>
         </table>
       )}
-      <p className="muted">{say('summary', { count: report.environments.length, ms: report.durationMs })}</p>
+      <p className="muted">{summaryWords(report, say)}</p>
     </section>
   );
 }

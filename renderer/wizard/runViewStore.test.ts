@@ -1,19 +1,20 @@
 import { describe, expect, it } from 'vitest';
-import type { ProgressEvent, RunStatus } from '../../shared/types/install.js';
+import type { PushEvent } from '../../shared/ipc/pushEvent.js';
+import type { RunStatus } from '../../shared/types/install.js';
 import { RunViewStore } from './runViewStore.js';
 
 const steps: RunStatus['steps'] = [{ id: 'framework', kind: 'framework', title: 'Install PyTorch', elevated: false, weight: 10, state: 'pending' }];
 
 function fakeApi() {
-  const listeners = new Set<(event: ProgressEvent) => void>();
+  const listeners = new Set<(event: PushEvent) => void>();
   let seq = 0;
   return {
-    onProgress(listener: (event: ProgressEvent) => void) {
+    onProgress(listener: (event: PushEvent) => void) {
       listeners.add(listener);
       return () => listeners.delete(listener);
     },
     emit(runId: string, body: Record<string, unknown>) {
-      for (const listener of listeners) listener({ runId, seq: seq++, time: '2026-12-03T10:00:00Z', ...body } as ProgressEvent);
+      for (const listener of listeners) listener({ runId, seq: seq++, time: '2026-12-03T10:00:00Z', ...body } as PushEvent);
     },
   };
 }
@@ -39,5 +40,13 @@ describe('run view store', () => {
     const store = new RunViewStore(api);
     for (const runId of ['a', 'b', 'c', 'd']) api.emit(runId, { type: 'run-started', steps });
     expect(['a', 'b', 'c', 'd'].map((runId) => store.get(runId) !== null)).toEqual([false, true, true, true]);
+  });
+
+  it("leaves the environments' quick-check events on the same channel alone: they are no install run", () => {
+    const api = fakeApi();
+    const store = new RunViewStore(api);
+    api.emit('envs', { type: 'environments-checks-started', paths: ['/opt/venv/bin/python'], parallel: 1 });
+    api.emit('envs', { type: 'environment-check-finished', path: '/opt/venv/bin/python', done: 1, total: 1, check: { passed: 6, failed: 0, durationMs: 900 } });
+    expect(store.get('envs')).toBeNull();
   });
 });

@@ -22,6 +22,13 @@ function stateWords(state: EnvironmentChange['from'], floor: string | undefined,
   return say(`verdict.${state}`, { floor: floor ?? '?' });
 }
 
+/** The line under the table: how many environments were read, and in how many the quick check ran (`--run`). */
+export function summaryWords(report: Pick<EnvironmentsReport, 'environments' | 'durationMs'>, say: EnvironmentsSay): string {
+  const count = report.environments.length;
+  const checked = report.environments.filter((env) => env.check).length;
+  return checked > 0 ? say('summaryChecked', { count, ms: report.durationMs, checked }) : say('summary', { count, ms: report.durationMs });
+}
+
 /** The minute a run was kept, as both the terminal and the wizard show it. */
 export function sinceDate(since: NonNullable<EnvironmentsReport['since']>): string {
   return since.createdAt.slice(0, 16).replace('T', ' ');

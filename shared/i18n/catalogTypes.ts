@@ -199,6 +199,7 @@ export interface CatalogPlaceholders {
     'action.open': never;
     'bundled': 'cuda' | 'cudnn';
     'summary': 'count' | 'ms';
+    'summaryChecked': 'checked' | 'count' | 'ms';
     'empty': never;
     'link': never;
     'loading': never;

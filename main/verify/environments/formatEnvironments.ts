@@ -1,7 +1,7 @@
 import { FRAMEWORK_NAMES } from '../../../shared/plan/frameworkNames.js';
 import type { Locale } from '../../../shared/i18n/localize.js';
 import type { EnvironmentsReport, InstalledFramework } from '../../../shared/types/environments.js';
-import { checkWords, formatChanges, verdictWords } from '../../../shared/environments/environmentWords.js';
+import { checkWords, formatChanges, summaryWords, verdictWords } from '../../../shared/environments/environmentWords.js';
 import { displayWidth, padEndToWidth } from '../../../shared/text/displayWidth.js';
 import { environmentsText } from './environmentsText.js';
 
@@ -31,7 +31,7 @@ export function formatEnvironments(report: EnvironmentsReport, options: { locale
   if (rows.length === 0) return `${lines.join('\n')}${say('empty')}\n`;
   const widths = header.map((cell, at) => Math.max(displayWidth(cell), ...rows.map((row) => displayWidth(row[at]!))));
   const line = (cells: string[]) => cells.map((cell, at) => (at === cells.length - 1 ? cell : padEndToWidth(cell, widths[at]! + 2))).join('').trimEnd();
-  lines.push(line(header), ...rows.map(line), '', say('summary', { count: report.environments.length, ms: report.durationMs }));
+  lines.push(line(header), ...rows.map(line), '', summaryWords(report, say));
   if (report.since) lines.push('', ...formatChanges(report.since, say));
   return `${lines.join('\n')}\n`;
 }
