@@ -283,6 +283,7 @@ export interface CatalogPlaceholders {
     'planScript.badPython': 'version';
     'planScript.badPackage': 'name';
     'planScript.unknownStep': 'kind';
+    'environments.checkBusy': never;
   };
   helper: {
     'helper.notJson': never;

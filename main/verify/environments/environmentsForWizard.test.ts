@@ -4,6 +4,8 @@
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AppError } from '../../../shared/errors.js';
+import { sayError } from '../../../shared/i18n/sayError.js';
 import type { PushEvent } from '../../../shared/ipc/pushEvent.js';
 import type { EnvironmentsReport } from '../../../shared/types/environments.js';
 import { createSimulatedHost, withSimulatedHost, type SimulatedHost } from '../../../testkit/simulatedHost.js';
@@ -88,5 +90,17 @@ describe('verify:environmentsCheck and verify:environments', () => {
     // Both runs' checks failed (no interpreter): a failed check outranks the verdict, so nothing changed.
     expect(report.since).toMatchObject({ driver: '470.74', changes: [] });
     expect(kept()).toHaveLength(2);
+  });
+
+  it('a second window asking while a run goes is told BUSY (said in its language by the key); the first run is not disturbed', async () => {
+    const handlers = createHandlers({ transport: 'http', progress: new ProgressHub() });
+    const [first, second] = await withSimulatedHost(on535, () =>
+      Promise.all([dispatch(handlers, 'verify:environmentsCheck', { runId: 'window-1', locale: 'en' }), dispatch(handlers, 'verify:environmentsCheck', { runId: 'window-2', locale: 'zh-CN' })]),
+    );
+    expect(first.ok).toBe(true);
+    expect(second).toEqual({ ok: false, error: expect.objectContaining({ code: 'BUSY', key: 'errors:environments.checkBusy' }) });
+    // The wizard's error panel says it again in the reader's language.
+    expect(sayError((second as { error: AppError }).error, 'zh-CN')).toBe('已有一次快速检查正在各环境中运行（由另一个窗口或标签页发起）。请等它结束后再运行。');
+    expect(kept()).toHaveLength(3);
   });
 });

@@ -1,4 +1,5 @@
 import type { EnvironmentsCheckRequest, EnvironmentsRequest } from '../../../shared/ipc/contract.js';
+import { errorText } from '../../../shared/errorText.js';
 import type { EnvironmentsCheckEvent, EnvironmentsReport } from '../../../shared/types/environments.js';
 import { environmentsCheckEvents } from './environmentsCheckEvents.js';
 import { recordEnvironmentsRun, sinceLastRun } from './environmentsHistory.js';
@@ -9,8 +10,17 @@ export async function lookAtEnvironments(request: EnvironmentsRequest = {}): Pro
   return sinceLastRun(await verifyEnvironmentsRun({ locale: request.locale, extraEnvironments: request.extraEnvironments }));
 }
 
+/** One run at a time per process: the checks share the GPU, and a second window's run would only halve both. */
+let checking = false;
+
 /** "Run the quick check in each environment": `verify --all --run`, each row's start and outcome published, kept in history. */
 export async function checkEnvironments(request: EnvironmentsCheckRequest, publish: (event: EnvironmentsCheckEvent) => void): Promise<EnvironmentsReport> {
-  const report = await verifyEnvironmentsRun({ locale: request.locale, extraEnvironments: request.extraEnvironments, check: true, ...environmentsCheckEvents(request.runId, publish) });
-  return (await recordEnvironmentsRun(report)).report;
+  if (checking) throw errorText.error('BUSY', 'environments.checkBusy');
+  checking = true;
+  try {
+    const report = await verifyEnvironmentsRun({ locale: request.locale, extraEnvironments: request.extraEnvironments, check: true, ...environmentsCheckEvents(request.runId, publish) });
+    return (await recordEnvironmentsRun(report)).report;
+  } finally {
+    checking = false;
+  }
 }
