@@ -3,6 +3,8 @@ import type { Locale } from '../../shared/i18n/localize.js';
 import type { CpuInfo, CudnnInstall, DriverInfo, Finding, HardwareReport, OsInfo, PythonEnv } from '../../shared/types/hardware.js';
 import type { GpuTable } from '../../shared/gpus/lookupGpu.js';
 import { loadDataTable } from '../data/loadDataTable.js';
+import { findConda } from '../install/findConda.js';
+import { sysrootPath } from '../system/sysroot.js';
 import { detectText, type DetectSay } from './detectText.js';
 import { enrichGpuSpecs } from './enrichGpuSpecs.js';
 import { toolkitGpuFindings } from './toolkitTargetsGpu.js';
@@ -112,6 +114,8 @@ export async function detectHardware(options: DetectOptions = {}): Promise<Hardw
     context.quick ? Promise.resolve([] as PythonEnv[]) : settle(say, 'Python', budget, warnings, [] as PythonEnv[], () => probePythons(context)),
   ]);
 
+  // The conda the install's python-env step would run: a conda plan without one says so (shared/plan/condaPrerequisite).
+  const condaCommand = await findConda(context.env, sysrootPath);
   const toolkits = [...toolkitResult.toolkits, ...(await settle(say, 'Python CUDA Toolkit', budget, warnings, [], () => toolkitsInPythonEnvs(pythons)))];
   const cudnn = await settle(say, 'cuDNN', budget, warnings, loaderCudnn, () => collectCudnn(toolkits, pythons, loaderCudnn));
   const merged = mergeGpus({ pci, nvidia, amd, apple, windows });
@@ -158,6 +162,7 @@ export async function detectHardware(options: DetectOptions = {}): Promise<Hardw
     cudaToolkits: toolkits,
     cudnn,
     pythons,
+    condaCommand,
     findings,
     warnings,
     durationMs: Math.round(performance.now() - started),

@@ -10,9 +10,10 @@ function usualPlaces(home: string): string[] {
 
 /**
  * The conda command to run: plain `conda` when it is on PATH (messages stay short), else the one an activated shell
- * named (CONDA_EXE), else a usual install place; null when there is none.
+ * named (CONDA_EXE), else a usual install place; null when there is none. Detection asks the same through `onHost`
+ * (sysrootPath), so a plan says conda is missing exactly when the install's python-env step would.
  */
-export async function findConda(env: NodeJS.ProcessEnv = process.env): Promise<string | null> {
+export async function findConda(env: NodeJS.ProcessEnv = process.env, onHost: (hostPath: string) => string = (hostPath) => hostPath): Promise<string | null> {
   if (await findOnPath('conda', env)) return 'conda';
-  return [env.CONDA_EXE, ...usualPlaces(env.HOME ?? os.homedir())].find((candidate) => candidate && isExecutable(candidate)) ?? null;
+  return [env.CONDA_EXE, ...usualPlaces(env.HOME ?? os.homedir())].find((candidate) => candidate && isExecutable(onHost(candidate))) ?? null;
 }

@@ -65,4 +65,10 @@ describe('profileFromReport', () => {
     expect(profileFromReport(report({ os: { platform: 'macos', arch: 'arm64' } }), rows())).toMatchObject({ os: 'macos', arch: 'arm64', gpuVendor: 'apple' });
     expect(profileFromReport(report({}), rows())).toMatchObject({ gpuVendor: 'none', driverVersion: null });
   });
+
+  it('carries whether detection found conda, and claims nothing when a report never looked', () => {
+    expect(profileFromReport(report({ condaCommand: null }), rows()).condaFound).toBe(false);
+    expect(profileFromReport(report({ condaCommand: '/home/ada/miniforge3/bin/conda' }), rows()).condaFound).toBe(true);
+    expect(profileFromReport(report({}), rows())).not.toHaveProperty('condaFound');
+  });
 });

@@ -80,5 +80,7 @@ export function profileFromReport(report: HardwareReport, gpuRows: readonly GpuR
     ...(python ? { pythonVersion: python.version } : {}),
     ...venvBases(report),
     ...linuxRepo(report),
+    // Only what detection looked at: a report without the field (an older one) claims nothing about conda.
+    ...(report.condaCommand !== undefined ? { condaFound: report.condaCommand !== null } : {}),
   };
 }

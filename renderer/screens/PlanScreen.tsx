@@ -108,9 +108,10 @@ export function PlanScreen({ state, dispatch }: ScreenProps) {
   const plan = state.plan.status === 'ready' ? state.plan.value : null;
   const report = state.detect.status === 'ready' ? state.detect.value : null;
   const driver = report?.driver?.version ?? null;
-  // Install stops at the environment step without conda: say so first, with what to do.
-  const condaMissing = !!plan && plan.status === 'ok' && state.choice.method === 'conda' && !!report && !report.pythons.some((python) => python.kind === 'conda');
-  const ready = !!plan && plan.status === 'ok' && !condaMissing;
+  // The engine says what this machine lacks (conda for a conda plan); Install waits until it is there or the plan changes.
+  const condaMissing = plan?.missingPrerequisites?.find((missing) => missing.code === 'CONDA_MISSING');
+  const prerequisiteMessages = new Set(plan?.missingPrerequisites?.map((missing) => missing.message));
+  const ready = !!plan && plan.status === 'ok' && !plan.missingPrerequisites?.length;
 
   const start = async (dryRun: boolean) => {
     if (!plan) return;
@@ -169,8 +170,15 @@ export function PlanScreen({ state, dispatch }: ScreenProps) {
           {condaMissing ? (
             <section aria-labelledby="conda-heading" className="blockers" data-testid="plan-conda-missing">
               <h2 id="conda-heading">{t('plan.conda.heading')}</h2>
-              <p>{t('plan.conda.what')}</p>
-              <button type="button" className="primary" onClick={() => dispatch({ type: 'choose', patch: { method: 'wheels' } })}>
+              <p>{condaMissing.message}</p>
+              <button
+                type="button"
+                className="primary"
+                onClick={() => {
+                  focusStatus.current = true;
+                  dispatch({ type: 'accept-alternative', request: condaMissing.alternative });
+                }}
+              >
                 {t('plan.conda.useWheels')}
               </button>
             </section>
@@ -238,10 +246,13 @@ export function PlanScreen({ state, dispatch }: ScreenProps) {
             </section>
           ) : null}
 
-          {plan.warnings.length > 0 ? (
+          {plan.warnings.some((warning) => !prerequisiteMessages.has(warning)) ? (
             <section aria-labelledby="warnings-heading">
               <h2 id="warnings-heading">{t('plan.warningsHeading')}</h2>
-              <ul className="warnings" data-testid="plan-warnings">{plan.warnings.map((warning) => <li key={warning}>{warning}</li>)}</ul>
+              <ul className="warnings" data-testid="plan-warnings">
+                {/* A missing prerequisite has its own section above, with its button. */}
+                {plan.warnings.filter((warning) => !prerequisiteMessages.has(warning)).map((warning) => <li key={warning}>{warning}</li>)}
+              </ul>
             </section>
           ) : null}
 

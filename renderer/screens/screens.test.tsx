@@ -106,6 +106,19 @@ describe('screens render alone from wizard state', () => {
     expect(visibleText(html)).toContain('Upgrade the NVIDIA driver to 570 admin');
   });
 
+  it('Plan: the engine says conda is missing; its sentence, a button to wheels, and no Install until then', () => {
+    // The sentence is the resolver's (plan.json warning.condaMissing), the same one `dlsetup plan` prints.
+    const message = 'This plan creates a conda environment, but conda is not installed on this machine (…). Install Miniforge (https://conda-forge.org/download/)…';
+    const plan = pytorchPlan({ method: 'conda', warnings: [message], missingPrerequisites: [{ code: 'CONDA_MISSING', message, alternative: { framework: 'pytorch', method: 'wheels' } }] });
+    const html = renderScreen(<PlanScreen state={state({ detect: detected, plan: { status: 'ready', value: plan } })} dispatch={noop} />);
+    const text = visibleText(html);
+    expect(text).toContain('Not ready yet: conda is not installed on this machine.');
+    expect(text.split(message)).toHaveLength(2);
+    const screen = screenOf(html);
+    expect(isDisabled(screen.getByRole('button', { name: 'Use Python packages (wheels) instead' }))).toBe(false);
+    expect(isDisabled(screen.getByRole('button', { name: 'Install' }))).toBe(true);
+  });
+
   it('Install: per-step bars, bytes/speed/ETA, reserved lines and a cancel button while running', () => {
     const view = mergeRunStatus(emptyRunView('r1'), {
       runId: 'r1', state: 'running', fraction: 0.3,

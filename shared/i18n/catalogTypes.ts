@@ -684,6 +684,7 @@ export interface CatalogPlaceholders {
     'cpu.nvidia.jaxWindows': never;
     'warning.unknownCapability': never;
     'warning.cpuBuildNoGpuBuild': 'fw' | 'why';
+    'warning.condaMissing': never;
     'warning.cpuBuild': 'fw';
     'warning.systemMethodOnCpu': never;
     'warning.wslExperimental': 'fw';
@@ -1271,7 +1272,6 @@ export interface CatalogPlaceholders {
     'plan.keepDriver.hint': never;
     'plan.conda.title': never;
     'plan.conda.heading': never;
-    'plan.conda.what': never;
     'plan.conda.useWheels': never;
     'plan.bundled': 'version';
     'plan.driverMinimum': 'minimum';

@@ -9,6 +9,7 @@ import { driverVersion } from '../versions/driverVersion.js';
 import type { HardwareProfile, Plan, PlanRequest } from '../types/plan.js';
 import { pythonUnsupported, search } from './candidateSearch.js';
 import type { CompatData } from './compatData.js';
+import { withCondaPrerequisite } from './condaPrerequisite.js';
 import { cpuPlan } from './cpuPlan.js';
 import { driverOs } from './driverPolicy.js';
 import { FRAMEWORK_NAMES } from './frameworkNames.js';
@@ -108,12 +109,12 @@ export function resolvePlan(data: CompatData, profile: HardwareProfile, request:
     }
   }
 
-  if (chosen) return labelExperimentalPython(gpuPlan(ctx, base, chosen, reasons, warnings, fw, allGroups, groups, forcedVariant), groups, fw, say);
+  if (chosen) return withCondaPrerequisite(labelExperimentalPython(gpuPlan(ctx, base, chosen, reasons, warnings, fw, allGroups, groups, forcedVariant), groups, fw, say), say);
 
   // CPU plan: no usable GPU, or no build of any release reaches it.
   const noGpuBuild = gpuKind && gpuFailures.length ? blockerFor(gpuFailures, ctx, fw) : undefined;
   const cpu = cpuPlan(ctx, base, groups, pin, noGpuBuild, reasons, warnings, fw);
-  if (cpu) return labelExperimentalPython(cpu, groups, fw, say);
+  if (cpu) return withCondaPrerequisite(labelExperimentalPython(cpu, groups, fw, say), say);
   // No release has the requested Python: the newest release says which it has.
   const newest = groups[0]!;
   return blockedPlan(base, reasons, warnings, {

@@ -65,9 +65,11 @@ export const hardwareProfileSchema = record({
   pythonsWithoutVenv: optional(list(pythonVersion, 32)),
   // NVIDIA's repository folder name: ubuntu2204, debian12.
   linuxRepo: optional(matching(/^[a-z]{2,12}\d{1,4}$/, 'problem.name', 16)),
+  condaFound: optional(bool),
 });
 
 const blockerSchema = record({ code, message: sentence, alternative: optional(planRequestSchema) });
+const prerequisiteSchema = record({ code: oneOf(['CONDA_MISSING']), message: sentence, alternative: planRequestSchema });
 
 const downloadSchema = record({
   megabytes: numberIn(0, 1e9),
@@ -107,6 +109,7 @@ export const planSchema = record({
   reasons: list(sentence, 200),
   warnings: list(sentence, 200),
   blockers: list(blockerSchema, 50),
+  missingPrerequisites: optional(list(prerequisiteSchema, 8)),
   gpu: optional(
     record({
       vendor: oneOf(GPU_VENDORS),

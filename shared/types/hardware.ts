@@ -137,6 +137,11 @@ export interface HardwareReport {
   cudaToolkits: CudaToolkit[];
   cudnn: CudnnInstall[];
   pythons: PythonEnv[];
+  /**
+   * The conda command the install would run ('conda' when on PATH, else its path; main/install/findConda.ts), null when
+   * there is none; absent in reports from before it was looked for.
+   */
+  condaCommand?: string | null;
   findings: Finding[];
   /** Sentences in the detect request's locale; the commands, paths and tool output they quote stay as they are. */
   warnings: string[];

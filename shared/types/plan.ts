@@ -37,6 +37,11 @@ export interface HardwareProfile {
   pythonsWithoutVenv?: string[];
   /** NVIDIA's apt repository folder for this Linux distribution ("ubuntu2204", "debian12"), from detection. */
   linuxRepo?: string;
+  /**
+   * Whether detection found the conda the install would run (main/install/findConda.ts's places); absent when unknown (a
+   * what-if plan, a quick or older report), and then no plan claims conda is missing.
+   */
+  condaFound?: boolean;
 }
 
 export interface PlanRequest {
@@ -53,6 +58,17 @@ export interface PlanBlocker {
   message: string;
   /** The nearest request that would work, one click away in the wizard. */
   alternative?: PlanRequest;
+}
+
+/**
+ * Something this machine lacks that an ok plan's steps need. The plan stays valid (an export runs on fleet machines that
+ * have it); its message is also one of the plan's warnings.
+ */
+export interface PlanPrerequisite {
+  code: 'CONDA_MISSING';
+  message: string;
+  /** The request that needs nothing missing here, one click away in the wizard. */
+  alternative: PlanRequest;
 }
 
 /**
@@ -109,6 +125,8 @@ export interface Plan {
   reasons: string[];
   warnings: string[];
   blockers: PlanBlocker[];
+  /** What this machine must get before the install can run (absent: nothing); the wizard holds Install back until then. */
+  missingPrerequisites?: PlanPrerequisite[];
   /** The GPU the plan is for, as the data knows it. */
   gpu?: { vendor: HardwareProfile['gpuVendor']; name?: string; computeCapability?: string; gfxArch?: string; architecture?: string };
   dataReviewedAt?: string;
