@@ -140,6 +140,11 @@ test.describe('item 7: the smaller untruths', () => {
         await expect(page.getByTestId('plan-status')).toHaveText(words.title);
         await expect(page.getByTestId('plan-conda-missing')).toContainText(words.fix);
         await expect(page.getByRole('button', { name: words.install, exact: true })).toBeDisabled();
+        // The engine's sentence: `dlsetup plan --method conda` on the same host prints it under its warnings.
+        const sentence = (await page.getByTestId('plan-conda-missing').locator('p').textContent())!.trim();
+        expect(sentence).toContain(words.fix);
+        const printed = await cli(machine.host, ['plan', '--framework', 'pytorch', '--method', 'conda', '--lang', locale]);
+        expect(printed.replace(/\s+/g, ' ')).toContain(sentence);
         await page.getByRole('button', { name: words.wheels }).click();
         await expect(page.getByTestId('plan-status')).toHaveAttribute('data-status', 'ok', { timeout: 20_000 });
         await expect(page.getByTestId('plan-conda-missing')).toHaveCount(0);
