@@ -41,6 +41,17 @@ const INTEGRATION = [
   'main/network/mirrorChoice.test.ts',
   // The real check script under Debian's Python and torch.
   'main/verify/noNvidiaGpu.test.ts',
+  // Real processes and loopback servers: the helper started over a loopback connection (UAC stand-in), child
+  // processes holding locks, the serve command, the measured default mirror.
+  'main/system/runCommand.test.ts',
+  'main/system/fileLock.test.ts',
+  'main/install/downloadLock.test.ts',
+  'main/install/elevation/connectBack.test.ts',
+  'main/install/elevation/uacElevation.test.ts',
+  'main/cli/commands/serveCommand.test.ts',
+  'main/network/mirrorDefault.test.ts',
+  // The toolkit check runs nvcc (and verify a Python) as real processes, in both languages.
+  'main/verify/verifyText.test.ts',
 ];
 const ALL = ['shared/**/*.test.ts', 'main/**/*.test.ts', 'renderer/**/*.test.{ts,tsx}', 'data/**/*.test.ts', 'scripts/**/*.test.ts', 'testkit/**/*.test.ts'];
 
@@ -49,7 +60,7 @@ export default defineConfig({
     environment: 'node',
     pool: 'forks',
     projects: [
-      { extends: true, test: { name: 'unit', include: ALL, exclude: INTEGRATION, testTimeout: 20_000, pool: 'threads', maxWorkers: 2 } },
+      { extends: true, test: { name: 'unit', include: ALL, exclude: INTEGRATION, testTimeout: 20_000, pool: 'threads', maxWorkers: 2, isolate: false, setupFiles: ['testkit/unitFileEnv.ts'] } },
       // Forks: each file its own process, as the install lock and the tools these tests start expect.,
       { extends: true, test: { name: 'integration', include: INTEGRATION, testTimeout: 120_000, hookTimeout: 120_000 } },
     ],
