@@ -1,4 +1,4 @@
-import { chmodSync, chownSync, lstatSync, mkdirSync, readdirSync, readFileSync, renameSync, rmdirSync, symlinkSync, unlinkSync, writeFileSync } from 'node:fs';
+import { chmodSync, chownSync, lstatSync, mkdirSync, readdirSync, readFileSync, renameSync, rmdirSync, rmSync, symlinkSync, unlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { sysrootPath } from '../../system/sysroot.js';
 import type { StepContext } from '../installStep.js';
@@ -90,7 +90,9 @@ function putBack(change: EtcChange, runId: string): void {
   const current = readEtcEntry(change.path)?.entry ?? null;
   if (was?.kind === 'file') {
     const temp = `${onDisk}.dlsetup-restore`;
-    writeFileSync(temp, readFileSync(path.join(copiesDir(runId), change.copy!)), { mode: 0o600 });
+    // A leftover of a crash goes first; 'wx' then never follows a link someone put in its place.
+    rmSync(temp, { force: true });
+    writeFileSync(temp, readFileSync(path.join(copiesDir(runId), change.copy!)), { mode: 0o600, flag: 'wx' });
     chownSync(temp, was.uid, was.gid);
     chmodSync(temp, was.mode);
     if (current?.kind === 'dir') rmdirSync(onDisk);
