@@ -115,7 +115,7 @@ export async function detectHardware(options: DetectOptions = {}): Promise<Hardw
   ]);
 
   // The conda the install's python-env step would run: a conda plan without one says so (shared/plan/condaPrerequisite).
-  const condaCommand = await findConda(context.env, sysrootPath);
+  const condaCommand = await findConda(context.env, sysrootPath, context.platform);
   const toolkits = [...toolkitResult.toolkits, ...(await settle(say, 'Python CUDA Toolkit', budget, warnings, [], () => toolkitsInPythonEnvs(pythons)))];
   const cudnn = await settle(say, 'cuDNN', budget, warnings, loaderCudnn, () => collectCudnn(toolkits, pythons, loaderCudnn));
   const merged = mergeGpus({ pci, nvidia, amd, apple, windows });

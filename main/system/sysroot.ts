@@ -5,6 +5,9 @@ import path from 'node:path';
 export function sysrootPath(absolutePath: string): string {
   const root = process.env.DLSETUP_SYSROOT;
   if (!root || root === '/') return absolutePath;
+  // A Windows path (C:\Users\me\miniforge3) sits under <sysroot>/C/Users/me/miniforge3, so a simulated Windows host is a plain folder tree.
+  const drive = /^([A-Za-z]):[\\/]/.exec(absolutePath);
+  if (drive) return path.join(root, drive[1].toUpperCase(), ...absolutePath.slice(3).split(/[\\/]+/));
   return path.join(root, absolutePath);
 }
 
