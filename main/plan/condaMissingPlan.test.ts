@@ -34,7 +34,7 @@ describe('dlsetup plan --method conda on a machine without conda', () => {
   it('lists the missing conda and its fix under the warnings, in English and Chinese; the plan stays ok for fleets', async () => {
     const english = await plan(false, '--lang', 'en');
     expect(english.code).toBe(0);
-    expect(english.stdout).toContain(`${MISSING_EN} (not on PATH, not in CONDA_EXE, not in ~/miniforge3, ~/miniconda3, ~/anaconda3 or /opt/conda), so the install would stop at that step. ${FIX_EN}`);
+    expect(english.stdout).toContain(`${MISSING_EN} (not on PATH, not in CONDA_EXE, not in the folders its installers use, such as ~/miniforge3, ~/miniconda3, ~/anaconda3, /opt/conda or, on Windows, %USERPROFILE%\\miniforge3), so the install would stop at that step. ${FIX_EN}`);
     await host!.cleanup();
     const chinese = await plan(false, '--lang', 'zh-CN');
     expect(chinese.stdout).toContain(FIX_ZH);

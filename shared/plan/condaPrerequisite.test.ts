@@ -10,9 +10,9 @@ import { planSchema } from '../schema/planSchema.js';
 import { resolvePlan } from './resolvePlan.js';
 
 const EN =
-  'This plan creates a conda environment, but conda is not installed on this machine (not on PATH, not in CONDA_EXE, not in ~/miniforge3, ~/miniconda3, ~/anaconda3 or /opt/conda), so the install would stop at that step. Install Miniforge, conda-forge’s installer (https://conda-forge.org/download/), and plan again, or choose Python packages (wheels), which need no conda.';
+  'This plan creates a conda environment, but conda is not installed on this machine (not on PATH, not in CONDA_EXE, not in the folders its installers use, such as ~/miniforge3, ~/miniconda3, ~/anaconda3, /opt/conda or, on Windows, %USERPROFILE%\\miniforge3), so the install would stop at that step. Install Miniforge, conda-forge’s installer (https://conda-forge.org/download/), and plan again, or choose Python packages (wheels), which need no conda.';
 const ZH =
-  '此方案要创建 conda 环境，但这台电脑上没有安装 conda（PATH、CONDA_EXE、~/miniforge3、~/miniconda3、~/anaconda3、/opt/conda 中都没有），安装会在这一步停下。请先安装 Miniforge（conda-forge 的安装程序：https://conda-forge.org/download/）再重新规划，或改用“Python 包（wheel）”方式，它不需要 conda。';
+  '此方案要创建 conda 环境，但这台电脑上没有安装 conda（PATH、CONDA_EXE 以及安装程序常用的文件夹中都没有，例如 ~/miniforge3、~/miniconda3、~/anaconda3、/opt/conda，Windows 上的 %USERPROFILE%\\miniforge3），安装会在这一步停下。请先安装 Miniforge（conda-forge 的安装程序：https://conda-forge.org/download/）再重新规划，或改用“Python 包（wheel）”方式，它不需要 conda。';
 
 const conda = { framework: 'pytorch', method: 'conda' } as const;
 
