@@ -19,6 +19,8 @@ export function createPreloadBridge(ipc: Pick<IpcRenderer, 'invoke' | 'on' | 're
     'verify:history': (arg) => ipc.invoke('verify:history', arg),
     'verify:environments': (arg) => ipc.invoke('verify:environments', arg),
     'verify:environmentsCheck': (arg) => ipc.invoke('verify:environmentsCheck', arg),
+    'verify:environmentsCheckCancel': (arg) => ipc.invoke('verify:environmentsCheckCancel', arg),
+    'verify:environmentsCheckState': (arg) => ipc.invoke('verify:environmentsCheckState', arg),
     'mirror:check': (arg) => ipc.invoke('mirror:check', arg),
     'mirror:default': (arg) => ipc.invoke('mirror:default', arg),
     'diagnose:text': (arg) => ipc.invoke('diagnose:text', arg),

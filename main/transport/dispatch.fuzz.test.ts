@@ -35,6 +35,8 @@ const VALID: Record<Channel, unknown> = {
   'verify:history': undefined,
   'verify:environments': { locale: 'zh-CN' },
   'verify:environmentsCheck': { runId: '6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60', locale: 'en', extraEnvironments: ['/opt/proj/.venv'] },
+  'verify:environmentsCheckCancel': { runId: '6f1c2a9e0b7d4c3e8a5f1b2c3d4e5f60' },
+  'verify:environmentsCheckState': undefined,
   'mirror:check': { url: 'https://pypi.org/simple', timeoutMs: 5_000 },
   'mirror:default': { timeoutMs: 3_000 },
   'diagnose:text': { text: 'ImportError: libcudart.so.11.0: cannot open shared object file', locale: 'en' },

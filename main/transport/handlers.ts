@@ -50,6 +50,8 @@ export function createHandlers(context: HandlerContext): HandlerTable {
     'verify:environments': async (request) => (await import('../verify/environments/environmentsForWizard.js')).lookAtEnvironments(request),
     // Long: the quick check in each environment; its progress goes out on the push channel as the install's does.
     'verify:environmentsCheck': async (request) => (await import('../verify/environments/environmentsForWizard.js')).checkEnvironments(request, (event) => context.progress.publish(event)),
+    'verify:environmentsCheckCancel': async ({ runId }) => (await import('../verify/environments/environmentsForWizard.js')).cancelEnvironmentsCheck(runId),
+    'verify:environmentsCheckState': async () => (await import('../verify/environments/environmentsForWizard.js')).environmentsCheckState(),
     'mirror:check': async (request) => (await import('../network/checkMirror.js')).checkMirror(request),
     'mirror:default': async (request) => (await import('../network/mirrorDefault.js')).measureMirrorDefault(request),
     'diagnose:text': async ({ text, locale }) => (await import('../diagnose/diagnoseOnMachine.js')).diagnoseOnMachine(text, { locale }),

@@ -19,9 +19,18 @@ function CheckCell({ env, progress, say }: { env: EnvironmentRow; progress: Envi
   const live = progress?.rows.get(env.path);
   if (live?.state === 'waiting') return <td data-check="waiting" className="muted">{t('environments.checkWaiting')}</td>;
   if (live?.state === 'checking') return <td data-check="checking" aria-busy="true">{t('environments.checkRunning')}</td>;
+  if (live?.state === 'notRun') return <td data-check="not-run" className="muted">{t('environments.checkNotRun')}</td>;
   const check = live?.state === 'done' ? live.check : env.check;
   if (!check) return <td />;
   return <td data-check={check.failed > 0 ? 'failed' : 'passed'}>{checkWords(check, say)}</td>;
+}
+
+/** The line under the button: starting, n of m done, or how the run ended when this view did not get its report. */
+function runStatus(progress: EnvironmentsCheckView, t: ReturnType<typeof useTranslation>['t']): string {
+  const counts = { done: progress.done, total: progress.total };
+  if (progress.ended === 'cancelled') return t('environments.cancelled', counts);
+  if (progress.ended === 'finished') return t('environments.finishedElsewhere', counts);
+  return progress.total > 0 ? t('environments.running', counts) : t('environments.starting');
 }
 
 /** "All environments on this machine" (issue 20): every environment's builds, a verdict each, and the plan that fixes it. */
@@ -33,7 +42,7 @@ export function AllEnvironments({ dispatch }: Pick<ScreenProps, 'dispatch'>) {
   const [load, setLoad] = useState<Load<EnvironmentsReport>>({ status: 'loading' });
   const [added, setAdded] = useState<string[]>([]);
   const checks = useEnvironmentsCheck(api);
-  const running = checks.progress !== null;
+  const running = checks.running;
   const runChecks = () =>
     void checks.run({ locale, ...(added.length ? { extraEnvironments: added } : {}) }).then((report) => {
       if (report) setLoad({ status: 'ready', value: report });
@@ -46,7 +55,7 @@ export function AllEnvironments({ dispatch }: Pick<ScreenProps, 'dispatch'>) {
   if (load.status !== 'ready') return <p role="status">{load.status === 'failed' ? load.error.message : say('loading')}</p>;
   const report = load.value;
   // The quick check's column appears with the run and stays for its outcome, as `--run` adds it to the CLI's table.
-  const checkColumn = running || report.environments.some((env) => env.check);
+  const checkColumn = checks.progress !== null || report.environments.some((env) => env.check);
   const columns = ['environment', 'python', 'framework', 'build', 'verdict', ...(checkColumn ? (['check'] as const) : []), 'action'] as const;
   return (
     <section className="all-environments" aria-labelledby="all-environments-heading" data-testid="all-environments">
@@ -56,7 +65,8 @@ export function AllEnvironments({ dispatch }: Pick<ScreenProps, 'dispatch'>) {
       <div className="environments-run">
         <button type="button" disabled={running} aria-describedby="environments-run-hint" onClick={runChecks}>{t('environments.run')}</button>
         <p id="environments-run-hint" className="muted">{t('environments.runHint')}</p>
-        <p role="status" data-testid="environments-run-status">{running ? (checks.progress!.total > 0 ? t('environments.running', { done: checks.progress!.done, total: checks.progress!.total }) : t('environments.starting')) : ''}</p>
+        {running ? <button type="button" data-testid="environments-cancel" onClick={checks.cancel}>{t('environments.cancel')}</button> : null}
+        <p role="status" data-testid="environments-run-status">{checks.progress ? runStatus(checks.progress, t) : ''}</p>
       </div>
       {checks.error ? <ErrorPanel error={checks.error} onRetry={runChecks} /> : null}
       {report.since ? <EnvironmentsChanges since={report.since} say={say} /> : null}

@@ -37,4 +37,18 @@ describe('the quick check rows of "All environments"', () => {
     expect(applyEnvironmentsCheckEvent(view, { ...base(2), runId: 'run-2', type: 'environment-check-started', path: A })).toBe(view);
     expect(applyEnvironmentsCheckEvent(view, { ...base(2), type: 'environment-check-started', path: A }).rows.get(A)).toEqual({ state: 'done', check: passed });
   });
+
+  it('the end of a cancelled run: a finished row keeps its outcome, the one checking and the one waiting are not run', () => {
+    const C = '/home/lab/miniconda3/envs/torch-cpu/bin/python';
+    const view = fold([
+      { ...base(0), type: 'environments-checks-started', paths: [A, B, C], parallel: 1 },
+      { ...base(1), type: 'environment-check-started', path: A },
+      { ...base(2), type: 'environment-check-finished', path: A, done: 1, total: 3, check: passed },
+      { ...base(3), type: 'environment-check-started', path: B },
+      { ...base(4), type: 'environments-checks-ended', cancelled: true },
+    ]);
+    expect([...view.rows]).toEqual([[A, { state: 'done', check: passed }], [B, { state: 'notRun' }], [C, { state: 'notRun' }]]);
+    expect(view).toMatchObject({ done: 1, total: 3, ended: 'cancelled' });
+    expect(applyEnvironmentsCheckEvent(startedCheckView('run-1'), { ...base(0), type: 'environments-checks-ended', cancelled: false }).ended).toBe('finished');
+  });
 });

@@ -1,7 +1,7 @@
 /** The "All environments" view's quick-check rows, folded from the push channel's events (pure, so it is testable). */
 import type { EnvironmentCheck, EnvironmentsCheckEvent } from '../../shared/types/environments.js';
 
-export type RowCheck = { state: 'waiting' } | { state: 'checking' } | { state: 'done'; check: EnvironmentCheck };
+export type RowCheck = { state: 'waiting' } | { state: 'checking' } | { state: 'done'; check: EnvironmentCheck } | { state: 'notRun' };
 
 export interface EnvironmentsCheckView {
   runId: string;
@@ -10,6 +10,8 @@ export interface EnvironmentsCheckView {
   done: number;
   /** 0 until the engine says which environments it will check. */
   total: number;
+  /** Set by the run's last event: while absent the run goes on (the button is off, Cancel is shown). */
+  ended?: 'cancelled' | 'finished';
 }
 
 export function startedCheckView(runId: string): EnvironmentsCheckView {
@@ -31,5 +33,9 @@ export function applyEnvironmentsCheckEvent(view: EnvironmentsCheckView, event: 
     case 'environment-check-finished':
       rows.set(event.path, { state: 'done', check: event.check });
       return { ...view, rows, done: Math.max(view.done, event.done), total: Math.max(view.total, event.total) };
+    case 'environments-checks-ended':
+      // What had not finished by then was not run: the row says so rather than "waiting" forever.
+      for (const [path, row] of rows) if (row.state !== 'done') rows.set(path, { state: 'notRun' });
+      return { ...view, rows, ended: event.cancelled ? 'cancelled' : 'finished' };
   }
 }

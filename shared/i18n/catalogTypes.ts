@@ -284,6 +284,7 @@ export interface CatalogPlaceholders {
     'planScript.badPackage': 'name';
     'planScript.unknownStep': 'kind';
     'environments.checkBusy': never;
+    'environments.checkCancelled': never;
   };
   helper: {
     'helper.notJson': never;
@@ -1531,6 +1532,10 @@ export interface CatalogPlaceholders {
     'environments.running': 'done' | 'total';
     'environments.checkWaiting': never;
     'environments.checkRunning': never;
+    'environments.cancel': never;
+    'environments.cancelled': 'done' | 'total';
+    'environments.finishedElsewhere': 'done' | 'total';
+    'environments.checkNotRun': never;
   };
 }
 

@@ -1,6 +1,6 @@
 import type * as v from 'valibot';
 import type { HardwareReport } from '../types/hardware.js';
-import type { EnvironmentsReport } from '../types/environments.js';
+import type { EnvironmentsCheckState, EnvironmentsReport } from '../types/environments.js';
 import type { Framework, Plan, PlanRequest } from '../types/plan.js';
 import type { RollbackResult, RunStatus } from '../types/install.js';
 import type { PushEvent } from './pushEvent.js';
@@ -162,6 +162,8 @@ export const contract = {
   'verify:history': channel<void, VerifyHistory>(ipcSchemas['verify:history']),
   'verify:environments': channel<EnvironmentsRequest | undefined, EnvironmentsReport>(ipcSchemas['verify:environments']),
   'verify:environmentsCheck': channel<EnvironmentsCheckRequest, EnvironmentsReport>(ipcSchemas['verify:environmentsCheck']),
+  'verify:environmentsCheckCancel': channel<{ runId: string }, { cancelled: boolean }>(ipcSchemas['verify:environmentsCheckCancel']),
+  'verify:environmentsCheckState': channel<void, EnvironmentsCheckState | null>(ipcSchemas['verify:environmentsCheckState']),
   'mirror:check': channel<MirrorCheckRequest, MirrorCheck>(ipcSchemas['mirror:check']),
   'mirror:default': channel<MirrorDefaultRequest, MirrorDefault>(ipcSchemas['mirror:default']),
   'diagnose:text': channel<DiagnoseRequest, DiagnoseResult>(ipcSchemas['diagnose:text']),

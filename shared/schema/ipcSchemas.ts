@@ -29,6 +29,9 @@ function optionalObject<E extends v.ObjectEntries>(entries: E) {
 /** A what-if value as the CLI flags take it (RTX 4090, 8.6, gfx1100, 550.54.15, none); the planner checks the meaning. */
 const whatIf = optional(matching(/^[A-Za-z0-9][A-Za-z0-9 ._()/+-]{0,99}$/, 'problem.name', 100));
 
+/** The wizard's name for one quick-check run (128 random bits as hex there). */
+const environmentsRunId = matching(/^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/, 'problem.name', 64);
+
 export const ipcSchemas = {
   'app:info': noArgumentSchema,
   'detect:run': optionalObject({ quick: optional(bool), locale }),
@@ -57,7 +60,10 @@ export const ipcSchemas = {
   // Folders the user adds in the wizard: absolute, no control characters, at most 32 (as the CLI's --env).
   'verify:environments': optionalObject({ locale, extraEnvironments: optional(list(safePath, 32)) }),
   // The caller names its run (a UUID in the wizard) so it can follow that run's progress events.
-  'verify:environmentsCheck': record({ runId: matching(/^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/, 'problem.name', 64), locale, extraEnvironments: optional(list(safePath, 32)) }),
+  'verify:environmentsCheck': record({ runId: environmentsRunId, locale, extraEnvironments: optional(list(safePath, 32)) }),
+  // Cancel names the run it stops, as install:cancel does: a stale window cannot stop another's newer run.
+  'verify:environmentsCheckCancel': record({ runId: environmentsRunId }),
+  'verify:environmentsCheckState': noArgumentSchema,
   // A mirror that has not answered in a minute is not reachable for an install either.
   'mirror:check': record({ url, timeoutMs: optional(integerIn(1, 60_000)) }),
   // The Chinese locale's default source: measured before the plan, so the person waits seconds, not a minute.

@@ -95,4 +95,12 @@ interface EnvironmentsEventBase {
 export type EnvironmentsCheckEvent =
   | (EnvironmentsEventBase & { type: 'environments-checks-started'; paths: string[]; parallel: number })
   | (EnvironmentsEventBase & { type: 'environment-check-started'; path: string })
-  | (EnvironmentsEventBase & { type: 'environment-check-finished'; path: string; done: number; total: number; check: EnvironmentCheck });
+  | (EnvironmentsEventBase & { type: 'environment-check-finished'; path: string; done: number; total: number; check: EnvironmentCheck })
+  /** The last event of every run: rows not checked by then were not run (cancelled, or the run failed). */
+  | (EnvironmentsEventBase & { type: 'environments-checks-ended'; cancelled: boolean });
+
+/** The run going now, for a window opened (or reloaded) during it: its id and every event so far, in order. */
+export interface EnvironmentsCheckState {
+  runId: string;
+  events: EnvironmentsCheckEvent[];
+}

@@ -21,6 +21,8 @@ export function testHandlers(overrides: Partial<HandlerTable> = {}): HandlerTabl
     'verify:history': refuse,
     'verify:environments': refuse,
     'verify:environmentsCheck': refuse,
+    'verify:environmentsCheckCancel': refuse,
+    'verify:environmentsCheckState': refuse,
     'mirror:check': refuse,
     'mirror:default': refuse,
     'diagnose:text': refuse,

@@ -1,7 +1,7 @@
 import type { EnvironmentsCheckEvent } from '../../../shared/types/environments.js';
 import type { EnvironmentsRunOptions } from './verifyEnvironmentsRun.js';
 
-type Hooks = Pick<EnvironmentsRunOptions, 'onChecksStarting' | 'onCheckStarted' | 'onCheckFinished'>;
+type Hooks = Required<Pick<EnvironmentsRunOptions, 'onChecksStarting' | 'onCheckStarted' | 'onCheckFinished'>> & { onChecksEnded: (cancelled: boolean) => void };
 
 /** The quick-check hooks of one run as push events, numbered in order and stamped with the time, for the wizard's rows. */
 export function environmentsCheckEvents(runId: string, publish: (event: EnvironmentsCheckEvent) => void, now: () => string = () => new Date().toISOString()): Hooks {
@@ -11,5 +11,6 @@ export function environmentsCheckEvents(runId: string, publish: (event: Environm
     onChecksStarting: (rows, parallel) => publish({ ...stamp(), type: 'environments-checks-started', paths: rows.map((row) => row.path), parallel }),
     onCheckStarted: (row) => publish({ ...stamp(), type: 'environment-check-started', path: row.path }),
     onCheckFinished: (done, total, row, check) => publish({ ...stamp(), type: 'environment-check-finished', path: row.path, done, total, check }),
+    onChecksEnded: (cancelled) => publish({ ...stamp(), type: 'environments-checks-ended', cancelled }),
   };
 }

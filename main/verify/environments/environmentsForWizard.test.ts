@@ -60,7 +60,8 @@ describe('verify:environmentsCheck and verify:environments', () => {
     // One at a time on the one GPU: started, then for each environment its start and its outcome, in that order.
     expect(events[0]).toMatchObject({ type: 'environments-checks-started', runId: RUN_ID, seq: 0, parallel: 1 });
     expect((events[0] as { paths: string[] }).paths.sort()).toEqual(paths);
-    expect(events.map((event) => event.type)).toEqual(['environments-checks-started', ...ENVS.flatMap(() => ['environment-check-started', 'environment-check-finished'])]);
+    expect(events.map((event) => event.type)).toEqual(['environments-checks-started', ...ENVS.flatMap(() => ['environment-check-started', 'environment-check-finished']), 'environments-checks-ended']);
+    expect(events.at(-1)).toMatchObject({ cancelled: false });
     expect(events.map((event) => event.seq)).toEqual(events.map((_, at) => at));
     const finished = events.filter((event) => event.type === 'environment-check-finished');
     expect(finished.map((event) => event.done)).toEqual([1, 2, 3]);

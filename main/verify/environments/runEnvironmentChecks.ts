@@ -18,6 +18,7 @@ export interface RunChecksOptions {
   onStart?: (row: EnvironmentRow) => void;
   /** After each environment: how many are done, of how many, and its outcome (the CLI prints one line). */
   onProgress?: (done: number, total: number, row: EnvironmentRow, check: EnvironmentCheck) => void;
+  /** The wizard's Cancel: running checks are killed and no further one starts; those rows come back without a check. */
   signal?: AbortSignal;
 }
 
@@ -31,10 +32,15 @@ export async function runEnvironmentChecks(rows: readonly EnvironmentRow[], opti
   const total = queue.length;
   let done = 0;
   const worker = async () => {
-    for (let next = queue.shift(); next; next = queue.shift()) {
+    for (let next = queue.shift(); next && !options.signal?.aborted; next = queue.shift()) {
       const started = performance.now();
       options.onStart?.(next.row);
-      const outcome = await runFrameworkCheck({ python: next.row.path, quick: true, locale: options.locale, signal: options.signal });
+      const outcome = await runFrameworkCheck({ python: next.row.path, quick: true, locale: options.locale, signal: options.signal }).catch((error: unknown) => {
+        // A cancelled check is no outcome: the row stays as it was (not run), the others finish their kill.
+        if (options.signal?.aborted) return null;
+        throw error;
+      });
+      if (!outcome) return;
       const checks = options.noNvidiaGpu ? explainNoNvidiaGpu(outcome.checks, outcome.framework, verifyText(options.locale)) : outcome.checks;
       const failed = checks.filter((check) => check.status === 'fail');
       const check: EnvironmentCheck = {

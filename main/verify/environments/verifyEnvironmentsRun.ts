@@ -16,6 +16,8 @@ export interface EnvironmentsRunOptions {
   onChecksStarting?: (rows: readonly EnvironmentRow[], parallel: number) => void;
   onCheckStarted?: RunChecksOptions['onStart'];
   onCheckFinished?: RunChecksOptions['onProgress'];
+  /** The wizard's Cancel: stops the checks (running ones killed); the report comes back with the rows checked so far. */
+  signal?: AbortSignal;
 }
 
 /**
@@ -33,6 +35,7 @@ export async function verifyEnvironmentsRun(options: EnvironmentsRunOptions): Pr
     noNvidiaGpu: report.gpu === null && (await certainlyNoNvidiaGpu(0)),
     onStart: options.onCheckStarted,
     onProgress: options.onCheckFinished,
+    signal: options.signal,
   });
   return { ...report, environments };
 }
