@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { cp, rename, rm, symlink, writeFile } from 'node:fs/promises';
+import { cp, readdir, rename, rm, symlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { hasDebianTorch, SYSTEM_PYTHON } from '../../testkit/debianTorch.js';
@@ -118,3 +118,38 @@ for (const lang of ['en', 'zh-CN'] as const) {
     await view.screenshot({ path: path.join(screenshots, `all-environments-check${lang === 'en' ? '' : '-zh-CN'}.png`) });
   });
 }
+
+// A reload during the run loses nothing: the view asks the engine for the run going and follows it (not BUSY); Cancel
+// there kills Debian's Python mid-check, every row not checked says "not run", and the cancelled run is not kept.
+test('reloaded mid-run, the view shows the run live; Cancel stops it and keeps nothing (en)', async ({ browser }) => {
+  await lastRunOn470(machine.host!);
+  const reports = path.join(machine.host!.env.DLSETUP_HOME, 'reports');
+  const keptBefore = await readdir(reports);
+  const page = await (await browser.newContext({ locale: 'en', viewport: { width: 1280, height: 800 } })).newPage();
+  const open = async () => {
+    await page.getByRole('button', { name: TEXT.en.link }).click();
+    const view = page.getByTestId('all-environments');
+    await expect(view.locator('tbody tr')).toHaveCount(4, { timeout: 30_000 });
+    return view;
+  };
+  await page.goto(machine.serve!.url);
+  await (await open()).getByRole('button', { name: TEXT.en.run }).click();
+  await expect(page.getByTestId('all-environments').locator('tbody tr').filter({ hasText: '1.13.0a0+gitunknown' })).toContainText(TEXT.en.checking);
+
+  await page.reload();
+  const view = await open();
+  const python3 = view.locator('tbody tr').filter({ hasText: '1.13.0a0+gitunknown' });
+  await expect(python3).toContainText(TEXT.en.checking);
+  await expect(view.locator('tr[data-environment="llm-train"]')).toContainText(TEXT.en.waiting);
+  await expect(view.getByRole('status')).toHaveText(TEXT.en.running);
+  await expect(view.getByRole('button', { name: TEXT.en.run })).toBeDisabled();
+
+  await view.getByRole('button', { name: 'Cancel the check' }).click();
+  await expect(view.getByRole('status')).toHaveText('Quick check cancelled: 0 of 4 environments checked; the others were not run. A cancelled run is not kept in history.');
+  await expect(view.locator('td[data-check="not-run"]')).toHaveCount(4);
+  await expect(python3).toContainText('not run');
+  await expect(view.getByRole('button', { name: TEXT.en.run })).toBeEnabled();
+  await expect(view.getByRole('button', { name: 'Cancel the check' })).toHaveCount(0);
+  expect(await readdir(reports)).toEqual(keptBefore);
+  await expectNoSeriousA11yViolations(page, 'all environments, quick check cancelled (en)');
+});
