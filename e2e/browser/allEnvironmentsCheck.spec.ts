@@ -151,5 +151,7 @@ test('reloaded mid-run, the view shows the run live; Cancel stops it and keeps n
   await expect(view.getByRole('button', { name: TEXT.en.run })).toBeEnabled();
   await expect(view.getByRole('button', { name: 'Cancel the check' })).toHaveCount(0);
   expect(await readdir(reports)).toEqual(keptBefore);
+  // Debian's Python was killed, not left to finish: no check process of this host's interpreter is running.
+  expect(execFileSync('ps', ['-eo', 'args'], { encoding: 'utf8' })).not.toContain(path.join(machine.host!.binDir, 'python3'));
   await expectNoSeriousA11yViolations(page, 'all environments, quick check cancelled (en)');
 });
