@@ -119,14 +119,18 @@ describe('screens render alone from wizard state', () => {
     expect(isDisabled(screen.getByRole('button', { name: 'Install' }))).toBe(true);
   });
 
-  it('Install: per-step bars, bytes/speed/ETA, reserved lines and a cancel button while running', () => {
-    const view = mergeRunStatus(emptyRunView('r1'), {
+  // A run whose environment step is done and whose PyTorch step is running.
+  const torchRunning = () =>
+    mergeRunStatus(emptyRunView('r1'), {
       runId: 'r1', state: 'running', fraction: 0.3,
       steps: [
         { id: 'python-env', kind: 'python-env', title: 'Create a Python environment', elevated: false, weight: 1, state: 'succeeded' },
         { id: 'framework', kind: 'framework', title: 'Install PyTorch 2.5.1', elevated: false, weight: 10, state: 'running' },
       ],
     });
+
+  it('Install: per-step bars, bytes/speed/ETA, reserved lines and a cancel button while running', () => {
+    const view = torchRunning();
     view.steps[1] = { ...view.steps[1]!, fraction: 0.25, detail: 'Downloading torch-2.5.1', bytes: { done: 200 * 1024 ** 2, total: 800 * 1024 ** 2, perSecond: 10 * 1024 ** 2, etaSeconds: 60 } };
     const html = renderScreen(<InstallRunView view={view} busy={false} onCancel={noop} onRetry={noop} onVerify={noop} />);
     const text = visibleText(html);
@@ -140,13 +144,7 @@ describe('screens render alone from wizard state', () => {
   });
 
   it('Install: a step\'s log says "1 line" in the singular and "2 lines" in the plural, in both languages', () => {
-    const view = mergeRunStatus(emptyRunView('r1'), {
-      runId: 'r1', state: 'running', fraction: 0.3,
-      steps: [
-        { id: 'python-env', kind: 'python-env', title: 'Create a Python environment', elevated: false, weight: 1, state: 'succeeded' },
-        { id: 'framework', kind: 'framework', title: 'Install PyTorch 2.5.1', elevated: false, weight: 10, state: 'running' },
-      ],
-    });
+    const view = torchRunning();
     view.steps[0] = { ...view.steps[0]!, log: ['created /home/student/envs/torch'] };
     view.steps[1] = { ...view.steps[1]!, log: ['Collecting torch==2.5.1', 'Downloading torch-2.5.1'] };
     const summaries = (language: 'en' | 'zh-CN') => {

@@ -3,6 +3,7 @@
 import { driverVersion } from '../versions/driverVersion.js';
 import type { HardwareProfile } from '../types/plan.js';
 import type { CompatData, DistroDriver } from './compatData.js';
+import type { DriverTarget } from './driverPolicy.js';
 import { FRAMEWORK_NAMES } from './frameworkNames.js';
 import type { Candidate, Context, CudaEntry, Failure } from './resolverTypes.js';
 
@@ -33,6 +34,6 @@ export function distroDriverCandidate(ctx: Context, entry: CudaEntry, python: st
     const fw = FRAMEWORK_NAMES[build.framework];
     return { code: 'DRIVER_NOT_PACKAGED', build, message: (say) => say('failure.distroDriverTooOld', { ...names, fw, variant: build.variant, floor: floor.version, why: floor.why(say) }) };
   }
-  const target = { branch, minimumVersion: packaged.version, why: (say: Parameters<Failure['message']>[0]) => say('driver.target.distroPackaged', names) };
+  const target: DriverTarget = { branch, minimumVersion: packaged.version, why: (say) => say('driver.target.distroPackaged', names) };
   return { build, python, match, driver: { action: ctx.profile.driverVersion ? 'upgrade' : 'install', floor, target } };
 }

@@ -1,7 +1,7 @@
-import { createHash } from 'node:crypto';
 import { lstatSync, readdirSync, readFileSync, readlinkSync } from 'node:fs';
 import path from 'node:path';
 import { sysrootPath } from '../../system/sysroot.js';
+import { sha256Of } from '../hostFileWriter.js';
 import { isCleanHostPath } from './allowedRoots.js';
 
 /** One path under /etc as the helper saw it: a file (its content hash), a symlink (its target) or a folder. */
@@ -21,8 +21,6 @@ export const ETC_COPY_LIMIT = 1024 * 1024;
 /** A pathological /etc (a bind-mounted tree) is not walked past this many entries. */
 const ETC_ENTRY_LIMIT = 50_000;
 
-export const sha256 = (bytes: Buffer): string => createHash('sha256').update(bytes).digest('hex');
-
 /** The entry at one host path now, without following links; null when nothing (or a socket, a fifo) is there. */
 export function readEtcEntry(hostPath: string): { entry: EtcEntry; bytes?: Buffer } | null {
   const onDisk = sysrootPath(hostPath);
@@ -37,7 +35,7 @@ export function readEtcEntry(hostPath: string): { entry: EtcEntry; bytes?: Buffe
   if (info.isDirectory()) return { entry: { kind: 'dir', ...owner } };
   if (!info.isFile()) return null;
   const bytes = readFileSync(onDisk);
-  return { entry: { kind: 'file', ...owner, sha256: sha256(bytes) }, ...(bytes.length <= ETC_COPY_LIMIT ? { bytes } : {}) };
+  return { entry: { kind: 'file', ...owner, sha256: sha256Of(bytes) }, ...(bytes.length <= ETC_COPY_LIMIT ? { bytes } : {}) };
 }
 
 /** Walks /etc (under the sysroot), never following links. Paths a journal line could not name cleanly are left out. */

@@ -3,7 +3,8 @@ import path from 'node:path';
 import { sysrootPath } from '../../system/sysroot.js';
 import type { StepContext } from '../installStep.js';
 import { HELPER_JOURNAL_ROOT, isCleanHostPath } from './allowedRoots.js';
-import { readEtc, readEtcEntry, sameEntry, sha256, type EtcEntry, type EtcManifest } from './etcManifest.js';
+import { sha256Of } from '../hostFileWriter.js';
+import { readEtc, readEtcEntry, sameEntry, type EtcEntry, type EtcManifest } from './etcManifest.js';
 import type { HelperSay } from './helperText.js';
 
 /**
@@ -46,7 +47,7 @@ export function keepCopies(runId: string, changes: EtcChange[], before: EtcManif
     const bytes = change.before?.kind === 'file' ? before.contents.get(change.path) : undefined;
     if (!bytes) return change;
     mkdirSync(dir, { recursive: true, mode: 0o700 });
-    const name = sha256(bytes);
+    const name = sha256Of(bytes);
     writeFileSync(path.join(dir, name), bytes, { mode: 0o600 });
     return { ...change, copy: name };
   });
