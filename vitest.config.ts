@@ -15,6 +15,7 @@ const INTEGRATION = [
   'main/install/aptRollbackExact.test.ts',
   // dpkg-query -S reads every package's file list: seconds on a full system.
   'main/install/elevation/etcSideEffects.test.ts',
+  'main/install/etcRollbackScope.test.ts',
   'main/install/steps/**/*.test.ts',
   // Real pip in a venv against pip.conf files in a temp HOME.
   'main/install/pipConfig/readPipConfig.test.ts',
@@ -28,9 +29,12 @@ const INTEGRATION = [
   'main/verify/runToolkitCheck.test.ts',
   'main/verify/checkScriptDiagnosis.test.ts',
   'main/verify/environments/realSystemPython.test.ts',
+  // The built CLI as a process under a heap cap, on hostile environments (hard-linked RECORDs, FIFOs, trapped interpreters).
+  'main/verify/environments/readOnlyEnvironments.test.ts',
   'main/detect/collectEnvSuperset.test.ts',
   // Real install runs in this process (venvs, journals, the install lock keyed on this pid).
   'main/cli/failureFooter.test.ts',
+  'main/cli/secretsBoundaries.test.ts',
   'main/cli/commands/installCommandLocale.test.ts',
   'main/install/installText.test.ts',
   'main/install/journalSchema.test.ts',
@@ -46,12 +50,18 @@ const INTEGRATION = [
   'main/system/runCommand.test.ts',
   'main/system/fileLock.test.ts',
   'main/install/downloadLock.test.ts',
+  // Hostile loopback download servers (endless, drip, huge claims) against the size and time bounds.
+  'main/install/downloadBounds.test.ts',
   'main/install/elevation/connectBack.test.ts',
   'main/install/elevation/uacElevation.test.ts',
   'main/cli/commands/serveCommand.test.ts',
+  // Hundreds of loopback sockets against a serve, with a time bound for the token holder.
+  'main/transport/slowSocketFlood.test.ts',
   'main/network/mirrorDefault.test.ts',
   // The toolkit check runs nvcc (and verify a Python) as real processes, in both languages.
   'main/verify/verifyText.test.ts',
+  // The built CLI as a process on a simulated host with hostile GPU names, folder names and pasted text: its raw bytes.
+  'main/cli/terminalSafety.test.ts',
 ];
 const ALL = ['shared/**/*.test.ts', 'main/**/*.test.ts', 'renderer/**/*.test.{ts,tsx}', 'data/**/*.test.ts', 'scripts/**/*.test.ts', 'testkit/**/*.test.ts'];
 

@@ -29,7 +29,7 @@ async function startServe(env) {
   const url = await new Promise((resolve, reject) => {
     const read = (chunk) => {
       output += chunk;
-      const match = /http:\/\/127\.0\.0\.1:\d+\/\?token=[\w-]+/.exec(output);
+      const match = /http:\/\/127\.0\.0\.1:\d+\/#token=[\w-]+/.exec(output);
       if (match) resolve(match[0]);
     };
     child.stdout.on('data', read);
@@ -37,7 +37,7 @@ async function startServe(env) {
     child.on('exit', (code) => reject(new Error(`dlsetup serve exited with ${code}: ${output}`)));
   });
   const parsed = new URL(url);
-  const token = parsed.searchParams.get('token');
+  const token = parsed.hash.slice('#token='.length);
   const invoke = async (channel, arg) => {
     const response = await fetch(`${parsed.origin}/api/invoke/${channel}`, {
       method: 'POST',

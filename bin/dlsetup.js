@@ -12,10 +12,5 @@ process.stdout.on('error', (error) => {
   if (error.code === 'EPIPE') process.exit(0);
   throw error;
 });
-const { main } = await import(entry.href);
-const io = {
-  out: (text) => process.stdout.write(text),
-  err: (text) => process.stderr.write(text),
-  color: Boolean(process.stdout.isTTY) && !process.env.NO_COLOR,
-};
-process.exitCode = await main(process.argv.slice(2), io);
+const { main, processIo } = await import(entry.href);
+process.exitCode = await main(process.argv.slice(2), processIo());

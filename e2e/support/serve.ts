@@ -22,7 +22,7 @@ export async function startServe(env: Record<string, string> = {}): Promise<Serv
     const timer = setTimeout(() => reject(new Error(`dlsetup serve printed no URL:\n${output}`)), 15_000);
     const read = (chunk: Buffer) => {
       output += chunk.toString();
-      const match = /http:\/\/127\.0\.0\.1:\d+\/\?token=[\w-]+/.exec(output);
+      const match = /http:\/\/127\.0\.0\.1:\d+\/#token=[\w-]+/.exec(output);
       if (match) {
         clearTimeout(timer);
         resolve(match[0]);
@@ -36,7 +36,8 @@ export async function startServe(env: Record<string, string> = {}): Promise<Serv
   return {
     url,
     origin: parsed.origin,
-    token: parsed.searchParams.get('token')!,
+    // The token rides in the fragment, which the page's script keeps for its tab (never a cookie).
+    token: new URLSearchParams(parsed.hash.slice(1)).get('token')!,
     stop: () =>
       new Promise<void>((resolve) => {
         if (child.exitCode !== null) return resolve();

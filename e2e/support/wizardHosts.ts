@@ -56,7 +56,13 @@ export const WIZARD_HOSTS = {
    * and Miniforge's base: text order would put 3.9 and 3.6 above 3.13. Each answers detection as the real one does.
    */
   severalPythons: {
-    files: { ...UBUNTU },
+    // pyenv's and Miniforge's layouts on disk: detection reads environments from there and never starts them (issue 27).
+    files: {
+      ...UBUNTU,
+      [`${os.homedir()}/.pyenv/versions/3.6.15/lib/python3.6/site-packages/README.txt`]: '',
+      [`${os.homedir()}/miniforge3/conda-meta/python-3.12.7-hc5c86c4_0_cpython.json`]: '{}',
+      [`${os.homedir()}/miniforge3/lib/python3.12/site-packages/README.txt`]: '',
+    },
     executables: {
       [`${os.homedir()}/.pyenv/versions/3.6.15/bin/python`]: { stdout: pythonAnswer('3.6.15', `${os.homedir()}/.pyenv/versions/3.6.15`) },
       [`${os.homedir()}/miniforge3/bin/python`]: { stdout: pythonAnswer('3.12.7', `${os.homedir()}/miniforge3`) },

@@ -1,12 +1,14 @@
 import { LOCALES } from '../../shared/i18n/localize.js';
 import type { FlagSpec, ParsedArgs } from './parseArgs.js';
 
-/** What a command writes to; tests pass their own to read what a user would see. */
+/** What a command writes to; tests pass their own to read what a user would see. main() passes every text through terminalSafe. */
 export interface CliIo {
   out(text: string): void;
   err(text: string): void;
   /** Colours and tables for a person; plain text for pipes. */
   color: boolean;
+  /** Draws `line` over the current stderr line (a progress bar); present only where stderr is a terminal. */
+  redrawErr?(line: string): void;
 }
 
 export interface CliCommand {

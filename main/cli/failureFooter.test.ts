@@ -3,8 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { testPlan } from '../../testkit/install/testPlan.js';
-import { main } from './main.js';
-import { captureIo, pinLocaleEnv } from './testIo.js';
+import { pinLocaleEnv, runCliFromPipe } from './testIo.js';
 
 let tmp: string;
 let home: string;
@@ -29,17 +28,7 @@ beforeEach(() => {
 });
 afterEach(() => vi.unstubAllEnvs());
 
-async function dlsetup(args: string[]) {
-  const io = captureIo();
-  const isTTY = process.stdin.isTTY;
-  process.stdin.isTTY = false;
-  try {
-    const code = await main(args, io);
-    return { code, stdout: io.stdout(), stderr: io.stderr() };
-  } finally {
-    process.stdin.isTTY = isTTY;
-  }
-}
+const dlsetup = runCliFromPipe;
 
 const lastLine = (text: string) => text.trimEnd().split('\n').at(-1);
 
@@ -56,7 +45,7 @@ describe('where to look after a failure', () => {
     const logFile = path.join(data, 'logs', 'dlsetup.log');
     expect(lastLine(stderr)).toBe(`Log: ${logFile}; run journal: ${path.join(data, 'runs', `${runId}.jsonl`)}`);
     const log = readFileSync(logFile, 'utf8');
-    expect(log).toMatch(new RegExp(`\\[cli ${process.pid}\\] dlsetup install --plan \\S+ --yes --proxy http://jane:\\[redacted\\]@proxy\\.example:3128 — DL Setup \\d`));
+    expect(log).toMatch(new RegExp(`\\[cli ${process.pid}\\] dlsetup install --plan \\S+ --yes --proxy http://\\[redacted\\]@proxy\\.example:3128 — DL Setup \\d`));
     expect(log).not.toContain('pr0xyPass');
     expect(log).toContain(`Log: ${logFile}; run journal:`);
     expect(log).toMatch(/exit 1 after \d+ ms\n$/);

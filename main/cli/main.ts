@@ -1,8 +1,15 @@
 import { appVersion } from '../appPaths.js';
 import type { CliIo } from './cliCommand.js';
+import { terminalSafeIo } from './terminalIo.js';
 
-/** Runs the CLI and returns the exit code: 0 done, 1 the operation failed, 2 the command line was wrong. */
-export async function main(argv: string[], io: CliIo): Promise<number> {
+export { processIo } from './terminalIo.js';
+
+/**
+ * Runs the CLI and returns the exit code: 0 done, 1 the operation failed, 2 the command line was wrong. Everything it
+ * prints passes the terminal-safe printer, whoever built `terminalIo` (bin/dlsetup.js, the desktop binary's --cli, tests).
+ */
+export async function main(argv: string[], terminalIo: CliIo): Promise<number> {
+  const io = terminalSafeIo(terminalIo);
   const [name, ...rest] = argv;
   const alone = name === '--help' || name === '-h' || name === 'help' || name === '--version' || name === '-v';
   // `dlsetup --version --bogus` is a typo to point out, not a version to print.
@@ -19,7 +26,7 @@ export async function main(argv: string[], io: CliIo): Promise<number> {
     io.out(`${appVersion}\n`);
     return 0;
   }
-  // Loaded only now, as help is above: `--version` reads nothing but appPaths (each module is a file to load at start).
+  // Loaded only now, as help is above: `--version` reads nothing but appPaths and the printer (each module is a file to load at start).
   const { runNamedCommand } = await import('./runNamedCommand.js');
   return runNamedCommand(name, rest, argv, io);
 }

@@ -1,6 +1,8 @@
 import { DlsetupError, toAppError } from '../../shared/errors.js';
 import type { Locale } from '../../shared/i18n/localize.js';
+import { terminalSafe } from '../../shared/text/terminalSafe.js';
 import { appLog, startAppLog } from '../system/appLog.js';
+import { redactSecrets, redactSecretsIn } from '../system/redactSecrets.js';
 import type { CliIo } from './cliCommand.js';
 import { commandHelp } from './cliHelp.js';
 import { commandLocale, usageLocale } from './cliLocale.js';
@@ -34,8 +36,16 @@ export async function runNamedCommand(name: string, rest: string[], argv: string
   const json = rest.includes('--json');
   const startedAt = Date.now();
   startAppLog(name === 'serve' ? 'serve' : 'cli', `dlsetup ${argv.join(' ')}`);
-  // What a person sees on stderr (progress, warnings, failures) is what the log needs too.
-  const logged: CliIo = { ...io, err: (text) => (io.err(text), appLog(text)) };
+  // What a person sees on stderr (progress, warnings, failures) is what the log needs too, as escaped as they saw it.
+  // Credentials never reach the terminal or the log: a flag's URL echoed in a refusal, an error quoting a proxy.
+  const logged: CliIo = {
+    ...io,
+    err: (text) => {
+      const safe = redactSecrets(text);
+      io.err(safe);
+      appLog(terminalSafe(safe));
+    },
+  };
   let locale: Locale = usageSay.locale;
   let code: number;
   let unexpected = false;
@@ -53,8 +63,8 @@ export async function runNamedCommand(name: string, rest: string[], argv: string
     }
     const error = toAppError(thrown);
     unexpected = !(thrown instanceof DlsetupError);
-    if (unexpected && thrown instanceof Error && thrown.stack) appLog(thrown.stack);
-    if (json) io.out(JSON.stringify({ ok: false, error }, null, 2) + '\n');
+    if (unexpected && thrown instanceof Error && thrown.stack) appLog(terminalSafe(thrown.stack));
+    if (json) io.out(JSON.stringify({ ok: false, error: redactSecretsIn(error) }, null, 2) + '\n');
     else logged.err(`dlsetup ${name}: ${sayError(error, locale)}${error.detail && unexpected ? `\n  ${error.detail}` : ''} [${error.code}]\n`);
     code = 1;
   }

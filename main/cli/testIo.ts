@@ -19,3 +19,17 @@ export function pinLocaleEnv(stubEnv: (name: string, value: string) => unknown, 
   stubEnv('LC_MESSAGES', '');
   stubEnv('LANG', lang);
 }
+
+/** Runs the CLI as from a pipe: stdin is no terminal (nothing asks to confirm), and what it prints is captured. */
+export async function runCliFromPipe(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  const { main } = await import('./main.js');
+  const io = captureIo();
+  const isTTY = process.stdin.isTTY;
+  process.stdin.isTTY = false;
+  try {
+    const code = await main(args, io);
+    return { code, stdout: io.stdout(), stderr: io.stderr() };
+  } finally {
+    process.stdin.isTTY = isTTY;
+  }
+}

@@ -1,6 +1,6 @@
 import os from 'node:os';
 import type { Locale } from '../../shared/i18n/localize.js';
-import type { CpuInfo, CudnnInstall, DriverInfo, Finding, HardwareReport, OsInfo, PythonEnv } from '../../shared/types/hardware.js';
+import type { CpuInfo, CudnnInstall, DriverInfo, Finding, HardwareReport, OsInfo } from '../../shared/types/hardware.js';
 import type { GpuTable } from '../../shared/gpus/lookupGpu.js';
 import { loadDataTable } from '../data/loadDataTable.js';
 import { findConda } from '../install/findConda.js';
@@ -20,7 +20,7 @@ import { collectCudnn, probeLdconfigCudnn } from './probes/probeCudnn.js';
 import { probeNvidia, type NvidiaProbeResult } from './probes/probeNvidia.js';
 import { archName, probeOs } from './probes/probeOs.js';
 import { probePci, type PciDisplayDevice } from './probes/probePci.js';
-import { probePythons } from './probes/probePythons.js';
+import { probePythons, type PythonProbeResult } from './probes/probePythons.js';
 import { probeWindows } from './probes/probeWindows.js';
 import { NVIDIA_SMI_ERROR_TEXT } from './parsers/parseNvidiaSmiError.js';
 import type { WindowsVideoController } from './parsers/parseWindowsVideoControllers.js';
@@ -37,6 +37,7 @@ export interface DetectOptions {
 }
 
 const DEFAULT_TIMEOUT_MS = 5000;
+const NO_PYTHONS: PythonProbeResult = { pythons: [], notChecked: [] };
 
 /** Runs one probe; a throw or a hang becomes a warning and the fallback value, never a failed report. */
 async function settle<T>(say: DetectSay, name: string, budgetMs: number, warnings: string[], fallback: T, run: () => Promise<T>): Promise<T> {
@@ -101,7 +102,7 @@ export async function detectHardware(options: DetectOptions = {}): Promise<Hardw
   const budget = timeoutMs * 3;
   const emptyCpu: CpuInfo = { model: 'unknown', cores: os.cpus().length, memoryBytes: os.totalmem() };
 
-  const [osInfo, cpu, pci, nvidia, amd, apple, windows, toolkitResult, loaderCudnn, pythons] = await Promise.all([
+  const [osInfo, cpu, pci, nvidia, amd, apple, windows, toolkitResult, loaderCudnn, pythonResult] = await Promise.all([
     settle(say, 'OS', budget, warnings, fallbackOs(platform), () => probeOs(context)),
     settle(say, 'CPU', budget, warnings, emptyCpu, () => probeCpu(context)),
     settle(say, 'PCI', budget, warnings, [] as PciDisplayDevice[], () => probePci(context)),
@@ -111,8 +112,9 @@ export async function detectHardware(options: DetectOptions = {}): Promise<Hardw
     settle(say, 'Windows', budget, warnings, [] as WindowsVideoController[], () => probeWindows(context)),
     settle(say, 'CUDA Toolkit', budget, warnings, { toolkits: [], nvccOnPath: null } as ToolkitProbeResult, () => probeCudaToolkits(context)),
     settle(say, 'cuDNN', budget, warnings, [] as CudnnInstall[], () => probeLdconfigCudnn(context)),
-    context.quick ? Promise.resolve([] as PythonEnv[]) : settle(say, 'Python', budget, warnings, [] as PythonEnv[], () => probePythons(context)),
+    context.quick ? Promise.resolve(NO_PYTHONS) : settle(say, 'Python', budget, warnings, NO_PYTHONS, () => probePythons(context)),
   ]);
+  const pythons = pythonResult.pythons;
 
   // The conda the install's python-env step would run: a conda plan without one says so (shared/plan/condaPrerequisite).
   const condaCommand = await findConda(context.env, sysrootPath, context.platform);
@@ -162,6 +164,7 @@ export async function detectHardware(options: DetectOptions = {}): Promise<Hardw
     cudaToolkits: toolkits,
     cudnn,
     pythons,
+    ...(pythonResult.notChecked.length > 0 ? { pythonsNotChecked: pythonResult.notChecked } : {}),
     condaCommand,
     findings,
     warnings,

@@ -1,5 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { terminalSafe } from '../../shared/text/terminalSafe.js';
 import type { HardwareReport } from '../../shared/types/hardware.js';
 import { runCommand } from '../system/runCommand.js';
 import { fixturePath } from '../../testkit/fixturePath.js';
@@ -170,7 +171,7 @@ describe('formatDiagnosis', () => {
     expect(text.replace(/\n\s+/g, ' ')).toContain('The libraries on disk are version 570.124.');
     expect(text).toContain('    1. Restart the computer; this loads the matching kernel module\n       $ sudo reboot');
     expect(text).not.toContain('\x1b[');
-    expect(formatDiagnosis(diagnoseText(read('nvidia-smi-errors', 'nvml_driver_library_mismatch_570.124.txt')), { color: true })).toContain('\x1b[31m✖\x1b[0m');
+    expect(terminalSafe(formatDiagnosis(diagnoseText(read('nvidia-smi-errors', 'nvml_driver_library_mismatch_570.124.txt')), { color: true }), true)).toContain('\x1b[31m✖\x1b[0m');
   });
 
   it('says plainly when nothing is wrong, and lists the GPUs', () => {

@@ -1,5 +1,6 @@
 import en from '../../locales/en/wizard.json' with { type: 'json' };
 import zhCN from '../../locales/zh-CN/wizard.json' with { type: 'json' };
+import { terminalStyle, type TerminalStyle } from '../../shared/text/terminalStyle.js';
 import type { DiagnoseFacts, DiagnoseKind, DiagnoseLocale, DiagnoseResult, Diagnosis } from '../../shared/types/diagnose.js';
 
 /** What each recognised kind is, in words: the same names the Troubleshoot screen shows ("log" alone explains nothing). */
@@ -45,8 +46,6 @@ const LABELS: Record<DiagnoseLocale, Record<string, string>> = {
   },
 };
 
-const ANSI = { bold: '\x1b[1m', dim: '\x1b[2m', red: '\x1b[31m', yellow: '\x1b[33m', cyan: '\x1b[36m', reset: '\x1b[0m' };
-
 function wrap(text: string, width: number, indent: string, hanging = indent): string {
   // CJK text has no spaces to break at: keep it as one paragraph line.
   if (!text.includes(' ') || /[\u3000-\u9fff]/.test(text)) return `${indent}${text}`;
@@ -78,7 +77,7 @@ function factsLine(facts: DiagnoseFacts, labels: Record<string, string>): string
   return lines;
 }
 
-function formatOne(diagnosis: Diagnosis, labels: Record<string, string>, paint: (style: keyof typeof ANSI, text: string) => string): string {
+function formatOne(diagnosis: Diagnosis, labels: Record<string, string>, paint: (style: keyof TerminalStyle, text: string) => string): string {
   const mark = diagnosis.severity === 'info' ? paint('cyan', 'i') : diagnosis.severity === 'warning' ? paint('yellow', '!') : paint('red', '✖');
   const out = [`${mark} ${paint('bold', diagnosis.title)} ${paint('dim', `[${diagnosis.code}]`)}`];
   if (diagnosis.evidence) out.push(paint('dim', `  ${(labels.line as string).replace('{n}', String(diagnosis.evidence.line))}: ${diagnosis.evidence.text}`));
@@ -103,7 +102,9 @@ function formatOne(diagnosis: Diagnosis, labels: Record<string, string>, paint: 
 /** The `dlsetup diagnose` text output: what the text is, its facts, then each diagnosis with its fixes. */
 export function formatDiagnosis(result: DiagnoseResult, options: { color?: boolean } = {}): string {
   const labels = LABELS[result.locale ?? 'en'];
-  const paint = (style: keyof typeof ANSI, text: string) => (options.color ? `${ANSI[style]}${text}${ANSI.reset}` : text);
+  // The product's own closed set of colours: the terminal-safe printer lets only those through.
+  const style = terminalStyle(options.color);
+  const paint = (name: keyof TerminalStyle, text: string) => style[name](text);
   const out = [`${labels.kind}: ${kindName(result.kind, result.locale ?? 'en')}`];
   const facts = factsLine(result.facts, labels);
   if (facts.length > 0) out.push(`${labels.facts}: ${facts[0]}`, ...facts.slice(1).map((line) => `  ${line}`));

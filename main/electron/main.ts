@@ -31,9 +31,8 @@ async function runCli(args: string[]): Promise<void> {
   app.disableHardwareAcceleration();
   // `dlsetup-desktop --cli -- detect --json | head` closes the pipe early: the reader chose to stop, not an error.
   process.stdout.on('error', (error: NodeJS.ErrnoException) => (error.code === 'EPIPE' ? app.exit(0) : appLog(`CLI output failed: ${error.message}`)));
-  const { main } = await import('../cli/main.js');
-  const io = { out: (text: string) => process.stdout.write(text), err: (text: string) => process.stderr.write(text), color: Boolean(process.stdout.isTTY) && !process.env.NO_COLOR };
-  app.exit(await main(args, io));
+  const { main, processIo } = await import('../cli/main.js');
+  app.exit(await main(args, processIo()));
 }
 
 function startDesktopApp(): void {

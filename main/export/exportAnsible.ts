@@ -10,6 +10,20 @@ function yamlList(values: readonly string[], indent = 2): string {
 
 const doc = (lines: string[]): string => `---\n${lines.join('\n').replace(/\n+$/, '')}\n`;
 
+/** pip's proxy without its user name and password; the role hands it to pip in a 0600 file, never on a command line. */
+function proxyVars(proxy: ExportModel['framework']['proxy']): string[] {
+  return [
+    '',
+    ...(proxy?.credentialsLeftOut
+      ? [
+          yamlComment(`pip's proxy is ${proxy.url}; its user name and password are not written here. Keep the whole URL`),
+          '# (http://USER:PASSWORD@host:port) in Ansible Vault and name it: dlsetup_pip_proxy: "{{ vault_dlsetup_pip_proxy }}"',
+        ]
+      : ["# pip's proxy (empty: none); one with a password belongs in Ansible Vault, not here."]),
+    `dlsetup_pip_proxy: ${q(proxy?.url ?? '')}`,
+  ];
+}
+
 /** The plan as Ansible variables, each value quoted as YAML (tagged !unsafe where Jinja could read it); the role reads them as {{ var }}. */
 function groupVars(model: ExportModel): string {
   const f = model.framework;
@@ -28,6 +42,7 @@ function groupVars(model: ExportModel): string {
     `dlsetup_pip_index_url: ${q(f.indexUrl ?? '')}`,
     `dlsetup_pip_extra_index_urls:${yamlList(f.extraIndexUrls)}`,
     `dlsetup_pip_find_links:${yamlList(f.findLinks)}`,
+    ...proxyVars(f.proxy),
   ];
   if (model.driver) {
     const d = model.driver;

@@ -19,6 +19,20 @@ export function cudaBaseImage(toolkitVersion: string, cudnnMajor: number | null)
   return `nvidia/cuda:${full}-${cudnn}runtime-ubuntu${ubuntu}`;
 }
 
+/**
+ * pip's RUN line. A plan's proxy comes in as a BuildKit secret turned into PIP_PROXY for that one command, so neither
+ * its password nor the proxy itself is kept in a layer, the image's history or its config (ARG and ENV would be).
+ */
+function pipRun(pip: string[], proxy: ExportModel['framework']['proxy']): string[] {
+  if (!proxy) return [`RUN ${execForm(pip)}`];
+  return [
+    dockerComment(`pip's proxy is ${proxy.url}${proxy.credentialsLeftOut ? '; its user name and password are not written here' : ''}. Pass it as a build secret:`),
+    dockerComment(`  PIP_PROXY=${proxy.credentialsLeftOut ? 'http://USER:PASSWORD@host:port' : proxy.url} docker build --secret id=pip_proxy,env=PIP_PROXY .`),
+    '#   (read the password from a file only you can read; without the secret pip connects directly).',
+    `RUN --mount=type=secret,id=pip_proxy,env=PIP_PROXY ${execForm(pip)}`,
+  ];
+}
+
 /** Dockerfile + .dockerignore + the verification scripts the image runs as its default command. */
 export function exportDockerfile(model: ExportModel, assets: { checkScript: string; reportScript: string }): ExportFile[] {
   if (model.pythonEnv.manager === 'conda') {
@@ -58,7 +72,7 @@ export function exportDockerfile(model: ExportModel, assets: { checkScript: stri
         ]
       : []),
     `RUN ${python} -m venv /opt/venv`,
-    `RUN ${execForm(pip)}`,
+    ...pipRun(pip, f.proxy),
     '',
     'COPY dlsetup_check.py dlsetup_report.py /opt/dlsetup/',
     'ENV PATH=/opt/venv/bin:$PATH',

@@ -9,6 +9,7 @@ import { driverStep } from '../install/steps/driverStep.js';
 import { LD_CONF, PROFILE_SCRIPT, envBlockBody, envVarsStep, ldConfContent } from '../install/steps/envVarsStep.js';
 import { frameworkStep, pipInstallArgv } from '../install/steps/frameworkStep.js';
 import { pythonEnvStep } from '../install/steps/pythonEnvStep.js';
+import { hasUserinfo, withoutUserinfo } from '../../shared/text/urlUserinfo.js';
 
 const STEP_KINDS: readonly PlanStep['kind'][] = ['driver', 'cuda-repo', 'cuda-toolkit', 'cudnn', 'env-vars', 'system-python', 'python-env', 'framework'];
 const TARGET_OSES: readonly string[] = ['linux', 'windows', 'wsl', 'macos'];
@@ -61,7 +62,15 @@ export interface ExportModel {
   cudnn?: { version: string; major: number; cudaMajor: string; cudaSeries: string; packages: string[] };
   env?: { cudaHome: string; libraryPaths: string[]; profileScript: string; ldConf: string; blockBody: string; begin: string; end: string; ldConfContent: string };
   pythonEnv: { manager: 'venv' | 'conda'; python: string; name: string; condaChannel?: string; condaPackages: string[] };
-  framework: { name: Plan['framework']['name']; version: string; variant: string; packages: string[]; pipArgs: string[]; indexUrl?: string; extraIndexUrls: string[]; findLinks: string[] };
+  framework: { name: Plan['framework']['name']; version: string; variant: string; packages: string[]; pipArgs: string[]; indexUrl?: string; extraIndexUrls: string[]; findLinks: string[]; proxy?: ExportProxy };
+}
+
+/** pip's proxy as an export writes it: never its user name or password, which the admin supplies when the export runs. */
+export interface ExportProxy {
+  /** The proxy without user info (`http://proxy.example:3128`). */
+  url: string;
+  /** The plan's proxy had a user name or password, left out of the export. */
+  credentialsLeftOut: boolean;
 }
 
 /** Where the plan and the install engine disagree on param names, the plan's are read and the engine's parse() validates. */
@@ -253,6 +262,8 @@ export function buildExportModel(plan: Plan, options: ExportOptions = {}): Expor
       indexUrl: at('--index-url')[0],
       extraIndexUrls: at('--extra-index-url'),
       findLinks: at('--find-links'),
+      // pipInstallArgv never carries the proxy (pip gets it as PIP_PROXY): each format writes it its own way.
+      ...(parsed.proxy ? { proxy: { url: withoutUserinfo(parsed.proxy), credentialsLeftOut: hasUserinfo(parsed.proxy) } } : {}),
     };
   }
   if (model.framework.packages.length === 0) throw errorText.error('INVALID_ARGUMENT', 'export.noPackages');

@@ -1,8 +1,5 @@
+import { terminalStyle } from '../../shared/text/terminalStyle.js';
 import type { FleetReport, FleetRow } from './buildFleetReport.js';
-
-const RED = '\u001b[31m';
-const YELLOW = '\u001b[33m';
-const RESET = '\u001b[0m';
 
 export function bestText(row: FleetRow): string {
   if (!row.best) return '—';
@@ -22,7 +19,7 @@ function truncate(text: string, width: number): string {
 
 /** The fleet as a text table (outliers first), then each outlier's reasons. */
 export function formatFleetReport(report: FleetReport, options: { color?: boolean } = {}): string {
-  const paint = (text: string, code: string) => (options.color ? `${code}${text}${RESET}` : text);
+  const style = terminalStyle(options.color);
   const header = ['HOST', 'GPU', 'DRIVER', 'FRAMEWORK', 'CHECKS', 'BEST TFLOP/S (% PEAK)', 'CHANGED SINCE LAST', 'FLAGS'];
   const cells = report.rows.map((row) => [
     row.host,
@@ -43,8 +40,8 @@ export function formatFleetReport(report: FleetReport, options: { color?: boolea
     line(widths.map((width) => '-'.repeat(width))),
     ...report.rows.map((row, index) => {
       const text = line(cells[index]!);
-      if (row.flags.some((flag) => flag.code === 'CHECKS_FAILED')) return paint(text, RED);
-      return row.flags.length ? paint(text, YELLOW) : text;
+      if (row.flags.some((flag) => flag.code === 'CHECKS_FAILED')) return style.red(text);
+      return row.flags.length ? style.yellow(text) : text;
     }),
   ];
   const flagged = report.rows.filter((row) => row.flags.length > 0);

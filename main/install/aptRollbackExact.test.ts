@@ -110,19 +110,22 @@ describe.skipIf(!isRoot)('rollback of apt packages is exact (real apt and dpkg, 
     expect(etcHashes()).toEqual(before.etc);
   });
 
-  it('keeps an /etc file changed again after the install, names it, and still puts back the others', async () => {
+  it('merges the account files against what they are now, keeps an /etc file changed again after the install and names it, and still puts back the others', async () => {
     const before = { passwd: readFileSync(path.join(host.root, 'etc/passwd'), 'utf8'), group: readFileSync(path.join(host.root, 'etc/group'), 'utf8') };
     const service = new InstallService({ elevation: 'direct' });
     const runId = await install(service);
-    // An administrator adds an account after the install: the file is no longer as the packages left it.
+    // An administrator adds an account and sets a machine id after the install.
     appendFileSync(path.join(host.root, 'etc/passwd'), 'ada:x:1001:1001::/home/ada:/bin/bash\n');
+    writeFileSync(path.join(host.root, 'etc/machine-id'), 'fedcba9876543210fedcba9876543210\n');
     const result = await service.rollback(runId);
-    expect(result.notes).toEqual([expect.stringContaining('Kept /etc/passwd as it is now')]);
-    expect(readFileSync(path.join(host.root, 'etc/passwd'), 'utf8')).toContain('ada:x:1001');
+    expect(result.notes).toEqual([expect.stringContaining('Kept /etc/machine-id as it is now')]);
+    // The step's account goes, the administrator's stays.
+    expect(readFileSync(path.join(host.root, 'etc/passwd'), 'utf8')).toBe(`${before.passwd}ada:x:1001:1001::/home/ada:/bin/bash\n`);
     expect(readFileSync(path.join(host.root, 'etc/group'), 'utf8')).toBe(before.group);
-    expect(existsSync(path.join(host.root, 'etc/machine-id'))).toBe(false);
+    expect(readFileSync(path.join(host.root, 'etc/machine-id'), 'utf8')).toBe('fedcba9876543210fedcba9876543210\n');
     expect(() => lstatSync(path.join(host.root, 'etc/mtab'))).toThrow();
     writeFileSync(path.join(host.root, 'etc/passwd'), before.passwd);
+    rmSync(path.join(host.root, 'etc/machine-id'));
   });
 
   it('keeps a dependency the run pulled in when something installed since needs it, and says what needs it', async () => {
@@ -130,7 +133,11 @@ describe.skipIf(!isRoot)('rollback of apt packages is exact (real apt and dpkg, 
     const runId = await install(service);
     apt(['apt-get', 'install', '--yes', 'othertool']);
     const result = await service.rollback(runId);
-    expect(result.notes).toEqual([expect.stringContaining('Kept libtestcfg1 libtestgl1 libtestsvc1: removing them would also remove othertool')]);
+    expect(result.notes).toEqual([
+      expect.stringContaining('Kept libtestcfg1 libtestgl1 libtestsvc1: removing them would also remove othertool'),
+      // Named, not put back: what the kept packages (and their scripts) made under /etc stays with them.
+      'Left as they are now: /etc/group, /etc/machine-id, /etc/mtab, /etc/passwd, /etc/testgl, /etc/testgl/testgl.conf. They changed under /etc while the step ran, and some of its packages were kept, so what their scripts made stays with them.',
+    ]);
     // The kept packages keep what their scripts made: the account and the machine id are still there.
     expect(readFileSync(path.join(host.root, 'etc/passwd'), 'utf8')).toContain('testsvc:x:998');
     expect(existsSync(path.join(host.root, 'etc/machine-id'))).toBe(true);

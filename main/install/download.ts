@@ -3,7 +3,9 @@ import { createReadStream } from 'node:fs';
 import { mkdir, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { appCacheDir } from '../appPaths.js';
-import { AttemptError } from '../network/attemptError.js';
+import { AttemptError, BoundExceeded } from '../network/attemptError.js';
+import { TooSlowError } from '../network/bodyWatch.js';
+import { downloadBounds, type DownloadBounds, type DownloadKind } from '../network/downloadBounds.js';
 import { RedirectRefused } from '../network/followRedirects.js';
 import { BadProxyError, NetworkAgents } from '../network/proxyAgent.js';
 import { DlsetupError } from '../../shared/errors.js';
@@ -25,8 +27,14 @@ export interface DownloadOptions {
   /** Attempts after the first one; each waits backoffMs × 2^n. */
   retries?: number;
   backoffMs?: number;
-  /** No byte for this long → the attempt fails and is retried. */
+  /** What is fetched: its kind's cap bounds the size when `expectedSize` is not known (network/downloadBounds.ts). */
+  kind?: DownloadKind;
+  /** The file's size when the caller knows it (data/, a plan): a server claiming or sending more is refused. */
+  expectedSize?: number;
+  /** No byte for this long → the attempt fails and is retried (default 30 s). */
   idleTimeoutMs?: number;
+  /** Tests: smaller size and rate bounds than the production defaults. */
+  bounds?: Partial<DownloadBounds>;
   /** An explicit proxy (the plan's `proxy`, `--proxy`) wins over HTTPS_PROXY / HTTP_PROXY / ALL_PROXY; null: none. NO_PROXY applies either way. */
   proxy?: string | null;
   /** Extra certificate authority (PEM) to trust besides the system's: a lab mirror's own CA, or a test's. */
@@ -133,7 +141,7 @@ async function fetchVerified(options: DownloadOptions, target: Target, say: Inst
   const { url: startUrl, fileName, cacheDir, partPath, finalPath, expected } = target;
   const retries = options.retries ?? 4;
   const backoffMs = options.backoffMs ?? 1000;
-  // A segmented part is preallocated: what it holds is what its range state says, not its size.
+  // A segmented part has holes where pieces are missing: what it holds is what its range state says, not its size.
   const state = await readRangeState(partPath, expected);
   const resumedFrom = state ? state.pieces.reduce((sum, piece) => sum + piece.done, 0) : await fileSize(partPath);
   const agents = new NetworkAgents({ proxy: options.proxy, ca: options.ca });
@@ -145,7 +153,7 @@ async function fetchVerified(options: DownloadOptions, target: Target, say: Inst
     agents,
     headers: { 'user-agent': 'dlsetup', 'accept-encoding': 'identity' },
     signal: options.signal,
-    idleTimeoutMs: options.idleTimeoutMs ?? 30_000,
+    bounds: downloadBounds(options.kind, options.expectedSize, { ...(options.idleTimeoutMs ? { idleTimeoutMs: options.idleTimeoutMs } : {}), ...options.bounds }),
     say,
     report: (done, total, connections) => {
       const perSecond = meter.sample(done);
@@ -178,6 +186,12 @@ async function fetchVerified(options: DownloadOptions, target: Target, say: Inst
         if (policy) throw policy;
         const refusedBy = proxyRefusal(error);
         if (refusedBy !== null) throw say.error('NETWORK', 'download.failed', { file: fileName, reason: say('download.proxyRefused', { status: String(refusedBy) }) });
+        if (error instanceof BoundExceeded) {
+          // More than this file may be: another file, or an endless one. Its part is removed, never resumed.
+          await rm(partPath, { force: true });
+          await removeRangeState(partPath);
+          throw say.error('NETWORK', 'download.failed', { file: fileName, reason: error.message });
+        }
         if (error instanceof AttemptError && !error.retryable) {
           if (error.status === 404) throw say.error('NOT_FOUND', 'download.notFound', { url: startUrl.toString() });
           throw say.error('NETWORK', 'download.failed', { file: fileName, reason: error.message });
@@ -189,6 +203,10 @@ async function fetchVerified(options: DownloadOptions, target: Target, say: Inst
           throw say.error('DISK_FULL', 'disk.full', { path: cacheDir }, { cause: error });
         }
         lastReason = (error as Error).message;
+        if (attempt === retries && error instanceof TooSlowError) {
+          const { minBytesPerSecond, rateWindowMs } = run.bounds;
+          throw say.error('NETWORK', 'download.tooSlow', { file: fileName, rate: minBytesPerSecond, seconds: rateWindowMs / 1000, attempts: retries + 1 }, { detail: lastReason });
+        }
         if (attempt === retries) {
           throw say.error('NETWORK', 'download.failedAfterAttempts', { file: fileName, attempts: retries + 1 }, {
             detail: lastReason,

@@ -1,8 +1,11 @@
 import { existsSync } from 'node:fs';
 import { open, rm, stat } from 'node:fs/promises';
 import type { Dispatcher } from 'undici';
-import { AttemptError } from '../network/attemptError.js';
+import { AttemptError, BoundExceeded } from '../network/attemptError.js';
+import { watchBody, type BodyWatchWords } from '../network/bodyWatch.js';
 import { ConnectionGovernor } from '../network/connectionGovernor.js';
+import { discardBody, dropBody } from '../network/discardBody.js';
+import type { DownloadBounds } from '../network/downloadBounds.js';
 import { getFollowingRedirects } from '../network/followRedirects.js';
 import { FrontierHash } from '../network/frontierHash.js';
 import type { NetworkAgents } from '../network/proxyAgent.js';
@@ -27,7 +30,8 @@ export interface DownloadRun {
   agents: NetworkAgents;
   headers: Record<string, string>;
   signal?: AbortSignal;
-  idleTimeoutMs: number;
+  /** Size and time bounds (network/downloadBounds.ts): a claim past maxBytes is refused, a body past it cut. */
+  bounds: DownloadBounds;
   say: InstallSay;
   governor: ConnectionGovernor;
   /** Bytes this download took from the network, over all attempts. */
@@ -56,13 +60,31 @@ async function fileSize(file: string): Promise<number> {
   }
 }
 
-function rangeWords(say: InstallSay, idleMs: number): RangeWords {
+function bodyWords(say: InstallSay): BodyWatchWords {
   return {
+    noData: (seconds) => say('download.noData', { seconds }),
+    tooSlow: (rate, seconds) => say('download.tooSlowOnce', { rate, seconds }),
+  };
+}
+
+function rangeWords(say: InstallSay): RangeWords {
+  return {
+    ...bodyWords(say),
     serverAnswered: (status) => say('download.serverAnswered', { status }),
     badRange: () => say('download.badRange'),
-    noData: () => say('download.noData', { seconds: idleMs / 1000 }),
     cut: () => say('download.cut'),
+    moreThanAsked: (max) => say('download.moreThanAnnounced', { max }),
   };
+}
+
+/** A server's claimed size past the bound: refused before a byte is written or any space is taken. */
+function tooLarge(run: DownloadRun, size: number): BoundExceeded {
+  return new BoundExceeded(run.say('download.tooLarge', { size, max: run.bounds.maxBytes }));
+}
+
+/** Whether a part file holds every byte its range state says is written (no preallocation: holes lie past its end). */
+function holdsItsPieces(partSize: number, state: { size: number; pieces: readonly { start: number; done: number }[] }): boolean {
+  return partSize <= state.size && state.pieces.every((piece) => piece.done === 0 || piece.start + piece.done <= partSize);
 }
 
 /**
@@ -73,21 +95,30 @@ function rangeWords(say: InstallSay, idleMs: number): RangeWords {
 export async function attemptOnce(run: DownloadRun): Promise<void> {
   if (!run.book && !run.noRanges && existsSync(rangeStatePath(run.partPath))) {
     const state = await readRangeState(run.partPath, run.expected);
-    if (state && (await fileSize(run.partPath)) === state.size) run.book = new RangeBook(state.size, state.pieces);
+    if (state && state.size <= run.bounds.maxBytes && holdsItsPieces(await fileSize(run.partPath), state)) run.book = new RangeBook(state.size, state.pieces);
     else {
-      // A preallocated part whose map is lost or does not fit: its holes cannot be told from bytes, so start over.
+      // A part whose map is lost, does not fit it or is past the bound: its holes cannot be told from bytes, so start over.
       await rm(run.partPath, { force: true });
       await removeRangeState(run.partPath);
     }
   }
   if (run.book) return fetchSegmented(run, run.source ?? (await resolveSource(run, run.book.size)));
-  const offset = await fileSize(run.partPath);
+  let offset = await fileSize(run.partPath);
+  if (offset > run.bounds.maxBytes) {
+    // A part past the bound is not this file (an older download without bounds): start over.
+    await rm(run.partPath, { force: true });
+    offset = 0;
+  }
   if (offset > 0 || run.noRanges) return streamFrom(run, offset);
-  const probe = await probeRanges(run.url, PROBE_BYTES, { agents: run.agents, headers: run.headers, signal: run.signal, headersTimeoutMs: run.idleTimeoutMs });
+  const probe = await probeRanges(run.url, PROBE_BYTES, { agents: run.agents, headers: run.headers, signal: run.signal, headersTimeoutMs: run.bounds.idleTimeoutMs });
   if (probe.kind === 'status') throw statusError(probe.status, run.say);
   if (probe.kind === 'badRange') {
     run.noRanges = true;
     throw new AttemptError(run.say('download.badRange'), true);
+  }
+  if (probe.size !== null && probe.size > run.bounds.maxBytes) {
+    dropBody(probe.response);
+    throw tooLarge(run, probe.size);
   }
   if (probe.kind === 'whole') return writeStream(run, probe.response, 0, probe.size, probe.size);
   if (probe.size < SEGMENTED_MIN_BYTES) {
@@ -101,30 +132,31 @@ export async function attemptOnce(run: DownloadRun): Promise<void> {
   return fetchSegmented(run, probe.url);
 }
 
-/** The probe's bytes become the first piece of a preallocated part: written in place, never asked for again. */
+/**
+ * The probe's bytes become the first piece of the part: written in place, never asked for again. Nothing is
+ * preallocated from the size the server claims: the part grows only as bytes arrive.
+ */
 async function writeProbe(run: DownloadRun, response: Dispatcher.ResponseData, size: number, end: number): Promise<void> {
   const part = await open(run.partPath, 'w');
   const book = new RangeBook(size, [{ start: 0, end, done: 0 }]);
   run.book = book;
   const piece = book.claim(1)!;
-  const stall = () => response.body.destroy(new AttemptError(run.say('download.noData', { seconds: run.idleTimeoutMs / 1000 }), true));
-  let idle = setTimeout(stall, run.idleTimeoutMs);
+  const watch = watchBody(response.body, run.bounds, bodyWords(run.say));
   try {
-    await part.truncate(size);
     for await (const chunk of response.body as AsyncIterable<Buffer>) {
-      clearTimeout(idle);
-      idle = setTimeout(stall, run.idleTimeoutMs);
-      const length = Math.min(chunk.length, end - piece.done);
-      if (length > 0) await part.write(chunk, 0, length, piece.done);
-      book.written(piece, length);
-      run.fetched += length;
+      watch.received(chunk.length);
+      // A body past the range it announced is not the file's first piece: refused, not read on.
+      if (piece.done + chunk.length > end) throw new BoundExceeded(run.say('download.moreThanAnnounced', { max: end }));
+      await part.write(chunk, 0, chunk.length, piece.done);
+      book.written(piece, chunk.length);
+      run.fetched += chunk.length;
       run.report(book.bytesDone, size, 1);
     }
   } catch (error) {
     if (error instanceof AttemptError || (error as NodeJS.ErrnoException).code === 'ENOSPC') throw error;
     throw new AttemptError(run.say('download.cut'), true);
   } finally {
-    clearTimeout(idle);
+    watch.stop();
     book.release(piece);
     await part.close();
     await writeRangeState(run.partPath, { sha256: run.expected, size, pieces: book.snapshot() });
@@ -133,8 +165,8 @@ async function writeProbe(run: DownloadRun, response: Dispatcher.ResponseData, s
 
 /** A resumed segmented download asks for one byte first: redirects followed, and the file still has its size. */
 async function resolveSource(run: DownloadRun, size: number): Promise<URL> {
-  const probe = await probeRanges(run.url, 1, { agents: run.agents, headers: run.headers, signal: run.signal, headersTimeoutMs: run.idleTimeoutMs });
-  if (probe.kind === 'ranges' || probe.kind === 'whole') await probe.response.body.dump().catch(() => undefined);
+  const probe = await probeRanges(run.url, 1, { agents: run.agents, headers: run.headers, signal: run.signal, headersTimeoutMs: run.bounds.idleTimeoutMs });
+  if (probe.kind === 'ranges' || probe.kind === 'whole') await discardBody(probe.response);
   if (probe.kind === 'status') throw statusError(probe.status, run.say);
   if (probe.kind !== 'ranges' || probe.size !== size) {
     // The server no longer splits this file, or serves another size: the saved pieces cannot be trusted.
@@ -171,8 +203,8 @@ async function fetchSegmented(run: DownloadRun, url: URL): Promise<void> {
       agents: run.agents,
       headers: run.headers,
       signal: run.signal,
-      idleTimeoutMs: run.idleTimeoutMs,
-      words: rangeWords(run.say, run.idleTimeoutMs),
+      bounds: run.bounds,
+      words: rangeWords(run.say),
       onWritten: (_bytes, connections) => {
         run.report(book.bytesDone, book.size, connections);
         hash.advance(book.frontier);
@@ -196,41 +228,49 @@ async function fetchSegmented(run: DownloadRun, url: URL): Promise<void> {
 async function streamFrom(run: DownloadRun, offset: number): Promise<void> {
   const headers = { ...run.headers, ...(offset > 0 && !run.noRanges ? { range: `bytes=${offset}-` } : {}) };
   // Redirects are followed (or refused) before the part file is touched.
-  const { response } = await getFollowingRedirects(run.url, { agents: run.agents, headers, signal: run.signal, headersTimeoutMs: run.idleTimeoutMs });
+  const { response } = await getFollowingRedirects(run.url, { agents: run.agents, headers, signal: run.signal, headersTimeoutMs: run.bounds.idleTimeoutMs });
   const status = response.statusCode;
   if (status === 416) {
     // The part file already holds every byte; verification decides.
-    await response.body.dump().catch(() => undefined);
+    await discardBody(response);
     return;
   }
   if (status !== 200 && status !== 206) {
-    await response.body.dump().catch(() => undefined);
+    await discardBody(response);
     throw statusError(status, run.say);
   }
-  if (status === 206 && (!headers.range || parseContentRange(response.headers['content-range'])?.start !== offset)) {
+  const range = parseContentRange(response.headers['content-range']);
+  if (status === 206 && (!headers.range || range?.start !== offset)) {
     // A 206 that does not start at our offset would splice the wrong bytes in: refused, next time the whole file.
-    await response.body.dump().catch(() => undefined);
+    dropBody(response);
     run.noRanges = true;
     throw new AttemptError(run.say('download.badRange'), true);
   }
   const length = Number(response.headers['content-length'] ?? NaN);
   const start = status === 206 ? offset : 0;
-  const end = Number.isFinite(length) ? start + length : null;
-  await writeStream(run, response, start, end, end);
+  const end = Number.isSafeInteger(length) && length >= 0 ? start + length : null;
+  const claimed = Math.max(end ?? 0, status === 206 ? (range?.size ?? 0) : 0);
+  if (claimed > run.bounds.maxBytes) {
+    dropBody(response);
+    throw tooLarge(run, claimed);
+  }
+  await writeStream(run, response, start, end, status === 206 ? (range?.size ?? end) : end);
 }
 
-/** Writes one response body to the part from `start` up to `end` (when known), counting and reporting every byte of `total`. */
+/**
+ * Writes one response body to the part from `start` up to `end` (when known), counting and reporting every byte of
+ * `total`. A body past `end` or the download's bound is cut and refused before its excess is written.
+ */
 async function writeStream(run: DownloadRun, response: Dispatcher.ResponseData, start: number, end: number | null, total: number | null): Promise<void> {
   const { body } = response;
+  const limit = Math.min(end ?? Number.MAX_SAFE_INTEGER, run.bounds.maxBytes);
   const out = await open(run.partPath, start > 0 ? 'a' : 'w');
   let done = start;
-  const idleMs = run.idleTimeoutMs;
-  const stall = () => body.destroy(new AttemptError(run.say('download.noData', { seconds: idleMs / 1000 }), true));
-  let idle = setTimeout(stall, idleMs);
+  const watch = watchBody(body, run.bounds, bodyWords(run.say));
   try {
     for await (const chunk of body as AsyncIterable<Buffer>) {
-      clearTimeout(idle);
-      idle = setTimeout(stall, idleMs);
+      watch.received(chunk.length);
+      if (done + chunk.length > limit) throw new BoundExceeded(run.say('download.moreThanAnnounced', { max: limit }));
       // Written before counted: a resumed attempt starts exactly where the file ends.
       await out.write(chunk);
       done += chunk.length;
@@ -241,7 +281,7 @@ async function writeStream(run: DownloadRun, response: Dispatcher.ResponseData, 
     if (error instanceof AttemptError || (error as NodeJS.ErrnoException).code === 'ENOSPC') throw error;
     throw new AttemptError(done > start ? run.say('download.closedAfter', { done }) : run.say('download.cut'), true);
   } finally {
-    clearTimeout(idle);
+    watch.stop();
     await out.close();
   }
   if (end !== null && done < end) throw new AttemptError(run.say('download.closedAfterOf', { done, total: end }), true);

@@ -1,12 +1,13 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { downloadFile } from './download.js';
+import { installText } from './installText.js';
 
 const FILE = randomBytes(1_000_000);
 const SHA = createHash('sha256').update(FILE).digest('hex');
@@ -43,9 +44,9 @@ afterAll(async () => {
   rmSync(tmp, { recursive: true, force: true });
 });
 
-/** Another process that holds the download's lock as fileLock.ts writes it, and lives until killed. */
+/** Another process that holds the download's lock as fileLock.ts writes it (its boot id and start time), and lives until killed. */
 async function otherProcessHolding(lockFile: string): Promise<ChildProcess> {
-  const script = `require('fs').writeFileSync(${JSON.stringify(lockFile)}, JSON.stringify({ pid: process.pid, owner: 'another install', bootId: null, startTime: null, acquiredAt: '' }) + '\\n', { flag: 'wx' }); console.log('held'); setInterval(() => {}, 1000);`;
+  const script = `const fs = require('fs'); const stat = fs.readFileSync('/proc/self/stat', 'utf8'); const startTime = stat.slice(stat.lastIndexOf(')') + 2).split(' ')[19]; const bootId = fs.readFileSync('/proc/sys/kernel/random/boot_id', 'utf8').trim(); fs.writeFileSync(${JSON.stringify(lockFile)}, JSON.stringify({ pid: process.pid, owner: 'another install', bootId, startTime, acquiredAt: '' }) + '\\n', { flag: 'wx' }); console.log('held'); setInterval(() => {}, 1000);`;
   const child = spawn(process.execPath, ['-e', script], { stdio: ['ignore', 'pipe', 'inherit'] });
   await new Promise<void>((resolve) => child.stdout!.once('data', () => resolve()));
   return child;
@@ -104,5 +105,21 @@ describe('one download per file at a time', () => {
       other.kill('SIGKILL');
       await new Promise((resolve) => other.once('exit', resolve));
     }
+  });
+
+  it('refuses a lock path that is a symlink, with a sentence, fetching nothing and creating nothing where it points', async () => {
+    requests.length = 0;
+    const cacheDir = path.join(tmp, 'linked');
+    mkdirSync(cacheDir, { recursive: true });
+    const lockFile = path.join(cacheDir, `${SHA.slice(0, 16)}-cuda.run.part.lock`);
+    const target = path.join(tmp, 'lock-target');
+    symlinkSync(target, lockFile);
+    const en = installText('en');
+    await expect(downloadFile({ url: `${base}/cuda.run`, sha256: SHA, cacheDir, lockWaitMs: 300 })).rejects.toMatchObject({
+      code: 'INVALID_ARGUMENT',
+      message: en('download.lockNotPlainFile', { file: lockFile }),
+    });
+    expect(requests).toEqual([]);
+    expect(existsSync(target)).toBe(false);
   });
 });

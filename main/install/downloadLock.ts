@@ -1,4 +1,4 @@
-import { acquireFileLock, FileLockBusyError, type HeldLock } from '../system/fileLock.js';
+import { acquireFileLock, FileLockBusyError, FileLockLinkError, type HeldLock } from '../system/fileLock.js';
 import type { InstallSay } from './installText.js';
 
 /** A 4 GB runfile on a slow line takes long; past this the second caller says BUSY rather than wait on. */
@@ -41,6 +41,7 @@ export async function lockDownload(partPath: string, fileName: string, options: 
     try {
       return acquireFileLock(`${partPath}.lock`, `download ${fileName}`);
     } catch (error) {
+      if (error instanceof FileLockLinkError) throw say.error('INVALID_ARGUMENT', 'download.lockNotPlainFile', { file: error.file });
       if (!(error instanceof FileLockBusyError)) throw error;
       const pid = error.holder?.pid ?? null;
       const left = deadline - Date.now();

@@ -130,7 +130,7 @@ describe('downloads reach the network through the proxy the environment names', 
       sinks: { log: (_stream, line) => logs.push(line), progress: () => undefined, record: () => undefined, command: () => undefined },
     });
     // Plain http on loopback (a local mirror): a step's download has no way to trust the test certificate.
-    await downloadForStep(ctx, { url: `${plain1}/file.run`, sha256: SHA, label: 'runfile' });
+    await downloadForStep(ctx, { url: `${plain1}/file.run`, sha256: SHA, kind: 'runfile', label: 'runfile' });
     expect(proxy.gets).toEqual([`GET ${plain1}/file.run`]);
     expect(readdirSync(path.join(tmp, 'home', 'cache', 'downloads'))).toHaveLength(1);
   });

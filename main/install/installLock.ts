@@ -2,7 +2,8 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { appDataDir } from '../appPaths.js';
 import { DlsetupError } from '../../shared/errors.js';
-import { acquireFileLock, FileLockBusyError, type HeldLock } from '../system/fileLock.js';
+import { acquireFileLock, FileLockBusyError, FileLockLinkError, type HeldLock } from '../system/fileLock.js';
+import { RUN_ID_PATTERN } from '../../shared/schema/patterns.js';
 import { installText, type InstallSay } from './installText.js';
 import { isDiskFull } from './runJournal.js';
 
@@ -25,14 +26,17 @@ export function acquireInstallLock(action: LockedAction, runId: string, say: Ins
     return acquireFileLock(file, `${action} ${runId}`);
   } catch (error) {
     if (error instanceof FileLockBusyError) throw busy(error, say);
+    if (error instanceof FileLockLinkError) throw say.error('INVALID_ARGUMENT', 'lock.notPlainFile', { file });
     if (isDiskFull(error)) throw installText.error('DISK_FULL', 'journal.diskFullAtStart', { runId, dir: path.dirname(file) });
     throw error;
   }
 }
 
+/** The holder's owner is named only when it is what acquireInstallLock writes (`install <run id>`); any other text is not shown. */
 function busy(error: FileLockBusyError, say: InstallSay): DlsetupError {
-  const [action, runId] = (error.holder?.owner ?? '').split(' ');
-  if (!error.holder || !runId) return say.error('BUSY', 'lock.busyUnknown', { file: error.file });
-  const params = { pid: error.holder.pid, runId };
-  return say.error('BUSY', action === 'rollback' ? 'lock.busyRollback' : 'lock.busyInstall', params);
+  if (!error.holder) return say.error('BUSY', 'lock.busyUnknown', { file: error.file });
+  const [action, runId, ...rest] = error.holder.owner.split(' ');
+  const { pid } = error.holder;
+  if ((action !== 'install' && action !== 'rollback') || !runId || !RUN_ID_PATTERN.test(runId) || rest.length) return say.error('BUSY', 'lock.busyOther', { pid });
+  return say.error('BUSY', action === 'rollback' ? 'lock.busyRollback' : 'lock.busyInstall', { pid, runId });
 }

@@ -13,6 +13,7 @@ import { executeRun, prepareSteps } from './runner.js';
 import { journalPath, latestRunId, newRunId, readJournal, readRunJournal } from './runJournal.js';
 import { errorIn } from '../../shared/i18n/sayError.js';
 import { statusFromJournal } from './runStatusFromJournal.js';
+import { withInstallSources } from '../../shared/plan/withInstallSources.js';
 
 export interface InstallServiceOptions {
   /** pkexec for the GUI, sudo for the CLI. */
@@ -162,8 +163,11 @@ export class InstallService {
     return this.launch(runId, plan, false, false, options.locale, opened, lock);
   }
 
-  /** Continues an interrupted, failed, cancelled or reboot-paused run (the latest when no id), in its own locale unless one is given. */
-  resume(runId?: string, options: { locale?: Locale } = {}): { runId: string } {
+  /**
+   * Continues an interrupted, failed, cancelled or reboot-paused run (the latest when no id), in its own locale unless
+   * one is given. `proxy` gives pip its proxy again: the journal keeps it without its user name and password.
+   */
+  resume(runId?: string, options: { locale?: Locale; proxy?: string } = {}): { runId: string } {
     const say = installText(options.locale);
     this.ensureIdle(say);
     const id = runId ?? latestRunId();
@@ -175,7 +179,8 @@ export class InstallService {
       const status = statusFromJournal(id, read.entries)!;
       if (status.dryRun) throw say.error('INVALID_ARGUMENT', 'service.resumeDryRun', { runId: id });
       if (status.state === 'succeeded') throw say.error('INVALID_ARGUMENT', 'service.resumeSucceeded', { runId: id });
-      const plan = read.entries.find((entry) => entry.t === 'run-started')!.plan;
+      const journalled = read.entries.find((entry) => entry.t === 'run-started')!.plan;
+      const plan = options.proxy ? withInstallSources(journalled, { proxy: options.proxy }) : journalled;
       return { plan, opened: openRun({ runId: id, plan, resume: true, locale: options.locale }) };
     });
     return this.launch(id, value.plan, false, true, options.locale, value.opened, lock);

@@ -39,6 +39,8 @@ export interface StepContext {
   record(change: JournalChange): void;
   /** Where this context keeps file backups (user data dir, or a root-owned dir inside the helper). */
   backupDir: string;
+  /** Inside the helper: the uid whose downloads it may take (who started it); this process's own when absent. */
+  downloadOwner?: number;
 }
 
 export interface CheckResult {

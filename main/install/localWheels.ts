@@ -1,6 +1,7 @@
 import { copyFile, link, mkdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { formatSpeed } from '../../shared/text/formatBytes.js';
+import { discardBody } from '../network/discardBody.js';
 import { chooseMirror, type MirrorMeasure } from '../network/mirrorChoice.js';
 import { NetworkAgents } from '../network/proxyAgent.js';
 import { probeRanges } from '../network/rangeProbe.js';
@@ -29,7 +30,7 @@ async function sizesOf(wheels: readonly ReportWheel[], agents: NetworkAgents, si
         const answer = await probeRanges(new URL(wheels[index]!.url), 1, { agents, headers: { 'user-agent': 'dlsetup-size', 'accept-encoding': 'identity' }, signal });
         if (answer.kind === 'ranges' || answer.kind === 'whole') {
           sizes[index] = answer.size;
-          await answer.response.body.dump().catch(() => undefined);
+          await discardBody(answer.response);
         }
       } catch {
         // Unknown size: the download itself will tell, and the file is not measured on mirrors.
@@ -89,6 +90,7 @@ export async function fetchReportWheels(
     {
       signal: ctx.signal,
       say: ctx.say,
+      kind: 'wheel',
       proxy: options.proxy,
       retries: Number(process.env.DLSETUP_DOWNLOAD_RETRIES ?? 4),
       backoffMs: Number(process.env.DLSETUP_DOWNLOAD_BACKOFF_MS ?? 1000),

@@ -24,7 +24,9 @@ const run: EventBody[] = [
 
 function printed(events: readonly EventBody[], options: { verbose?: boolean; locale?: Locale; redraw?: boolean } = {}): string {
   let text = '';
-  const print = createTextProgressPrinter((chunk) => (text += chunk), options);
+  // A terminal's redrawErr (main/cli/terminalIo.ts): carriage return and erase-line before the line.
+  const redraw = options.redraw ? (line: string) => void (text += `\r\x1b[K${line}`) : undefined;
+  const print = createTextProgressPrinter((chunk) => (text += chunk), { ...options, redraw });
   events.forEach((event, seq) => {
     vi.advanceTimersByTime(1500);
     print({ runId: 'r1', seq, time: '2025-01-01T00:00:00.000Z', ...event } as ProgressEvent);

@@ -9,12 +9,12 @@ export function createNdjsonProgressPrinter(write: (text: string) => void): (eve
 }
 
 /**
- * Terminal output for `dlsetup install` without --json-progress, in `locale`. On a terminal (`redraw`) the progress is
- * one line redrawn in place (5×/s); elsewhere (a log, a pipe) it is a line per second.
+ * Terminal output for `dlsetup install` without --json-progress, in `locale`. On a terminal (`redraw`, the CliIo's
+ * redrawErr) the progress is one line redrawn in place (5×/s); elsewhere (a log, a pipe) it is a line per second.
  */
 export function createTextProgressPrinter(
   rawWrite: (text: string) => void,
-  options: { verbose?: boolean; locale?: Locale; redraw?: boolean } = {},
+  options: { verbose?: boolean; locale?: Locale; redraw?: (line: string) => void } = {},
 ): (event: ProgressEvent) => void {
   const say = installCliText(options.locale ?? 'en');
   const titles = new Map<string, string>();
@@ -45,8 +45,8 @@ export function createTextProgressPrinter(
           : '';
         const line = `    [${Math.round(event.overall * 100)}%] ${event.detail}${bytes}`;
         if (!options.redraw) return write(`${line}\n`);
-        // Carriage return and erase-line: the bar is drawn over itself.
-        rawWrite(`\r\x1b[K${line}`);
+        // The bar is drawn over itself by the terminal's own writer (carriage return and erase-line).
+        options.redraw(line);
         barShown = true;
         return;
       }

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { appDataDir } from '../appPaths.js';
 import { installText, type InstallSay } from './installText.js';
 import type { JournalEntry } from './journalEntry.js';
+import { journalSafe } from './journalRedaction.js';
 import { parseJournalText, TORN_MARK, type JournalLines } from './journalLines.js';
 import type { DlsetupError } from '../../shared/errors.js';
 
@@ -53,17 +54,17 @@ export class RunJournal {
   static begin(runId: string, first: JournalEntry): RunJournal {
     const journal = new RunJournal(runId);
     try {
-      writeFirstLine(journal.file, first);
+      writeFirstLine(journal.file, journalSafe(first));
     } catch (error) {
       throw isDiskFull(error) ? diskFull(journal, 'journal.diskFullAtStart') : error;
     }
     return journal;
   }
 
-  /** Appends one entry; a full disk becomes DISK_FULL with a sentence, the journal left ending on a whole line. */
+  /** Appends one entry, redacted; a full disk becomes DISK_FULL with a sentence, the journal left ending on a whole line. */
   append(entry: JournalEntry): void {
     try {
-      appendLine(this.file, entry, true);
+      appendLine(this.file, journalSafe(entry), true);
     } catch (error) {
       throw isDiskFull(error) ? diskFull(this, 'journal.diskFull') : error;
     }

@@ -8,6 +8,7 @@ import { overallFraction, stepSummaries } from './runStatusFromJournal.js';
 import { errorIn } from '../../shared/i18n/sayError.js';
 import type { StepContextSinks } from './stepContext.js';
 import type { RecordedChange } from './undoRecordedChanges.js';
+import { redactSecrets, redactSecretsIn } from '../system/redactSecrets.js';
 
 /** Distributes events without their envelope; the record adds runId, seq and time. */
 type EventBody = ProgressEvent extends infer E ? (E extends ProgressEvent ? Omit<E, 'runId' | 'seq' | 'time'> : never) : never;
@@ -53,8 +54,9 @@ export class RunRecord {
     for (const summary of this.summaries) if (summary.state === 'running' || summary.state === 'failed' || summary.state === 'cancelled') summary.state = 'pending';
   }
 
+  /** Every event leaves redacted: it reaches --json-progress, the terminal, the wizard, `serve` clients and the log. */
   emit(body: EventBody): void {
-    this.options.onEvent({ ...body, runId: this.runId, seq: this.seq++, time: now() } as ProgressEvent);
+    this.options.onEvent(redactSecretsIn({ ...body, runId: this.runId, seq: this.seq++, time: now() } as ProgressEvent));
   }
 
   begin(): void {
@@ -76,7 +78,9 @@ export class RunRecord {
     this.emit({ type: 'step-started', stepId });
   }
 
-  finishStep(stepId: string, state: StepSummary['state'], message?: string, errorCode?: string): void {
+  finishStep(stepId: string, state: StepSummary['state'], unsafeMessage?: string, errorCode?: string): void {
+    // A failure's message may quote a command's output or a URL: the status keeps it redacted, as events and journal do.
+    const message = unsafeMessage === undefined ? undefined : redactSecrets(unsafeMessage);
     const summary = this.summaryById.get(stepId)!;
     summary.state = state;
     if (message) summary.message = message;
@@ -87,7 +91,8 @@ export class RunRecord {
     this.overall();
   }
 
-  finishRun(state: RunStatus['state'], error?: RunError): RunStatus {
+  finishRun(state: RunStatus['state'], unsafeError?: RunError): RunStatus {
+    let error = unsafeError && redactSecretsIn(unsafeError);
     const { status } = this;
     status.state = state;
     status.finishedAt = now();

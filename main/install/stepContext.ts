@@ -27,6 +27,8 @@ export interface StepContextOptions {
   sinks: StepContextSinks;
   /** The language of the run's sentences for people; English when not given. */
   locale?: Locale;
+  /** Inside the helper: the uid whose downloads it may take (StepContext.downloadOwner). */
+  downloadOwner?: number;
 }
 
 export function createStepContext(options: StepContextOptions): StepContext {
@@ -39,6 +41,7 @@ export function createStepContext(options: StepContextOptions): StepContext {
     elevated: options.elevated,
     plan: options.plan,
     backupDir: options.backupDir,
+    ...(options.downloadOwner !== undefined ? { downloadOwner: options.downloadOwner } : {}),
     log: (line) => sinks.log('info', line),
     say,
     progress: (fraction, detail, bytes) => sinks.progress(fraction === null ? null : Math.max(0, Math.min(1, fraction)), detail, bytes),

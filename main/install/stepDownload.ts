@@ -1,4 +1,5 @@
 import type { Plan } from '../../shared/types/plan.js';
+import type { DownloadKind } from '../network/downloadBounds.js';
 import { downloadFile, type DownloadResult } from './download.js';
 import type { StepContext } from './installStep.js';
 
@@ -12,13 +13,15 @@ export function planProxy(plan: Plan | null): string | undefined {
 /** A download inside a step: progress with bytes/speed/ETA, retries logged, cancel through the step's signal. */
 export async function downloadForStep(
   ctx: StepContext,
-  options: { url: string; sha256: string; fileName?: string; label: string; span?: [number, number] },
+  /** `kind` bounds the size (a runfile, an archive, a keyring: network/downloadBounds.ts). */
+  options: { url: string; sha256: string; kind: DownloadKind; fileName?: string; label: string; span?: [number, number] },
 ): Promise<DownloadResult> {
   const [from, to] = options.span ?? [0, 1];
   ctx.log(ctx.say('download.starting', { url: options.url }));
   const result = await downloadFile({
     url: options.url,
     sha256: options.sha256,
+    kind: options.kind,
     fileName: options.fileName,
     signal: ctx.signal,
     say: ctx.say,

@@ -8,3 +8,11 @@ export class AttemptError extends Error {
     super(message);
   }
 }
+
+/** A server claimed or sent more than the download's bound: never retried, and the part is removed (it is another file). */
+export class BoundExceeded extends AttemptError {
+  constructor(message: string) {
+    super(message, false);
+    this.name = 'BoundExceeded';
+  }
+}

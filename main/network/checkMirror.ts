@@ -1,5 +1,6 @@
 import type { MirrorCheck, MirrorCheckRequest } from '../../shared/ipc/contract.js';
 import { errorText } from '../../shared/errorText.js';
+import { discardBody } from './discardBody.js';
 import { getFollowingRedirects, RedirectRefused } from './followRedirects.js';
 import { BadProxyError, NetworkAgents } from './proxyAgent.js';
 
@@ -45,7 +46,8 @@ export async function checkMirror(request: MirrorCheckRequest, options: { ca?: s
   try {
     const { response } = await getFollowingRedirects(url, { agents, headers: { 'user-agent': 'dlsetup-mirror-check' }, signal: timeout });
     const ms = Math.round(performance.now() - started);
-    await response.body.dump().catch(() => undefined);
+    // At most 64 KiB and 2 s of the body are read (inside the check's own timeout).
+    await discardBody(response);
     const status = response.statusCode;
     if (status >= 200 && status < 300) return { url: request.url, reachable: true, status, ms };
     return { url: request.url, reachable: false, status, ms, code: 'NOT_FOUND', cause: `HTTP ${status}` };

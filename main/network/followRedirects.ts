@@ -1,8 +1,12 @@
 import { request, type Dispatcher } from 'undici';
+import { discardBody } from './discardBody.js';
 import type { NetworkAgents } from './proxyAgent.js';
 
 /** Hops after the first request; curl's default is 50, browsers stop near 20, real mirrors need two or three. */
 export const MAX_REDIRECTS = 5;
+
+/** How long a response head may take when the caller names no bound (the downloads' idle timeout). */
+export const HEADERS_TIMEOUT_MS = 30_000;
 
 export type RedirectRefusal = 'insecure' | 'scheme' | 'tooMany';
 
@@ -70,13 +74,14 @@ export async function getFollowingRedirects(start: URL, options: GetOptions): Pr
       headers,
       signal: options.signal,
       maxRedirections: 0,
-      headersTimeout: options.headersTimeoutMs ?? null,
+      // Never undici's 5 minutes: a server that sends no head is a failed attempt within the idle bound.
+      headersTimeout: options.headersTimeoutMs ?? HEADERS_TIMEOUT_MS,
       // Callers watch the body themselves (idle timers, abort signals).
       bodyTimeout: 0,
     });
     const location = response.headers.location;
     if (response.statusCode < 300 || response.statusCode >= 400 || typeof location !== 'string') return { url, response };
-    await response.body.dump().catch(() => undefined);
+    await discardBody(response);
     if (hop === MAX_REDIRECTS) throw new RedirectRefused('tooMany', url.href, location);
     url = redirectTarget(url, location);
   }

@@ -1,4 +1,5 @@
 import type { Dispatcher } from 'undici';
+import { discardBody } from './discardBody.js';
 import { getFollowingRedirects } from './followRedirects.js';
 import type { NetworkAgents } from './proxyAgent.js';
 
@@ -44,13 +45,13 @@ export async function probeRanges(
     return { kind: 'whole', url, size: Number.isSafeInteger(length) ? length : null, response };
   }
   if (status !== 206) {
-    await response.body.dump().catch(() => undefined);
+    await discardBody(response);
     return { kind: 'status', url, status };
   }
   const header = response.headers['content-range'];
   const range = parseContentRange(header);
   if (!range || range.start !== 0 || range.size === null) {
-    await response.body.dump().catch(() => undefined);
+    await discardBody(response);
     return { kind: 'badRange', url, header: typeof header === 'string' ? header.slice(0, 100) : null };
   }
   return { kind: 'ranges', url, size: range.size, range, response };

@@ -1,30 +1,35 @@
 import type { FileHandle } from 'node:fs/promises';
 import { request } from 'undici';
-import { AttemptError } from './attemptError.js';
+import { AttemptError, BoundExceeded } from './attemptError.js';
+import { watchBody, type BodyWatchWords } from './bodyWatch.js';
 import type { ConnectionGovernor } from './connectionGovernor.js';
+import { discardBody } from './discardBody.js';
+import type { DownloadBounds } from './downloadBounds.js';
 import type { NetworkAgents } from './proxyAgent.js';
 import type { Piece, RangeBook } from './rangeBook.js';
 import { parseContentRange } from './rangeProbe.js';
 
 /** The sentences a failed range says to the person (the run's locale). */
-export interface RangeWords {
+export interface RangeWords extends BodyWatchWords {
   serverAnswered: (status: number) => string;
   badRange: () => string;
-  noData: (seconds: number) => string;
   cut: () => string;
+  /** A body past the range it was asked for (`max`: the range's length). */
+  moreThanAsked: (max: number) => string;
 }
 
 export interface SegmentedFetchOptions {
   /** The file's address after redirects (the probe followed them once). */
   url: URL;
-  /** The preallocated `.part`, open for positional writes. */
+  /** The `.part`, open for positional writes (never preallocated: it grows as pieces arrive). */
   part: FileHandle;
   book: RangeBook;
   governor: ConnectionGovernor;
   agents: NetworkAgents;
   headers: Record<string, string>;
   signal?: AbortSignal;
-  idleTimeoutMs: number;
+  /** Each piece's body is watched for idle time and minimum rate (downloadBounds.ts). */
+  bounds: DownloadBounds;
   words: RangeWords;
   /** Called after every write with the bytes this call wrote so far and the connections open. */
   onWritten: (bytes: number, connections: number) => void;
@@ -52,34 +57,32 @@ export async function fetchRanges(options: SegmentedFetchOptions): Promise<void>
       headers: { ...options.headers, range: `bytes=${from}-${to}` },
       signal,
       maxRedirections: 0,
-      headersTimeout: options.idleTimeoutMs,
+      headersTimeout: options.bounds.idleTimeoutMs,
       bodyTimeout: 0,
     });
     const range = parseContentRange(response.headers['content-range']);
     if (response.statusCode !== 206 || !range || range.start !== from || range.end !== to) {
-      await response.body.dump().catch(() => undefined);
+      await discardBody(response);
       if (response.statusCode === 206 || response.statusCode === 200) throw new AttemptError(options.words.badRange(), false, response.statusCode);
       const retryable = response.statusCode >= 500 || response.statusCode === 429 || response.statusCode === 408;
       throw new AttemptError(options.words.serverAnswered(response.statusCode), retryable, response.statusCode);
     }
-    const stall = () => response.body.destroy(new AttemptError(options.words.noData(options.idleTimeoutMs / 1000), true));
-    let idle = setTimeout(stall, options.idleTimeoutMs);
+    const watch = watchBody(response.body, options.bounds, options.words);
     try {
       for await (const chunk of response.body as AsyncIterable<Buffer>) {
-        clearTimeout(idle);
-        idle = setTimeout(stall, options.idleTimeoutMs);
-        // Never past the piece: a server sending more than asked must not overwrite the next piece.
-        const length = Math.min(chunk.length, piece.end - piece.start - piece.done);
-        if (length > 0) await options.part.write(chunk, 0, length, piece.start + piece.done);
-        options.book.written(piece, length);
-        written += length;
+        watch.received(chunk.length);
+        // Never past the piece: a server sending more than asked must not overwrite the next piece, nor be read on.
+        if (piece.done + chunk.length > piece.end - piece.start) throw new BoundExceeded(options.words.moreThanAsked(piece.end - from));
+        await options.part.write(chunk, 0, chunk.length, piece.start + piece.done);
+        options.book.written(piece, chunk.length);
+        written += chunk.length;
         options.onWritten(written, workers.size);
       }
     } catch (error) {
       if (error instanceof AttemptError || (error as NodeJS.ErrnoException).code === 'ENOSPC') throw error;
       throw new AttemptError(options.words.cut(), true);
     } finally {
-      clearTimeout(idle);
+      watch.stop();
     }
     if (piece.done < piece.end - piece.start) throw new AttemptError(options.words.cut(), true);
   };

@@ -4,6 +4,7 @@ import { translationProblems } from '../../shared/i18n/localize.js';
 import { estimateDownload, formatMegabytes } from '../../shared/plan/estimateDownload.js';
 import { resolvePlan } from '../../shared/plan/resolvePlan.js';
 import { displayWidth } from '../../shared/text/displayWidth.js';
+import { terminalSafe } from '../../shared/text/terminalSafe.js';
 import { formatPlan } from './formatPlan.js';
 import { loadCompatData } from './loadCompatData.js';
 import { loadDownloadSizes } from './loadDownloadSizes.js';
@@ -28,7 +29,8 @@ describe('formatPlan', () => {
 
   it('shows a blocker with the nearest working command, in color when asked', () => {
     const plan = resolvePlan(loadCompatData(), { os: 'linux', arch: 'x86_64', gpuVendor: 'nvidia', gpuName: 'Tesla K80', driverVersion: '470.82.01' }, { framework: 'pytorch', frameworkVersion: '2.14' });
-    const text = formatPlan(plan, { color: true });
+    // What the terminal receives: the printer turns the style marks into colour codes.
+    const text = terminalSafe(formatPlan(plan, { color: true }), true);
     expect(text).toContain('\u001b[31mblocked\u001b[0m');
     expect(text).toContain('NO_KERNELS_FOR_GPU: PyTorch 2.14 cannot use your GPU');
     // torch 2.4 - 2.7 cu118 bundle cuDNN 9.1, which needs compute capability 5.0 (cuDNN 9.0.0 support matrix): 2.3 is the nearest.

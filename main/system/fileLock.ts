@@ -1,7 +1,9 @@
-import { closeSync, fsyncSync, linkSync, openSync, readFileSync, renameSync, statSync, unlinkSync, writeSync } from 'node:fs';
+import { closeSync, constants, fstatSync, fsyncSync, linkSync, openSync, readSync, renameSync, unlinkSync, writeSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
-import { processAlive } from './processAlive.js';
+import { bootId, holderIsGone, MAX_OWNER_CHARS, parseHolder, processStartTime, type LockHolder } from './lockHolder.js';
+
+export { holderIsGone, MAX_OWNER_CHARS, type LockHolder } from './lockHolder.js';
 
 /**
  * An exclusive lock between processes, as a file: whoever creates the file holds the lock. Use one lock file per
@@ -13,21 +15,12 @@ import { processAlive } from './processAlive.js';
  *   try { … } finally { lock.release(); }
  *
  * Not re-entrant: a second acquire of the same file in the same process is busy too (the holder is this process).
+ *
+ * A lock file is data, never trusted: it is read without following a link (a link or anything but a plain file at the
+ * lock path is refused, FileLockLinkError), at most MAX_LOCK_BYTES, and parsed with a schema; the owner it names is
+ * shown only escaped. A holder that cannot be verified as live (another boot, no start time, a start time that cannot
+ * be read or differs, pid 1) is taken over, under a takeover guard so that of many takers exactly one wins.
  */
-
-/** What a lock file holds. `startTime` and `bootId` tell a live holder from a dead one whose pid was reused. */
-export interface LockHolder {
-  pid: number;
-  /** Who holds it, in the caller's terms (a run id, a download's name); shown to the second caller. */
-  owner: string;
-  /** The kernel's boot id (Linux); a lock from another boot is stale. */
-  bootId: string | null;
-  /** The holder process's start time in clock ticks since boot (Linux /proc/<pid>/stat field 22). */
-  startTime: string | null;
-  acquiredAt: string;
-  /** Random per acquisition: tells this lock from a later one at the same path (inode numbers are reused). */
-  token: string;
-}
 
 /** A lock this process holds. */
 export interface HeldLock {
@@ -50,65 +43,60 @@ export class FileLockBusyError extends Error {
   }
 }
 
-const BOOT_ID_FILE = '/proc/sys/kernel/random/boot_id';
+/** Thrown when the lock path (or its takeover guard) is a link or not a plain file: refused, never followed or replaced. */
+export class FileLockLinkError extends Error {
+  readonly code = 'LOCK_LINK';
+
+  constructor(readonly file: string) {
+    super(`${file} is a link or not a plain file; it is not used as a lock`);
+    this.name = 'FileLockLinkError';
+  }
+}
+
 /** Takeovers by other processes are waited for (1 ms each), then reported as busy rather than looping forever. */
 const MAX_ATTEMPTS = 200;
 /** How long a lock file that names no holder is taken as one being written, before it counts as damaged. */
 const UNREADABLE_GRACE_MS = 10_000;
+/** A lock record is a few hundred bytes; more than this is not one (and is never read whole). */
+const MAX_LOCK_BYTES = 4096;
 
-function bootId(): string | null {
-  try {
-    return readFileSync(BOOT_ID_FILE, 'utf8').trim() || null;
-  } catch {
-    return null;
-  }
+/** What is at a lock path: nothing (null), or a plain file's first MAX_LOCK_BYTES and its modification time. */
+interface LockFileText {
+  text: string;
+  mtimeMs: number;
 }
 
-/** A process's start time (Linux), so a pid reused by an unrelated process does not keep a dead holder's lock. */
-function processStartTime(pid: number): string | null {
+/**
+ * Reads a lock path without following a link and without blocking on a FIFO or a device: a link, or anything that is
+ * not a plain file, throws FileLockLinkError; no file gives null. At most MAX_LOCK_BYTES are read.
+ */
+function readLockFile(file: string): LockFileText | null {
+  let fd: number;
   try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    // Fields after the command name (which may hold spaces and parentheses): state is field 3, starttime field 22.
-    return stat.slice(stat.lastIndexOf(')') + 2).split(' ')[19] ?? null;
-  } catch {
-    return null;
+    fd = openSync(file, constants.O_RDONLY | (constants.O_NOFOLLOW ?? 0) | (constants.O_NONBLOCK ?? 0));
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT') return null;
+    if (code === 'ELOOP' || code === 'EMLINK') throw new FileLockLinkError(file);
+    throw error;
   }
-}
-
-
-function parseHolder(text: string): LockHolder | null {
   try {
-    const value = JSON.parse(text) as Partial<LockHolder>;
-    if (!value || typeof value !== 'object' || !Number.isSafeInteger(value.pid) || (value.pid as number) <= 0 || typeof value.owner !== 'string') return null;
-    return {
-      pid: value.pid as number,
-      owner: value.owner,
-      bootId: typeof value.bootId === 'string' ? value.bootId : null,
-      startTime: typeof value.startTime === 'string' ? value.startTime : null,
-      acquiredAt: typeof value.acquiredAt === 'string' ? value.acquiredAt : '',
-      token: typeof value.token === 'string' ? value.token : '',
-    };
-  } catch {
-    return null;
+    const info = fstatSync(fd);
+    if (!info.isFile()) throw new FileLockLinkError(file);
+    const buffer = Buffer.alloc(Math.min(MAX_LOCK_BYTES + 1, Math.max(0, info.size)));
+    const length = buffer.length ? readSync(fd, buffer, 0, buffer.length, 0) : 0;
+    // A record longer than a lock's is not one: cut, it fails the schema.
+    return { text: buffer.subarray(0, Math.min(length, MAX_LOCK_BYTES)).toString('utf8'), mtimeMs: info.mtimeMs };
+  } finally {
+    closeSync(fd);
   }
-}
-
-/** Whether the holder a lock file names is gone: dead, from another boot, or its pid now another process. */
-export function holderIsGone(holder: LockHolder): boolean {
-  const boot = bootId();
-  if (holder.bootId && boot && holder.bootId !== boot) return true;
-  if (!processAlive(holder.pid)) return true;
-  if (holder.startTime) {
-    const now = processStartTime(holder.pid);
-    if (now !== null && now !== holder.startTime) return true;
-  }
-  return false;
 }
 
 /** Who holds the lock at `file` now (null: nobody, or a file that names no holder). */
 export function readLockHolder(file: string): LockHolder | null {
   try {
-    return parseHolder(readFileSync(file, 'utf8'));
+    const found = readLockFile(file);
+    return found ? parseHolder(found.text) : null;
   } catch {
     return null;
   }
@@ -144,20 +132,15 @@ function writeWhole(file: string, text: string): void {
 }
 
 function readText(file: string): string | null {
-  try {
-    return readFileSync(file, 'utf8');
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
-    throw error;
-  }
+  return readLockFile(file)?.text ?? null;
 }
 
 /** Removes `file` only while it still holds `text` (each record carries a random token, so no other lock matches). */
 function removeIfStill(file: string, text: string): void {
   try {
-    if (readFileSync(file, 'utf8') === text) unlinkSync(file);
+    if (readLockFile(file)?.text === text) unlinkSync(file);
   } catch {
-    // Already gone.
+    // Already gone, or no longer a plain file: not ours to remove.
   }
 }
 
@@ -200,7 +183,7 @@ function moveAsideIfStill(guard: string, text: string): void {
     return;
   }
   try {
-    if (readFileSync(aside, 'utf8') !== text) linkSync(aside, guard);
+    if (readLockFile(aside)?.text !== text) linkSync(aside, guard);
   } catch {
     // Another guard was taken meanwhile: it stands.
   } finally {
@@ -215,7 +198,7 @@ function moveAsideIfStill(guard: string, text: string): void {
 export function acquireFileLock(file: string, owner: string): HeldLock {
   const holder: LockHolder = {
     pid: process.pid,
-    owner,
+    owner: owner.slice(0, MAX_OWNER_CHARS),
     bootId: bootId(),
     startTime: processStartTime(process.pid),
     acquiredAt: new Date().toISOString(),
@@ -239,21 +222,16 @@ export function acquireFileLock(file: string, owner: string): HeldLock {
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
     }
-    let content: string | null;
-    let mtimeMs: number;
-    try {
-      mtimeMs = statSync(file).mtimeMs;
-      content = readText(file);
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === 'ENOENT') continue;
-      throw error;
-    }
+    const found = readLockFile(file);
     // Released between our create and our read: try again.
-    if (content === null) continue;
+    if (found === null) continue;
+    const content = found.text;
     last = parseHolder(content);
     if (last && !holderIsGone(last)) throw new FileLockBusyError(file, last);
-    // A file that names no holder is damaged, or (without hard links) being written this instant: give it time.
-    if (!last && Date.now() - mtimeMs < UNREADABLE_GRACE_MS) throw new FileLockBusyError(file, null);
+    // A file that names no holder is damaged, or (without hard links) being written this instant: give it a moment
+    // (never more: a modification time in the future does not make it younger).
+    const age = Date.now() - found.mtimeMs;
+    if (!last && age >= 0 && age < UNREADABLE_GRACE_MS) throw new FileLockBusyError(file, null);
     removeStale(file, content, text);
   }
   throw new FileLockBusyError(file, last);

@@ -60,6 +60,14 @@ describe('LogFile', () => {
     expect(text).toContain('… (83616 more characters)');
   });
 
+  it('keeps no terminal escape or bidi control from outside text: a log is read with cat and less (issue 27, item 8)', () => {
+    const log = new LogFile({ dir });
+    log.write('cli 9', 'GPU: NVIDIA \u001b]0;pwned\u0007GeForce \u009b2J RTX\u202e 4090\r\nnext line\tkept');
+    const text = readFileSync(log.file, 'utf8');
+    expect(text).not.toMatch(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u202a-\u202e]/);
+    expect(text).toContain('GPU: NVIDIA \\u001b]0;pwned\\u0007GeForce \\u009b2J RTX\\u202e 4090\\u000d\nnext line\tkept');
+  });
+
   it('never throws when its folder cannot be made: the program goes on without a log', () => {
     const first = new LogFile({ dir });
     first.write('cli 1', 'a file where the next log wants a folder');

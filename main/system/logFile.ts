@@ -1,5 +1,6 @@
 import { appendFileSync, mkdirSync, renameSync, rmSync, statSync } from 'node:fs';
 import path from 'node:path';
+import { terminalSafe } from '../../shared/text/terminalSafe.js';
 import { redactSecrets } from './redactSecrets.js';
 
 export interface LogFileOptions {
@@ -37,7 +38,8 @@ export class LogFile {
   /** Appends one entry (several lines are fine), prefixed with the time and `source`, e.g. `cli 4242`. */
   write(source: string, text: string): void {
     const body = text.length > MAX_ENTRY_CHARS ? `${text.slice(0, MAX_ENTRY_CHARS)}… (${text.length - MAX_ENTRY_CHARS} more characters)` : text;
-    const entry = `${new Date().toISOString()} [${source}] ${redactSecrets(body).trimEnd()}\n`;
+    // Redacted, and escaped as the terminal would show it: a log is read with cat and less.
+    const entry = `${new Date().toISOString()} [${source}] ${terminalSafe(redactSecrets(body)).trimEnd()}\n`;
     try {
       mkdirSync(this.dir, { recursive: true, mode: 0o700 });
       const size = this.sizeNow();

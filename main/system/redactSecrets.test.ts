@@ -1,46 +1,47 @@
 import { describe, expect, it } from 'vitest';
-import { REDACTED, redactSecrets } from './redactSecrets.js';
+import { REDACTED, redactSecrets, redactSecretsIn } from './redactSecrets.js';
+import { CREDENTIAL_SHAPES, BENIGN_LINES } from '../../testkit/secrets/credentialShapes.js';
 
 describe('redactSecrets', () => {
-  it('hides the serve token in the URL it prints, in a cookie and in a Bearer header', () => {
-    const token = 'Zq3_xY-9aBcDeFgHiJkLmNoPqRsTuVwX';
-    const lines = [
-      `DL Setup is serving the wizard at:\n  http://127.0.0.1:8765/?token=${token}\nKeep this URL private.`,
-      `GET /?lang=en&token=${token}&x=1`,
-      `Cookie: dlsetup_token=${token}; other=1`,
-      `Set-Cookie: dlsetup_token=${token}; HttpOnly; SameSite=Strict; Path=/`,
-      `Authorization: Bearer ${token}`,
-      `{"authorization":"Bearer ${token}","channel":"app:info"}`,
-      `retrying with bearer ${token}`,
-    ];
-    for (const line of lines) {
-      const redacted = redactSecrets(line);
-      expect(redacted, line).not.toContain(token);
-      expect(redacted).toContain(REDACTED);
-    }
-    expect(redactSecrets(`http://127.0.0.1:8765/?token=${token}\nKeep this URL private.`)).toBe(`http://127.0.0.1:8765/?token=${REDACTED}\nKeep this URL private.`);
-    expect(redactSecrets(`GET /?lang=en&token=${token}&x=1`)).toBe(`GET /?lang=en&token=${REDACTED}&x=1`);
+  it.each(CREDENTIAL_SHAPES)('hides $name', ({ line, secrets }) => {
+    const redacted = redactSecrets(line);
+    for (const secret of secrets) expect(redacted, `${line} → ${redacted}`).not.toContain(secret);
+    expect(redacted).toContain(REDACTED);
+    // Redacting twice changes nothing: text that went through one boundary can go through another.
+    expect(redactSecrets(redacted)).toBe(redacted);
   });
 
-  it('hides proxy passwords and keeps the user and host a person needs to recognise the proxy', () => {
-    expect(redactSecrets('pip install --proxy http://alice:s3cr%40t@proxy.example:3128 torch')).toBe(`pip install --proxy http://alice:${REDACTED}@proxy.example:3128 torch`);
-    expect(redactSecrets('HTTPS_PROXY=https://bob:pw@10.0.0.1:8080/')).toBe(`HTTPS_PROXY=https://bob:${REDACTED}@10.0.0.1:8080/`);
+  it(`covers at least 30 credential shapes (${CREDENTIAL_SHAPES.length}) and 10 ordinary lines (${BENIGN_LINES.length})`, () => {
+    expect(CREDENTIAL_SHAPES.length).toBeGreaterThanOrEqual(30);
+    expect(BENIGN_LINES.length).toBeGreaterThanOrEqual(10);
+  });
+
+  it.each(BENIGN_LINES)('leaves ordinary text alone: %s', (line) => {
+    expect(redactSecrets(line)).toBe(line);
+  });
+
+  it('removes the whole user info of a URL and keeps the host a person needs to recognise it', () => {
+    expect(redactSecrets('pip install --proxy http://alice:s3cr%40t@proxy.example:3128 torch')).toBe(`pip install --proxy http://${REDACTED}@proxy.example:3128 torch`);
+    expect(redactSecrets('HTTPS_PROXY=https://bob:p@ss@10.0.0.1:8080/')).toBe(`HTTPS_PROXY=https://${REDACTED}@10.0.0.1:8080/`);
+    expect(redactSecrets('fetching https://ghp_x@github.com/org/repo.git')).toBe(`fetching https://${REDACTED}@github.com/org/repo.git`);
+    expect(redactSecrets('GET /?lang=en&token=abc123&x=1')).toBe(`GET /?lang=en&token=${REDACTED}&x=1`);
     expect(redactSecrets('Proxy-Authorization: Basic Ym9iOnB3')).toBe(`Proxy-Authorization: ${REDACTED}`);
   });
 
-  it('hides values named as passwords, tokens, secrets and keys', () => {
-    expect(redactSecrets('PIP_PASSWORD=hunter2 HF_TOKEN=hf_abc')).toBe(`PIP_PASSWORD=${REDACTED} HF_TOKEN=${REDACTED}`);
-    expect(redactSecrets('{"api_key": "k-123", "client_secret":"s"}')).toBe(`{"api_key": "${REDACTED}", "client_secret":"${REDACTED}"}`);
+  it('redacts every string inside an event or a journal entry and keeps its shape', () => {
+    const event = { type: 'step-log', seq: 3, line: 'Looking in indexes: https://u:pw@idx.example/simple', command: { argv: ['pip', '--proxy', 'http://u:pw@p:3128'], exitCode: 0 } };
+    expect(redactSecretsIn(event)).toEqual({
+      type: 'step-log',
+      seq: 3,
+      line: `Looking in indexes: https://${REDACTED}@idx.example/simple`,
+      command: { argv: ['pip', '--proxy', `http://${REDACTED}@p:3128`], exitCode: 0 },
+    });
+    expect(event.line).toContain('u:pw@');
   });
 
-  it('leaves ordinary lines alone: package pins, sentences about tokens, URLs without a password', () => {
-    for (const line of [
-      'pip install tokenizers==0.15.2 transformers',
-      'Keep this URL private: it carries the access token.',
-      'git clone https://user@github.com/example/repo',
-      'Downloading https://download.pytorch.org/whl/cu124/torch-2.5.1%2Bcu124-cp312-cp312-linux_x86_64.whl (2.4 GB)',
-    ]) {
-      expect(redactSecrets(line)).toBe(line);
-    }
+  it('stays linear on long hostile lines', () => {
+    const started = performance.now();
+    for (const line of ['a-'.repeat(20_000), `http://${'a'.repeat(40_000)}`, `${'token'.repeat(8_000)}=`, `"password": "${'\\'.repeat(40_000)}`, `x://${'@'.repeat(40_000)}`]) redactSecrets(line);
+    expect(performance.now() - started).toBeLessThan(2_000);
   });
 });

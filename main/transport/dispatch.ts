@@ -3,6 +3,7 @@ import { toAppError } from '../../shared/errors.js';
 import { isLocale, type Locale } from '../../shared/i18n/localize.js';
 import { fail, ok, type Result } from '../../shared/result.js';
 import { CONTROL_CHARS } from '../../shared/schema/patterns.js';
+import { redactSecretsIn } from '../system/redactSecrets.js';
 
 /** The language the caller asked for, read before validation so a refusal is said in it too. */
 function requestedLocale(rawArg: unknown): Locale | undefined {
@@ -24,10 +25,11 @@ export async function dispatch(handlers: HandlerTable, channel: string, rawArg: 
   try {
     if (!isChannel(channel)) return fail({ code: 'UNKNOWN_CHANNEL', message: `There is no "${shown(channel)}" call.` });
     const validated = contract[channel].validate(rawArg, { locale: requestedLocale(rawArg) });
-    if (!validated.ok) return validated;
+    // A refusal or failure may quote what it refused (a URL with a password): it goes back redacted, like every boundary.
+    if (!validated.ok) return redactSecretsIn(validated);
     const handler = handlers[channel] as (arg: unknown) => Promise<unknown>;
     return ok(await handler(validated.value));
   } catch (thrown) {
-    return fail(toAppError(thrown));
+    return fail(redactSecretsIn(toAppError(thrown)));
   }
 }

@@ -65,7 +65,7 @@ describe('dlsetup serve on a non-default address', () => {
     );
 
   it('prints a URL with that address', () => {
-    expect(server.url).toMatch(/^http:\/\/127\.0\.0\.2:\d+\/\?token=[\w-]{32}$/);
+    expect(server.url).toMatch(/^http:\/\/127\.0\.0\.2:\d+\/#token=[\w-]{32}$/);
     expect(server.origin).toBe(`http://127.0.0.2:${server.port}`);
   });
 

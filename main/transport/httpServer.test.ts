@@ -7,6 +7,7 @@ import WebSocket from 'ws';
 import { startHttpServer, type RunningServer } from './httpServer.js';
 import { ProgressHub } from './progressHub.js';
 import { testHandlers } from '../../testkit/transport/testHandlers.js';
+import { EVENTS_PROTOCOL, TOKEN_PROTOCOL_PREFIX } from '../../shared/ipc/serveCredential.js';
 
 const handlers = testHandlers();
 
@@ -34,20 +35,42 @@ const invoke = (channel: string, body: unknown, headers: Record<string, string> 
   });
 
 describe('dlsetup serve transport', () => {
-  it('prints a loopback URL that carries a long random token', () => {
-    expect(server.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/\?token=[\w-]{32}$/);
+  it('prints a loopback URL that carries a long random token in its fragment, which no request sends', () => {
+    expect(server.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/#token=[\w-]{32}$/);
   });
 
-  it('refuses a request without the token with 401', async () => {
+  it('serves the public page to anyone, and refuses an API call without the token with 401', async () => {
     const page = await fetch(`${server.origin}/`);
-    expect(page.status).toBe(401);
-    expect(await page.text()).toContain('access token');
+    expect(page.status).toBe(200);
+    expect(page.headers.get('set-cookie')).toBeNull();
     const api = await fetch(`${server.origin}/api/invoke/app:info`, { method: 'POST', body: '{}' });
     expect(api.status).toBe(401);
+    expect(await api.text()).toContain('access token');
+    expect((await fetch(`${server.origin}/api/anything`, { method: 'POST', body: '{}' })).status).toBe(401);
   });
 
   it('refuses a wrong token', async () => {
-    expect((await fetch(`${server.origin}/?token=not-the-token`)).status).toBe(401);
+    expect((await invoke('app:info', {}, { Authorization: 'Bearer not-the-token' })).status).toBe(401);
+    expect((await invoke('app:info', {}, { Authorization: `Bearer ${server.token}x` })).status).toBe(401);
+  });
+
+  // Issue 27: a browser sends a host's cookies to every port of it, so no cookie and no URL may carry the credential.
+  it('grants nothing to the right token in a cookie or in the URL: only a header the page script sets', async () => {
+    const { token } = server;
+    const carriers: Record<string, string>[] = [
+      { Cookie: `dlsetup_token=${token}` },
+      { Cookie: `token=${token}; dlsetup=${token}` },
+      { Authorization: `Basic ${Buffer.from(`x:${token}`).toString('base64')}` },
+      { Authorization: token },
+      { 'Sec-WebSocket-Protocol': `${TOKEN_PROTOCOL_PREFIX}${token}` },
+    ];
+    for (const headers of carriers) {
+      const response = await fetch(`${server.origin}/api/invoke/app:info`, { method: 'POST', headers, body: '{}' });
+      expect(response.status, JSON.stringify(Object.keys(headers))).toBe(401);
+    }
+    for (const target of [`/api/invoke/app:info?token=${token}`, `/api/invoke/app:info?access_token=${token}`]) {
+      expect((await fetch(`${server.origin}${target}`, { method: 'POST', body: '{}' })).status).toBe(401);
+    }
   });
 
   it('refuses another Origin even with the token', async () => {
@@ -58,7 +81,7 @@ describe('dlsetup serve transport', () => {
   it('refuses a foreign Host (DNS rebinding)', async () => {
     // fetch() drops a custom Host header, so speak plain HTTP the way a rebinding page's browser would.
     const status = await new Promise<number>((resolve, reject) => {
-      const request = http.get({ host: '127.0.0.1', port: server.port, path: `/?token=${server.token}`, headers: { Host: 'attacker.example' } }, (response) => {
+      const request = http.get({ host: '127.0.0.1', port: server.port, path: '/', headers: { Host: 'attacker.example', Authorization: `Bearer ${server.token}` } }, (response) => {
         response.resume();
         resolve(response.statusCode ?? 0);
       });
@@ -67,15 +90,10 @@ describe('dlsetup serve transport', () => {
     expect(status).toBe(403);
   });
 
-  it('trades the URL token for an HttpOnly cookie and serves the page with a strict CSP', async () => {
-    const first = await fetch(server.url, { redirect: 'manual' });
-    expect(first.status).toBe(302);
-    expect(first.headers.get('location')).toBe('/');
-    const cookie = first.headers.get('set-cookie')!;
-    expect(cookie).toMatch(/HttpOnly/);
-    expect(cookie).toMatch(/SameSite=Strict/);
-    const page = await fetch(`${server.origin}/`, { headers: { Cookie: cookie.split(';')[0]! } });
+  it('serves the page the printed URL names with a strict CSP, and no cookie', async () => {
+    const page = await fetch(server.url, { redirect: 'manual' });
     expect(page.status).toBe(200);
+    expect(page.headers.get('set-cookie')).toBeNull();
     expect(await page.text()).toContain('<title>DL Setup</title>');
     expect(page.headers.get('content-security-policy')).toContain("script-src 'self'");
     expect(page.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
@@ -114,5 +132,26 @@ describe('dlsetup serve transport', () => {
     progress.publish({ type: 'run-finished', runId: 'r1', seq: 3, time: '2026-12-02T00:00:00Z', state: 'succeeded' });
     expect(await received).toMatchObject({ type: 'run-finished', runId: 'r1', seq: 3 });
     socket.close();
+  });
+
+  it('opens the events socket for the token offered as a subprotocol, as a browser sends it, and never echoes it', async () => {
+    const wsUrl = `${server.origin.replace('http', 'ws')}/api/events`;
+    const attempt = (protocols: string[], headers: Record<string, string> = {}) =>
+      new Promise<{ status: number; protocol: string }>((resolve) => {
+        const socket = new WebSocket(wsUrl, protocols, { headers: { Origin: server.origin, ...headers } });
+        socket.on('error', () => undefined);
+        socket.on('unexpected-response', (_request, response) => resolve({ status: response.statusCode ?? 0, protocol: '' }));
+        socket.on('upgrade', (response) => {
+          const protocol = String(response.headers['sec-websocket-protocol'] ?? '');
+          socket.on('open', () => {
+            socket.close();
+            resolve({ status: 101, protocol });
+          });
+        });
+      });
+    expect(await attempt([EVENTS_PROTOCOL, `${TOKEN_PROTOCOL_PREFIX}${server.token}`])).toEqual({ status: 101, protocol: EVENTS_PROTOCOL });
+    expect((await attempt([EVENTS_PROTOCOL, `${TOKEN_PROTOCOL_PREFIX}not-the-token`])).status).toBe(401);
+    expect((await attempt([EVENTS_PROTOCOL], { Cookie: `dlsetup_token=${server.token}` })).status).toBe(401);
+    expect((await attempt([EVENTS_PROTOCOL, `${TOKEN_PROTOCOL_PREFIX}${server.token}`], { Origin: 'http://127.0.0.1:1' })).status).toBe(403);
   });
 });

@@ -7,10 +7,12 @@ import { dispatch } from './dispatch.js';
 import type { ProgressHub } from './progressHub.js';
 import { SECURITY_HEADERS } from './contentSecurityPolicy.js';
 import { readStaticFile } from './staticFiles.js';
-import { parseRequestTarget, type RequestTarget } from './requestTarget.js';
+import { parseRequestTarget } from './requestTarget.js';
 import { allowedHosts, hostWithPort, isTrustedSource, isWildcard } from './hostPolicy.js';
 import { guarded, type ServeLog } from './listenerGuard.js';
 import { createEventsSockets } from './eventsSocket.js';
+import { limitConnections } from './connectionBudget.js';
+import { TOKEN_FRAGMENT_PARAM, TOKEN_PROTOCOL_PREFIX } from '../../shared/ipc/serveCredential.js';
 
 export interface ServeOptions {
   host: string;
@@ -20,8 +22,10 @@ export interface ServeOptions {
   staticDir: string;
   /** Fixed token for tests; otherwise a fresh random one per start. */
   token?: string;
-  /** How long a client may take to send its request headers (default 10 s; shorter in tests). */
+  /** How long a connection may take to send a complete request head (default 5 s; shorter in tests). */
   headersTimeoutMs?: number;
+  /** The most connections held at once (default 256; smaller in tests). */
+  maxConnections?: number;
   /** Where unexpected errors are written (never a request's text); stderr by default. */
   log?: ServeLog;
 }
@@ -31,15 +35,19 @@ export interface RunningServer {
   origin: string;
   token: string;
   port: number;
+  /** Settles at the first request that presents the token: the browser has the URL, so a copy of it can go. */
+  firstAuthorised: Promise<void>;
   close(): Promise<void>;
 }
 
-const TOKEN_COOKIE = 'dlsetup_token';
 const MAX_BODY_BYTES = 32 * 1024 * 1024;
+/** Everything under it needs the token; the rest is the renderer's public bundle. */
+const API_ROOT = '/api/';
 const API_PREFIX = '/api/invoke/';
 const EVENTS_PATH = '/api/events';
 // A browser opens about six connections per host; the cap keeps a flood below the process's file limit.
 const MAX_CONNECTIONS = 256;
+const DEFAULT_HEAD_TIMEOUT_MS = 5_000;
 
 const BAD_TARGET = 'Bad request: this address is not one DL Setup serves.';
 const FORBIDDEN = 'Forbidden: this DL Setup server only answers its own page.';
@@ -52,17 +60,15 @@ function sameSecret(given: string | null | undefined, expected: string): boolean
   return a.length === b.length && timingSafeEqual(a, b);
 }
 
-function cookieToken(request: IncomingMessage): string | undefined {
-  for (const part of (request.headers.cookie ?? '').split(';')) {
-    const [name, ...value] = part.trim().split('=');
-    if (name === TOKEN_COOKIE) return value.join('=');
-  }
-  return undefined;
-}
-
 function bearerToken(request: IncomingMessage): string | undefined {
   const header = request.headers.authorization;
   return header?.startsWith('Bearer ') ? header.slice('Bearer '.length) : undefined;
+}
+
+/** The token a browser's WebSocket offers as a subprotocol (it cannot set an Authorization header there). */
+function subprotocolTokens(request: IncomingMessage): string[] {
+  const offered = (request.headers['sec-websocket-protocol'] ?? '').split(',').map((protocol) => protocol.trim());
+  return offered.filter((protocol) => protocol.startsWith(TOKEN_PROTOCOL_PREFIX)).map((protocol) => protocol.slice(TOKEN_PROTOCOL_PREFIX.length));
 }
 
 function send(response: ServerResponse, status: number, body: string | Buffer, contentType = 'text/plain; charset=utf-8', extra: Record<string, string> = {}): void {
@@ -97,18 +103,26 @@ function clientErrorStatus(error: NodeJS.ErrnoException): number {
 /**
  * `dlsetup serve`: the renderer and the contract over loopback HTTP + WebSocket (docs/design.md §1, §5).
  * A target that is not a plain path of this server is a 400 before anything else; then a foreign Host or Origin is
- * refused, then every request needs the token (URL query once, then an HttpOnly cookie, or a Bearer header).
- * No request ends the process: every listener is guarded (issue 15).
+ * refused. The renderer's files are public; everything under /api/ needs the token, and only from what the wizard's own
+ * script sends: a Bearer header, or on the events socket an offered subprotocol. Never a cookie or the URL (issue 27):
+ * a browser sends a host's cookies to all of its ports. No request ends the process: every listener is guarded (issue 15).
  */
 export async function startHttpServer(options: ServeOptions): Promise<RunningServer> {
   const token = options.token ?? randomBytes(24).toString('base64url');
   const log: ServeLog = options.log ?? ((line) => process.stderr.write(line));
-  const headersTimeout = options.headersTimeoutMs ?? 10_000;
+  const headersTimeout = options.headersTimeoutMs ?? DEFAULT_HEAD_TIMEOUT_MS;
   let hosts = new Set<string>();
 
-  const authorised = (request: IncomingMessage, target: RequestTarget): boolean =>
-    sameSecret(target.query.get('token'), token) || sameSecret(cookieToken(request), token) || sameSecret(bearerToken(request), token);
+  const authorised = (request: IncomingMessage): boolean => sameSecret(bearerToken(request), token);
+  const authorisedSocket = (request: IncomingMessage): boolean =>
+    authorised(request) || subprotocolTokens(request).some((offered) => sameSecret(offered, token));
   const trusted = (request: IncomingMessage): boolean => isTrustedSource(request.headers.host, request.headers.origin, hosts);
+  let markAuthorised: () => void = () => undefined;
+  const firstAuthorised = new Promise<void>((resolve) => (markAuthorised = resolve));
+  const admit = (socket: Socket): void => {
+    connections.authorise(socket);
+    markAuthorised();
+  };
 
   async function answerApi(request: IncomingMessage, response: ServerResponse, channel: string): Promise<void> {
     if (request.method !== 'POST') return send(response, 405, 'Use POST.', undefined, { Allow: 'POST' });
@@ -134,26 +148,26 @@ export async function startHttpServer(options: ServeOptions): Promise<RunningSer
   async function answer(request: IncomingMessage, response: ServerResponse): Promise<void> {
     request.on('error', () => undefined);
     response.on('error', () => undefined);
+    connections.started(request.socket);
+    response.once('close', () => connections.ended(request.socket));
     const target = parseRequestTarget(request.url);
+    // A refused request closes its connection, so a client without the token holds no slot beyond its answer.
     if (!target) return send(response, 400, BAD_TARGET, undefined, { Connection: 'close' });
-    if (!trusted(request)) return send(response, 403, FORBIDDEN);
-    if (!authorised(request, target)) return send(response, 401, UNAUTHORIZED);
-    if (target.path.startsWith(API_PREFIX)) return answerApi(request, response, target.path.slice(API_PREFIX.length));
-    if (request.method !== 'GET' && request.method !== 'HEAD') return send(response, 405, 'Method not allowed.');
-    if (target.query.has('token')) {
-      // Trade the URL token for a cookie and drop it from the address bar and history.
-      target.query.delete('token');
-      const search = target.query.size ? `?${target.query.toString()}` : '';
-      const cookie = `${TOKEN_COOKIE}=${token}; HttpOnly; SameSite=Strict; Path=/`;
-      return send(response, 302, '', undefined, { Location: target.pathname + search, 'Set-Cookie': cookie });
+    if (!trusted(request)) return send(response, 403, FORBIDDEN, undefined, { Connection: 'close' });
+    if (target.path.startsWith(API_ROOT)) {
+      if (!authorised(request)) return send(response, 401, UNAUTHORIZED, undefined, { Connection: 'close' });
+      admit(request.socket);
+      if (!target.path.startsWith(API_PREFIX)) return send(response, 404, 'Not found.');
+      return answerApi(request, response, target.path.slice(API_PREFIX.length));
     }
+    if (request.method !== 'GET' && request.method !== 'HEAD') return send(response, 405, 'Method not allowed.');
     const file = await readStaticFile(options.staticDir, target.pathname);
     if (!file) return send(response, 404, 'Not found. Was the renderer built? Run `npm run build`.');
     return send(response, 200, request.method === 'HEAD' ? '' : file.body, file.contentType);
   }
 
   const server = http.createServer({ headersTimeout, requestTimeout: Math.max(60_000, headersTimeout), connectionsCheckingInterval: Math.min(1_000, headersTimeout) });
-  server.maxConnections = MAX_CONNECTIONS;
+  const connections = limitConnections(server, options.maxConnections ?? MAX_CONNECTIONS, headersTimeout);
   server.on(
     'request',
     guarded(log, 'request', answer, (_request: IncomingMessage, response: ServerResponse) => {
@@ -165,9 +179,11 @@ export async function startHttpServer(options: ServeOptions): Promise<RunningSer
   const events = createEventsSockets(options.progress, log);
   const upgrade = (request: IncomingMessage, socket: Duplex, head: Buffer): void => {
     socket.on('error', () => undefined);
+    connections.started(socket as Socket);
     const target = parseRequestTarget(request.url);
-    const status = !target ? 400 : target.path !== EVENTS_PATH ? 404 : !trusted(request) ? 403 : !authorised(request, target) ? 401 : 0;
+    const status = !target ? 400 : target.path !== EVENTS_PATH ? 404 : !trusted(request) ? 403 : !authorisedSocket(request) ? 401 : 0;
     if (status) return refuseSocket(socket, status);
+    admit(socket as Socket);
     events.accept(request, socket, head);
   };
   server.on('upgrade', guarded(log, 'upgrade', upgrade, (_request: IncomingMessage, socket: Duplex) => socket.destroy()));
@@ -199,10 +215,12 @@ export async function startHttpServer(options: ServeOptions): Promise<RunningSer
   const origin = `http://${isWildcard(options.host) ? '127.0.0.1' : hostWithPort(options.host, port).replace(/:\d+$/, '')}:${port}`;
 
   return {
-    url: `${origin}/?token=${token}`,
+    // The fragment reaches the page's script but no server, log or Referer; the script keeps it in sessionStorage.
+    url: `${origin}/#${TOKEN_FRAGMENT_PARAM}=${token}`,
     origin,
     token,
     port,
+    firstAuthorised,
     close: () =>
       new Promise<void>((resolve) => {
         events.close();

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { translationProblems } from '../../shared/i18n/localize.js';
 import { displayWidth } from '../../shared/text/displayWidth.js';
+import { terminalSafe } from '../../shared/text/terminalSafe.js';
 import type { VerifyReport } from '../../shared/types/verify.js';
 import { compareReports } from './compareReports.js';
 import { formatComparison, formatVerifyReport } from './formatVerifyReport.js';
@@ -124,7 +125,7 @@ describe('formatVerifyReport', () => {
     expect(plain).toContain('bf16           389.0 TFLOP/s  39 % of 989.4 TFLOP/s spec peak  (8192x8192)');
     expect(plain).toContain('Finding: bf16 matmul reached 389.0 TFLOP/s');
     expect(plain).not.toContain('\u001b[');
-    expect(formatVerifyReport(h200Report(), { color: true })).toContain('\u001b[31mFAIL\u001b[0m');
+    expect(terminalSafe(formatVerifyReport(h200Report(), { color: true }), true)).toContain('\u001b[31mFAIL\u001b[0m');
   });
 });
 

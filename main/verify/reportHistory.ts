@@ -4,9 +4,11 @@ import type { Locale } from '../../shared/i18n/localize.js';
 import type { VerifyReport } from '../../shared/types/verify.js';
 import { appDataDir } from '../appPaths.js';
 import { checkSchema } from '../../shared/schema/checkSchema.js';
+import { terminalSafe, terminalSafeJson } from '../../shared/text/terminalSafe.js';
 import { verifyReportSchema } from '../../shared/schema/verifyReportSchema.js';
 import { fingerprintId } from './machineFingerprint.js';
 import { renderHtmlReport } from './renderHtmlReport.js';
+import { redactSecretsIn } from '../system/redactSecrets.js';
 
 /** appDataDir()/reports: one JSON + one HTML file per run, named by time and machine fingerprint. */
 export function reportsDir(): string {
@@ -18,15 +20,21 @@ export function reportBaseName(report: VerifyReport): string {
   return `verify-${stamp}-${fingerprintId(report.fingerprint)}`;
 }
 
-/** Writes the JSON and the self-contained HTML report (its labels in `locale`, English by default) into the history folder. */
+/**
+ * Writes the JSON and the self-contained HTML report (its labels in `locale`, English by default) into the history
+ * folder. Control and bidi characters from the machine (a GPU name, a version) are kept escaped: JSON \u escapes that
+ * parse back to the same value, visible `\uXXXX` text in the HTML, never raw bytes a `cat` would send to a terminal.
+ */
 export async function saveReport(report: VerifyReport, options: { dir?: string; locale?: Locale } = {}): Promise<{ jsonPath: string; htmlPath: string }> {
   const dir = options.dir ?? reportsDir();
   await mkdir(dir, { recursive: true });
   const base = path.join(dir, reportBaseName(report));
   const jsonPath = `${base}.json`;
   const htmlPath = `${base}.html`;
-  await writeFile(jsonPath, `${JSON.stringify(report, null, 2)}\n`, 'utf8');
-  await writeFile(htmlPath, renderHtmlReport(report, { locale: options.locale }), 'utf8');
+  // A check's output may quote a token or a URL with a password: the kept report is redacted like every boundary.
+  const kept = redactSecretsIn(report);
+  await writeFile(jsonPath, `${terminalSafeJson(kept, 2)}\n`, 'utf8');
+  await writeFile(htmlPath, terminalSafe(renderHtmlReport(kept, { locale: options.locale })), 'utf8');
   return { jsonPath, htmlPath };
 }
 

@@ -2,17 +2,29 @@ import type { ArgOf, Channel, DlsetupApi } from '../../shared/ipc/contract.js';
 import type { PushEvent } from '../../shared/ipc/pushEvent.js';
 import type { Result } from '../../shared/result.js';
 import { readAppError } from '../../shared/schema/appErrorSchema.js';
+import { EVENTS_PROTOCOL, TOKEN_PROTOCOL_PREFIX } from '../../shared/ipc/serveCredential.js';
 
-/** The `dlsetup serve` transport: invokes over HTTP POST, progress over one WebSocket; the token travels as an HttpOnly cookie. */
-export function createHttpApi(origin: string = window.location.origin) {
+/**
+ * The `dlsetup serve` transport: invokes over HTTP POST, progress over one WebSocket. The token travels only in what
+ * this script sets (a Bearer header; on the WebSocket an offered subprotocol), never in a cookie, which the browser
+ * would also send to every other port of this host. `onRefused` hears when the server no longer knows the token.
+ */
+export function createHttpApi(token: string, onRefused: () => void = () => undefined, origin: string = window.location.origin) {
+  let refused = false;
+
   async function invoke<C extends Channel>(channel: C, arg: ArgOf<C>): Promise<Result<never>> {
     try {
       const response = await fetch(`${origin}/api/invoke/${encodeURIComponent(channel)}`, {
         method: 'POST',
-        credentials: 'same-origin',
-        headers: { 'Content-Type': 'application/json' },
+        credentials: 'omit',
+        headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` },
         body: JSON.stringify({ arg }),
       });
+      if (response.status === 401) {
+        // A restarted server has a new token: stop retrying this one (the events socket too).
+        refused = true;
+        onRefused();
+      }
       if (!response.ok) {
         const code = response.status === 401 || response.status === 403 ? 'UNAUTHORIZED' : 'NETWORK';
         return { ok: false, error: { code, message: await response.text() } };
@@ -30,9 +42,10 @@ export function createHttpApi(origin: string = window.location.origin) {
   let retryMs = 500;
 
   function connect(): void {
+    if (refused) return;
     const url = new URL('/api/events', origin);
     url.protocol = url.protocol === 'https:' ? 'wss:' : 'ws:';
-    socket = new WebSocket(url);
+    socket = new WebSocket(url, [EVENTS_PROTOCOL, `${TOKEN_PROTOCOL_PREFIX}${token}`]);
     socket.onopen = () => {
       retryMs = 500;
     };

@@ -21,7 +21,8 @@ function CheckCell({ env, progress, say }: { env: EnvironmentRow; progress: Envi
   if (live?.state === 'checking') return <td data-check="checking" aria-busy="true">{t('environments.checkRunning')}</td>;
   if (live?.state === 'notRun') return <td data-check="not-run" className="muted">{t('environments.checkNotRun')}</td>;
   const check = live?.state === 'done' ? live.check : env.check;
-  if (!check) return <td />;
+  // Another user's interpreter is not started: the cell says so instead of staying empty.
+  if (!check) return env.notChecked ? <td data-check="not-checked" className="muted">{say(`notChecked.${env.notChecked}`)}</td> : <td />;
   return <td data-check={check.failed > 0 ? 'failed' : 'passed'}>{checkWords(check, say)}</td>;
 }
 
@@ -81,7 +82,7 @@ export function AllEnvironments({ dispatch }: Pick<ScreenProps, 'dispatch'>) {
                 <tr key={`${env.path}-${at}`} data-environment={env.name} data-verdict={fw?.verdict ?? 'none'}>
                   <th scope="row" title={env.path}>{env.name}</th>
                   <td>{env.python}</td>
-                  <td>{fw ? FRAMEWORK_NAMES[fw.framework] : say('noFramework')}</td>
+                  <td>{fw ? FRAMEWORK_NAMES[fw.framework] : env.notChecked ? say(`notChecked.${env.notChecked}`) : say('noFramework')}</td>
                   <td>{fw?.version ?? ''}</td>
                   <td>{fw ? verdictWords(fw, say) : ''}</td>
                   {checkColumn ? <CheckCell env={env} progress={checks.progress} say={say} /> : null}
@@ -99,6 +100,7 @@ export function AllEnvironments({ dispatch }: Pick<ScreenProps, 'dispatch'>) {
         </table>
       )}
       <p className="muted">{summaryWords(report, say)}</p>
+      {report.environments.some((env) => env.notChecked) ? <p data-testid="environments-not-checked">{say('notChecked.wayOn')}</p> : null}
     </section>
   );
 }

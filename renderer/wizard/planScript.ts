@@ -1,6 +1,7 @@
 import { errorText } from '../../shared/errorText.js';
 import { shComment, shWord as quote } from '../../shared/quote/sh.js';
 import type { Plan, PlanStep } from '../../shared/types/plan.js';
+import { hasUserinfo, withoutUserinfo } from '../../shared/text/urlUserinfo.js';
 import { PYPI_MIRRORS, PYTORCH_MIRRORS, type MirrorChoice } from './mirrorPresets.js';
 
 const STEP_KINDS: readonly string[] = ['driver', 'cuda-repo', 'cuda-toolkit', 'cudnn', 'env-vars', 'system-python', 'python-env', 'framework'];
@@ -71,13 +72,16 @@ function stepCommands(step: PlanStep, plan: Plan): string[] {
       const envDir = text(params.envPath) ? absolute(text(params.envPath)!) : planEnv;
       const python = envDir ? quote(`${envDir}/bin/python`) : inHome('/bin/python');
       const sources = pipSources(text(params.indexUrl) ?? plan.framework.indexUrl ?? null, text(params.pypiMirror), text(params.pytorchMirror));
-      const argv = [python, '-m', 'pip', 'install'];
+      // pip reads its proxy from PIP_PROXY (the environment, not a command line ps shows); its password is never written.
+      const proxy = text(params.proxy);
+      const argv = proxy ? [`PIP_PROXY=\${PIP_PROXY:-${quote(withoutUserinfo(proxy))}}`, python] : [python];
+      argv.push('-m', 'pip', 'install');
       if (sources.index) argv.push('--index-url', quote(sources.index));
       for (const url of [...sources.extra, ...list(params.extraIndexUrls)]) argv.push('--extra-index-url', quote(url));
       for (const url of sources.findLinks) argv.push('--find-links', quote(url));
-      if (text(params.proxy)) argv.push('--proxy', quote(text(params.proxy)!));
       argv.push(...list(params.packages).map((name) => operand(name, 'planScript.pipStartsWithDash')));
-      return [argv.join(' ')];
+      const note = proxy && hasUserinfo(proxy) ? [shComment(`The proxy's user name and password are not written here: export PIP_PROXY=http://USER:PASSWORD@${withoutUserinfo(proxy).replace(/^[a-z]+:\/\//i, '')} first.`)] : [];
+      return [...note, argv.join(' ')];
     }
     default: {
       const packages = list(params.packages);

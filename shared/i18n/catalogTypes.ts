@@ -95,6 +95,9 @@ export interface CatalogPlaceholders {
     'purpose.pciNames': never;
     'purpose.condaEnvs': never;
     'purpose.python': 'path';
+    'python.notChecked': 'path';
+    'python.otherUser': 'path' | 'prefix' | 'uid';
+    'python.overLimits': 'mb' | 'path' | 'prefix' | 'seconds';
     'purpose.cudnnLibraries': never;
     'purpose.macGpu': never;
     'purpose.windowsAdapters': never;
@@ -217,6 +220,11 @@ export interface CatalogPlaceholders {
     'state.none': never;
     'addedSkipped': 'path';
     'saved': 'path';
+    'notChecked.unreadable': never;
+    'notChecked.otherUser': never;
+    'notChecked.overLimits': never;
+    'notChecked.wayOn': never;
+    'startingUnreadable': 'path';
     'addFolder.label': never;
     'addFolder.hint': never;
     'addFolder.button': never;
@@ -315,6 +323,13 @@ export interface CatalogPlaceholders {
     'helper.keptNeeded': 'others' | 'packages';
     'helper.etcChangedSince': 'path';
     'helper.etcNoCopy': 'path';
+    'helper.busy': never;
+    'helper.etcNotWalked': 'limit';
+    'helper.etcNoPackages': 'paths';
+    'helper.etcKeptWithPackages': 'paths';
+    'helper.etcNotAttributed': 'paths';
+    'helper.etcAccountsKept': 'names' | 'path';
+    'helper.etcMore': 'count';
   };
   install: {
     'list.separator': never;
@@ -364,6 +379,8 @@ export interface CatalogPlaceholders {
     'lock.busyInstall': 'pid' | 'runId';
     'lock.busyRollback': 'pid' | 'runId';
     'lock.busyUnknown': 'file';
+    'lock.busyOther': 'pid';
+    'lock.notPlainFile': 'file';
     'undo.restoreFile': 'path';
     'undo.removeFile': 'path';
     'undo.removeOwnedDir': 'path';
@@ -422,7 +439,8 @@ export interface CatalogPlaceholders {
     'apt.noPackage': 'name';
     'write.notAllowed': 'path';
     'write.failed': 'path';
-    'artifact.changed': 'file';
+    'artifact.notYourDownload': 'file';
+    'rootPath.userWritable': 'component' | 'path';
     'download.needsSha': never;
     'download.badFileName': 'name';
     'download.cancelled': never;
@@ -445,6 +463,11 @@ export interface CatalogPlaceholders {
     'download.cut': never;
     'download.badRange': never;
     'download.changedOnServer': never;
+    'download.lockNotPlainFile': 'file';
+    'download.tooLarge': 'max' | 'size';
+    'download.moreThanAnnounced': 'max';
+    'download.tooSlowOnce': 'rate' | 'seconds';
+    'download.tooSlow': 'attempts' | 'file' | 'rate' | 'seconds';
     'mirror.unknown': 'mirror';
     'mirror.noneServes': 'file';
     'mirror.refusedChecksum': 'file' | 'mirror';
@@ -546,6 +569,7 @@ export interface CatalogPlaceholders {
     'framework.result': 'packages';
     'framework.resultDownloaded': 'megabytes' | 'packages';
     'framework.noteOldPip': never;
+    'framework.noteProxy': 'proxy';
     'framework.pipDownloadsItself': 'version';
     'framework.pipUserEnvKept': 'env' | 'version';
     'framework.pipUpgrading': 'version';
@@ -1054,6 +1078,8 @@ export interface CatalogPlaceholders {
     'app.language': never;
     'app.skipToContent': never;
     'app.back': never;
+    'app.serveAccessTitle': never;
+    'app.serveAccessBody': never;
     'nav.label': never;
     'nav.welcome': never;
     'nav.machine': never;

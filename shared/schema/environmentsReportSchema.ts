@@ -36,6 +36,7 @@ export const environmentsReportSchema = fields({
       frameworks: list(framework, 10),
       bundled: fields({ cudaRuntime: v.optional(text(40)), cudnn: v.optional(text(40)) }),
       verdict: v.nullable(verdict),
+      notChecked: v.optional(oneOf(['unreadable', 'otherUser', 'overLimits'])),
       check: v.optional(
         fields({
           passed: integerIn(0, 1000),

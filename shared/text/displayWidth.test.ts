@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { displayWidth, padEndToWidth } from './displayWidth.js';
+import { terminalStyle } from './terminalStyle.js';
 
 describe('displayWidth', () => {
   it('counts Latin text one column per character and CJK two', () => {
@@ -20,8 +21,10 @@ describe('displayWidth', () => {
     expect(displayWidth('𠀀')).toBe(2);
   });
 
-  it('ignores colour codes', () => {
-    expect(displayWidth('\u001b[1m组件\u001b[0m')).toBe(4);
+  it('ignores the product\'s colours, and counts a control character from outside as its six-column escape', () => {
+    expect(displayWidth(terminalStyle(true).bold('组件'))).toBe(4);
+    expect(displayWidth('\u001b[1m组件')).toBe(6 + 3 + 4);
+    expect(displayWidth('x\u202e')).toBe(7);
   });
 });
 

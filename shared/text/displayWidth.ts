@@ -1,4 +1,5 @@
 /** How many terminal columns text takes: CJK and full-width forms take two, so tables with Chinese cells stay aligned. */
+import { terminalSafe } from './terminalSafe.js';
 
 /** East Asian Wide and Fullwidth code point ranges (Unicode UAX #11), inclusive. */
 const WIDE_RANGES: readonly (readonly [number, number])[] = [
@@ -12,17 +13,17 @@ const WIDE_RANGES: readonly (readonly [number, number])[] = [
   [0x20000, 0x3fffd], // CJK ideographs beyond the BMP (extensions B and later)
 ];
 
-/** Colour codes take no columns. */
-const ANSI_SGR = /\u001b\[[0-9;]*m/g;
-
 function isWide(codePoint: number): boolean {
   return WIDE_RANGES.some(([first, last]) => codePoint >= first && codePoint <= last);
 }
 
-/** Terminal columns of `text`; U+201C/U+201D (“ ”) count one, as most terminals draw them. */
+/**
+ * Terminal columns of `text` as the terminal-safe printer shows it: terminalStyle's colours take none, a control or
+ * bidi character takes the six of its `\uXXXX` escape. U+201C/U+201D (“ ”) count one, as most terminals draw them.
+ */
 export function displayWidth(text: string): number {
   let width = 0;
-  for (const char of text.replace(ANSI_SGR, '')) width += isWide(char.codePointAt(0)!) ? 2 : 1;
+  for (const char of terminalSafe(text)) width += isWide(char.codePointAt(0)!) ? 2 : 1;
   return width;
 }
 

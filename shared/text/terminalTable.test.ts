@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { displayWidth } from './displayWidth.js';
 import { formatTable } from './terminalTable.js';
+import { terminalSafe } from './terminalSafe.js';
 import { terminalStyle } from './terminalStyle.js';
 
 /** The display column at which each non-empty cell starts on its line (null for empty cells). */
@@ -32,7 +33,7 @@ describe('formatTable', () => {
   });
 
   it('keeps the plain-text widths when colour is on, and bolds only the header', () => {
-    const lines = formatTable(['Toolkit', 'Path'], [['12.4.1', '/usr/local/cuda-12.4']], terminalStyle(true));
+    const lines = formatTable(['Toolkit', 'Path'], [['12.4.1', '/usr/local/cuda-12.4']], terminalStyle(true)).map((line) => terminalSafe(line, true));
     expect(lines).toEqual(['  \u001b[1mToolkit  Path\u001b[0m', '  12.4.1   /usr/local/cuda-12.4']);
   });
 

@@ -50,7 +50,15 @@ export interface EnvironmentRow {
   verdict: EnvironmentVerdict | null;
   /** `--run`: the quick check run in this environment (the same dlsetup_check.py `verify --quick` runs). */
   check?: EnvironmentCheck;
+  /**
+   * What was not checked, and why (issue 27): 'unreadable', its layout or metadata could not be read from disk and a
+   * look without --run starts nothing; 'otherUser', its interpreter belongs to another user (or every user can change
+   * it) and is started only when named with --env; 'overLimits', reading stopped at the per-run limits. Absent: checked.
+   */
+  notChecked?: EnvironmentNotChecked;
 }
+
+export type EnvironmentNotChecked = 'unreadable' | 'otherUser' | 'overLimits';
 
 export interface EnvironmentCheck {
   passed: number;

@@ -110,6 +110,19 @@ export interface PythonEnv {
   sitePackages?: string[];
 }
 
+/**
+ * An environment detection did not check (issue 27 item 3): 'unreadable', its layout could not be read from disk and it
+ * is never started to ask; 'otherUser', its interpreter belongs to another user (or every user can change it), so it is
+ * not started; 'overLimits', reading stopped at the per-run limits of docs/security.md.
+ */
+export interface NotCheckedPython {
+  path: string;
+  kind: PythonEnv['kind'];
+  reason: 'unreadable' | 'otherUser' | 'overLimits';
+  /** otherUser: the owner's uid. */
+  uid?: number;
+}
+
 export interface Finding {
   code: string;
   /** For people, in the detect request's locale (English by default); `code` is the stable part. */
@@ -137,6 +150,8 @@ export interface HardwareReport {
   cudaToolkits: CudaToolkit[];
   cudnn: CudnnInstall[];
   pythons: PythonEnv[];
+  /** Environments found but not checked, each also a warning with the way on; absent in reports from before. */
+  pythonsNotChecked?: NotCheckedPython[];
   /**
    * The conda command the install would run ('conda' when on PATH, else its path; main/install/findConda.ts), null when
    * there is none; absent in reports from before it was looked for.

@@ -6,6 +6,7 @@ import { cliText } from '../cliText.js';
 import { readPlanFile } from '../readPlanFile.js';
 import { parseSchema } from '../../../shared/schema/checkSchema.js';
 import { planSchema } from '../../../shared/schema/planSchema.js';
+import { proxy as proxySchema } from '../../../shared/schema/safeText.js';
 import { confirm } from '../confirm.js';
 import { formatDryRun, preflightNotices } from '../../install/formatDryRun.js';
 import { InstallService } from '../../install/installService.js';
@@ -48,13 +49,14 @@ export const installCommand: CliCommand = {
     env: { type: 'string', valueName: 'DIR', description: 'create the Python environment in DIR (default: <data dir>/envs/<name>, e.g. ~/.local/share/dlsetup/envs/<name>)' },
     'pypi-mirror': { type: 'string', valueName: `${mirrorIds('pypi').join('|')}|URL`, description: 'where pip gets PyPI packages (e.g. tuna in mainland China)' },
     'pytorch-mirror': { type: 'string', valueName: `${mirrorIds('pytorch').join('|')}|URL`, description: 'where pip gets the PyTorch CUDA wheels' },
-    proxy: { type: 'string', valueName: 'URL', description: 'HTTP(S) proxy for pip' },
+    proxy: { type: 'string', valueName: 'URL', description: 'HTTP(S) proxy for pip and downloads; with --resume, gives a proxy password again (journals keep none)' },
     lang: LANG_FLAG,
   },
   async run({ flags, positionals }, io) {
     if (!flags.resume && !flags.plan) throw usageError('usage.planOrResume');
     if (flags.resume && flags.plan) throw usageError('usage.resumeWithPlan');
-    if (flags.resume && SOURCE_FLAGS.some((flag) => flags[flag] !== undefined)) throw usageError('usage.resumeWithSources');
+    // The proxy alone may come again on resume: the journal keeps it without its user name and password.
+    if (flags.resume && SOURCE_FLAGS.some((flag) => flag !== 'proxy' && flags[flag] !== undefined)) throw usageError('usage.resumeWithSources');
     // Over SSH without a terminal no password can be typed: never let sudo wait for one.
     const nonInteractive = Boolean(flags.yes) || !process.stdin.isTTY;
     const service = new InstallService({ face: 'cli', nonInteractive });
@@ -63,7 +65,8 @@ export const installCommand: CliCommand = {
     let runId: string;
     if (flags.resume) {
       // A resumed run keeps the language it started in unless --lang asks for another.
-      runId = service.resume(positionals[0], flags.lang ? { locale } : {}).runId;
+      const proxy = flags.proxy === undefined ? undefined : parseSchema(proxySchema, String(flags.proxy), { field: '--proxy', locale });
+      runId = service.resume(positionals[0], { ...(flags.lang ? { locale } : {}), ...(proxy !== undefined ? { proxy } : {}) }).runId;
     } else {
       // The source flags (--env, --pypi-mirror, --proxy) land in the plan after the file was checked: check it again.
       const planFile = await readPlanFile(String(flags.plan), say, locale);
@@ -86,7 +89,7 @@ export const installCommand: CliCommand = {
       }
       runId = service.start(plan, { locale }).runId;
     }
-    const print = flags['json-progress'] ? createNdjsonProgressPrinter(io.out) : createTextProgressPrinter(io.err, { verbose: Boolean(flags.verbose), locale, redraw: Boolean(process.stderr.isTTY) });
+    const print = flags['json-progress'] ? createNdjsonProgressPrinter(io.out) : createTextProgressPrinter(io.err, { verbose: Boolean(flags.verbose), locale, redraw: io.redrawErr });
     const unsubscribe = service.onProgress(print);
     const cancel = () => service.cancel(runId);
     process.once('SIGINT', cancel);

@@ -34,7 +34,9 @@ describe('dlsetup install --env / --pypi-mirror / --pytorch-mirror / --proxy', (
     // Aliyun serves PyTorch wheels as a flat page per CUDA variant; TUNA serves the rest of PyPI.
     expect(pip).toContain('--index-url https://pypi.tuna.tsinghua.edu.cn/simple');
     expect(pip).toContain('--find-links https://mirrors.aliyun.com/pytorch-wheels/cu124/');
-    expect(pip).toContain('--proxy http://proxy.lab:3128');
+    // The proxy reaches pip in its environment, never on its command line (ps shows that to every user).
+    expect(pip).not.toContain('--proxy');
+    expect(stdout).toContain('# pip gets the proxy http://proxy.lab:3128 in its environment (PIP_PROXY), never on its command line');
     expect(pip).not.toContain('download.pytorch.org');
   });
 

@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
 import { writeRecordingTool, recordedCalls } from '../../../testkit/install/recordingTool.js';
 import { alive } from '../../../testkit/install/processAlive.js';
 import { rawGet, rawRequest } from '../../../testkit/transport/rawHttp.js';
@@ -49,7 +50,7 @@ async function serve(args: string[], env: Record<string, string> = {}): Promise<
   const url = await new Promise<string>((resolve, reject) => {
     const read = (chunk: Buffer) => {
       output += chunk.toString('utf8');
-      const match = /http:\/\/127\.0\.0\.1:\d+\/\?token=[\w-]+/.exec(output);
+      const match = /http:\/\/127\.0\.0\.1:\d+\/#token=[\w-]+/.exec(output);
       if (match) resolve(match[0]);
     };
     child.stdout!.on('data', read);
@@ -59,10 +60,13 @@ async function serve(args: string[], env: Record<string, string> = {}): Promise<
   return { child, url: new URL(url), output: () => output };
 }
 
+/** The token the printed URL hands the page, from its fragment. */
+const tokenOf = (serving: Serving): string => new URLSearchParams(serving.url.hash.slice(1)).get('token')!;
+
 async function appInfo(serving: Serving): Promise<unknown> {
   const response = await fetch(`${serving.url.origin}/api/invoke/app:info`, {
     method: 'POST',
-    headers: { Authorization: `Bearer ${serving.url.searchParams.get('token')}`, 'Content-Type': 'application/json' },
+    headers: { Authorization: `Bearer ${tokenOf(serving)}`, 'Content-Type': 'application/json' },
     body: '{}',
   });
   return response.json();
@@ -72,7 +76,7 @@ describe('dlsetup serve, the real process', () => {
   it('stays up and answering after `GET //` and a channel that does not decode', async () => {
     const serving = await serve([]);
     const port = Number(serving.url.port);
-    const token = serving.url.searchParams.get('token')!;
+    const token = tokenOf(serving);
 
     expect((await rawGet(port, '//')).status).toBe(400);
     const body = '{}';
@@ -89,7 +93,7 @@ describe('dlsetup serve, the real process', () => {
     expect(await appInfo(serving)).toMatchObject({ ok: true, value: { name: 'DL Setup' } });
   }, 30_000);
 
-  it.skipIf(process.platform === 'win32')('--open hands the browser opener a private file, never the token on its command line', async () => {
+  it.skipIf(process.platform === 'win32')('--open hands the browser opener a private file, never the token on its command line, and removes it once the token is used', async () => {
     const bin = path.join(tmp, 'bin');
     const log = path.join(tmp, 'opener.log');
     mkdirSync(bin, { recursive: true });
@@ -97,7 +101,7 @@ describe('dlsetup serve, the real process', () => {
     writeRecordingTool(bin, 'xdg-open', log);
     writeRecordingTool(bin, 'open', log);
     const serving = await serve(['--open'], { DISPLAY: ':99', PATH: `${bin}${path.delimiter}${process.env.PATH}` });
-    const token = serving.url.searchParams.get('token')!;
+    const token = tokenOf(serving);
 
     let calls: string[][] = [];
     for (let tries = 0; tries < 100 && calls.length === 0; tries++) {
@@ -115,9 +119,53 @@ describe('dlsetup serve, the real process', () => {
     expect(readFileSync(page, 'utf8')).toContain(serving.url.href);
     expect(serving.output()).not.toContain('No display');
 
-    const exited = new Promise((resolve) => serving.child.once('exit', resolve));
-    serving.child.kill('SIGTERM');
-    await exited;
+    // The browser's first call with the token shows it has the URL: the copy on disk goes at once, not at stop.
+    expect(await appInfo(serving)).toMatchObject({ ok: true });
+    for (let tries = 0; tries < 40 && existsSync(page); tries++) await new Promise((resolve) => setTimeout(resolve, 25));
     expect(existsSync(page)).toBe(false);
+    expect(serving.child.exitCode).toBeNull();
+  }, 30_000);
+
+  // Issue 27, item 1: a browser sends a host's cookies to every port of that host, so after the user opened the URL
+  // once, any other local service (another user's, too) received `dlsetup_token` and the API answered it with 200.
+  it('hands a browser opening the printed URL nothing that another port could replay, over HTTP or WebSocket', async () => {
+    const serving = await serve([]);
+    const token = tokenOf(serving);
+    // What a browser sends: the URL without its fragment; it follows redirects and keeps every cookie it is given.
+    const jar: string[] = [];
+    let next = new URL(serving.url.pathname + serving.url.search, serving.url.origin).href;
+    for (let hop = 0; hop < 5; hop++) {
+      const response = await fetch(next, { redirect: 'manual' });
+      for (const cookie of response.headers.getSetCookie()) jar.push(cookie.split(';')[0]!);
+      const location = response.headers.get('location');
+      if (!location) break;
+      next = new URL(location, next).href;
+    }
+    expect(jar).toEqual([]);
+
+    // Another local service replays what it was sent, and what it could have been sent had serve still set a cookie.
+    const cookie = [...jar, `dlsetup_token=${token}`].join('; ');
+    const replays: { target: string; headers: Record<string, string> }[] = [
+      { target: '/api/invoke/install:status', headers: { Cookie: cookie } },
+      { target: `/api/invoke/install:status?token=${token}`, headers: { Cookie: cookie } },
+      { target: '/api/invoke/install:status', headers: { Cookie: cookie, Origin: `http://127.0.0.1:${Number(serving.url.port) + 1}` } },
+      { target: '/api/invoke/install:status', headers: { Cookie: cookie, Referer: serving.url.href } },
+    ];
+    for (const { target, headers } of replays) {
+      const response = await fetch(`${serving.url.origin}${target}`, { method: 'POST', headers: { 'Content-Type': 'application/json', ...headers }, body: '{}' });
+      expect([401, 403], `${target} ${Object.keys(headers).join(',')}`).toContain(response.status);
+      expect(await response.text()).not.toContain('"ok"');
+    }
+    const socketStatus = await new Promise<number>((resolve) => {
+      const socket = new WebSocket(`ws://${serving.url.host}/api/events?token=${token}`, { headers: { Cookie: cookie } });
+      socket.on('error', () => resolve(0));
+      socket.on('unexpected-response', (_request, response) => resolve(response.statusCode ?? 0));
+      socket.on('open', () => resolve(101));
+    });
+    expect(socketStatus).toBe(401);
+
+    // The token holder's page script still gets in, and the token appears in serve's output once: the printed URL.
+    expect(await appInfo(serving)).toMatchObject({ ok: true });
+    expect(serving.output().split(token).length - 1).toBe(1);
   }, 30_000);
 });

@@ -27,6 +27,8 @@ export const serveCommand: CliCommand = {
     io.out(`DL Setup is serving the wizard at:\n  ${server.url}\nKeep this URL private: it carries the access token. Press Ctrl+C to stop.\n`);
     const removeOpenPage = flags.open ? openBrowserPrivately(server.url) : null;
     if (flags.open && !removeOpenPage) io.out('No display found here; open the URL in a browser (over an SSH tunnel from your own machine).\n');
+    // Once the browser has used the token, the redirect page that holds a copy of it is no longer needed.
+    if (removeOpenPage) void server.firstAuthorised.then(removeOpenPage);
     try {
       await new Promise<void>((resolve) => {
         const stop = () => resolve();

@@ -24,6 +24,8 @@ export async function verifyAll(flags: ParsedArgs['flags'], locale: Locale, io: 
     parallel,
     onChecksStarting: (rows, at) => io.err(`${say('running', { total: rows.length, parallel: at })}\n`),
     onCheckFinished: (done, count, row, check) => io.err(`${say('progress', { done, total: count, env: row.name, outcome: checkWords(check, say) })}\n`),
+    // Said before it happens: an environment whose layout could not be read is started only under --run.
+    onStartingUnreadable: (interpreter) => io.err(`${say('startingUnreadable', { path: interpreter })}\n`),
   });
   const { report: kept, savedPath } = await recordEnvironmentsRun(report);
   io.out(flags.json ? `${JSON.stringify(kept, null, 2)}\n` : `${formatEnvironments(kept, { locale })}${say('saved', { path: savedPath })}\n`);

@@ -9,8 +9,8 @@ import { verifyAll } from './verifyAllCommand.js';
 
 export const verifyCommand: CliCommand = {
   flags: {
-    all: { type: 'boolean', description: 'every Python environment on this machine: each build and a verdict from its installed metadata (nothing imported)' },
-    run: { type: 'boolean', description: 'with --all: also run the quick check in each environment that has a framework' },
+    all: { type: 'boolean', description: "every Python environment on this machine: each build and a verdict from its installed metadata (no environment's Python started)" },
+    run: { type: 'boolean', description: "with --all: also start each environment's Python: the quick check where a framework is, a look where its files could not be read (another user's only when named with --env)" },
     parallel: { type: 'string', valueName: 'N', description: 'with --run: how many checks at a time (default: one per GPU, 2 without one; 1-8)' },
     env: { type: 'string', valueName: 'PATH', repeatable: true, description: 'with --all: also an environment folder detection does not find (may be given more than once, at most 32)' },
     python: { type: 'string', valueName: 'PATH', description: 'the interpreter of the environment to verify (default: the first with a framework)' },

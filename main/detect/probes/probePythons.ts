@@ -1,28 +1,22 @@
 import { readdir, realpath } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import type { PythonEnv } from '../../../shared/types/hardware.js';
+import type { NotCheckedPython, PythonEnv } from '../../../shared/types/hardware.js';
 import { defaultEnvRoot, legacyEnvRoots } from '../../appPaths.js';
-import { hostPathExists, listHostDir, readHostBytes, readHostFile, readHostLink, sysrootPath } from '../../system/sysroot.js';
+import { hostPathExists, readHostBytes, readHostFile, readHostLink, sysrootPath } from '../../system/sysroot.js';
 import { findOnPath, isExecutable } from '../../system/findOnPath.js';
 import { parseCondaEnvList } from '../parsers/parseCondaEnvList.js';
 import { dpkgUpstreamVersion } from '../parsers/dpkgStatus.js';
 import { normalizePackageName, parseDistInfoDirName, parseDistMetadata } from '../parsers/parseDistMetadata.js';
 import type { ProbeContext } from '../probeContext.js';
 import { detectText } from '../detectText.js';
+import { interpreterOwnership } from '../interpreterOwner.js';
+import { ENVIRONMENT_READ_LIMITS, listDirBounded, readFilePrefix, ReadBudget } from '../readEnvironmentFiles.js';
+import { environmentLayout, environmentPrefix } from './environmentLayout.js';
+import { askPython, rememberedPython } from './askPython.js';
 import { runTool, warnUnreadable } from '../runTool.js';
 
-// One process per interpreter, importing nothing heavy; valid Python 2.7 and 3.x.
-const SITE_SCRIPT = [
-  'import sys, json, site',
-  'paths = []',
-  'try:\n import sysconfig\n paths += [sysconfig.get_paths().get(k) for k in ("purelib", "platlib")]\nexcept Exception:\n pass',
-  'try:\n paths = list(site.getsitepackages()) + paths\nexcept Exception:\n pass',
-  'try:\n paths.append(site.getusersitepackages())\nexcept Exception:\n pass',
-  // venv needs ensurepip too, which Debian and Ubuntu ship apart (pythonX.Y-venv).
-  'try:\n import ensurepip, venv\n can_venv = True\nexcept Exception:\n can_venv = False',
-  'print(json.dumps({"version": "%d.%d.%d" % tuple(sys.version_info[:3]), "prefix": sys.prefix, "site": [p for p in paths if p], "venv": can_venv}))',
-].join('\n');
+export { askPython } from './askPython.js';
 
 /** Packages the report lists: the frameworks and NVIDIA's pip-packaged CUDA libraries. */
 const INTERESTING = /^(torch|torchvision|torchaudio|tensorflow|tensorflow-gpu|tensorflow-cpu|tf-nightly|keras|jax|jaxlib|jax-cuda\d+-(plugin|pjrt)|cupy(-cuda\w+)?|nvidia-.+)$/;
@@ -35,11 +29,37 @@ interface Candidate {
   onPath?: boolean;
 }
 
+/** What detection found: the Pythons it read, and the environments it did not check (read-only: never started). */
+export interface PythonProbeResult {
+  pythons: PythonEnv[];
+  notChecked: NotCheckedPython[];
+}
+
+/**
+ * The read-only rule (issue 27 item 3): an interpreter inside an environment folder — pyenv's versions, conda's base and
+ * envs, CONDA_PREFIX, VIRTUAL_ENV, DL Setup's environments, every prefix `conda env list` names — is read from disk and
+ * never started by detection. Only the system's Python (the python3 commands on the caller's PATH, /usr/bin/python3)
+ * may be asked, and only when it is the caller's or root's (interpreterOwnership).
+ */
+function isSystemCandidate(candidate: Candidate): boolean {
+  return candidate.kind === 'system';
+}
+
+/** Folders listed for environments (pyenv versions, conda envs, DL Setup's root): at most this many names each. */
+const ENV_FOLDERS_LISTED = 256;
+
+async function listEnvFolder(hostPath: string): Promise<string[]> {
+  return (await listDirBounded(hostPath, ENV_FOLDERS_LISTED)).names.sort();
+}
+
 function interpreterIn(root: string, platform: NodeJS.Platform): string {
   return platform === 'win32' ? path.join(root, 'python.exe') : path.join(root, 'bin', 'python');
 }
 
-/** Env prefixes conda knows (`conda env list --json`), including ones outside the default folders; only when conda is here. */
+/**
+ * Env prefixes conda knows (`conda env list --json`), including ones outside the default folders; only when conda is here.
+ * This runs the caller's own conda (on PATH, or CONDA_EXE); the prefixes it prints are data, never started.
+ */
 async function condaEnvPrefixes(context: ProbeContext): Promise<string[]> {
   // On Windows the conda on PATH is a .bat that needs a shell; conda.exe from CONDA_EXE does not.
   const onPath = context.platform === 'win32' ? null : await findOnPath('conda', context.env);
@@ -89,64 +109,47 @@ async function candidates(context: ProbeContext): Promise<Candidate[]> {
   if (context.platform !== 'win32' && (await hostPathExists('/usr/bin/python3'))) found.push({ path: '/usr/bin/python3', kind: 'system' });
   found.push(...(await versionedOnPath(context, shim)));
   const pyenvRoot = context.env.PYENV_ROOT ?? path.join(home, '.pyenv');
-  for (const version of await listHostDir(path.join(pyenvRoot, 'versions'))) {
+  for (const version of await listEnvFolder(path.join(pyenvRoot, 'versions'))) {
     found.push({ path: interpreterIn(path.join(pyenvRoot, 'versions', version), context.platform), kind: 'pyenv' });
   }
   const condaRoots = ['miniconda3', 'anaconda3', 'miniforge3', 'mambaforge'].map((name) => path.join(home, name));
   for (const root of condaRoots) {
     if (!(await hostPathExists(root))) continue;
     found.push({ path: interpreterIn(root, context.platform), kind: 'conda' });
-    for (const env of await listHostDir(path.join(root, 'envs'))) found.push({ path: interpreterIn(path.join(root, 'envs', env), context.platform), kind: 'conda' });
+    for (const env of await listEnvFolder(path.join(root, 'envs'))) found.push({ path: interpreterIn(path.join(root, 'envs', env), context.platform), kind: 'conda' });
   }
   if (context.env.CONDA_PREFIX) found.push({ path: interpreterIn(context.env.CONDA_PREFIX, context.platform), kind: 'conda' });
   if (context.env.VIRTUAL_ENV) found.push({ path: interpreterIn(context.env.VIRTUAL_ENV, context.platform), kind: 'venv' });
   // The one environment root, then where older versions put them (~/.dlsetup/envs): those stay found after the move.
   for (const envsDir of [defaultEnvRoot(), ...legacyEnvRoots()]) {
-    for (const env of await listHostDir(envsDir)) found.push({ path: interpreterIn(path.join(envsDir, env), context.platform), kind: 'dlsetup' });
+    for (const env of await listEnvFolder(envsDir)) found.push({ path: interpreterIn(path.join(envsDir, env), context.platform), kind: 'dlsetup' });
   }
   return found;
 }
 
-/** Reads name and version of the interesting packages in one site-packages dir, without importing anything. */
-export async function readSitePackages(dir: string): Promise<Record<string, string>> {
-  const packages: Record<string, string> = {};
-  const entries = await listHostDir(dir);
-  await Promise.all(
-    entries.map(async (entry) => {
-      const fromName = parseDistInfoDirName(entry);
-      if (!fromName || !INTERESTING.test(normalizePackageName(fromName.name))) return;
-      const file = entry.endsWith('.dist-info') ? 'METADATA' : 'PKG-INFO';
-      const text = (await readHostFile(path.join(dir, entry, file))) ?? (await readHostFile(path.join(dir, entry)));
-      const meta = parseDistMetadata(text ?? '') ?? fromName;
-      const name = normalizePackageName(meta.name);
-      packages[name] ??= meta.version;
-    }),
-  );
-  return packages;
-}
-
 /**
- * The common layouts (pyenv, conda, venv) state their version and site-packages on disk: reading that costs no process.
- * Anything unusual (Debian's dist-packages, Windows, a version we cannot pin) is asked to the interpreter instead.
+ * Reads name and version of the interesting packages in one site-packages dir, without importing anything: a bounded
+ * listing, at most distributionsPerSiteDir of them, each METADATA's first 256 KiB (issue 27 item 7). A name or version
+ * that is not well-formed (escapes, spaces, not PEP 440) is not reported.
  */
-async function fromLayout(context: ProbeContext, candidate: Candidate): Promise<{ version: string; site: string[] } | null> {
-  if (context.platform === 'win32' || candidate.kind === 'system' || candidate.onPath) return null;
-  const prefix = path.dirname(path.dirname(candidate.path));
-  const libs = (await listHostDir(path.join(prefix, 'lib'))).filter((entry) => /^python\d+\.\d+t?$/.test(entry));
-  if (libs.length !== 1) return null;
-  const majorMinor = /^python(\d+\.\d+)/.exec(libs[0] as string)?.[1] as string;
-  const site = path.join(prefix, 'lib', libs[0] as string, 'site-packages');
-  if (!(await hostPathExists(site))) return null;
-  const cfg = await readHostFile(path.join(prefix, 'pyvenv.cfg'));
-  const fromCfg = /^version(?:_info)?\s*=\s*(\d+\.\d+\.\d+)/m.exec(cfg ?? '')?.[1];
-  const fromConda = (await listHostDir(path.join(prefix, 'conda-meta'))).map((entry) => /^python-(\d+\.\d+\.\d+)-/.exec(entry)?.[1]).find(Boolean);
-  const fromDir = candidate.kind === 'pyenv' ? /^(\d+\.\d+\.\d+)$/.exec(path.basename(prefix))?.[1] : undefined;
-  const version = fromCfg ?? fromConda ?? fromDir;
-  if (!version || !version.startsWith(`${majorMinor}.`)) return null;
-  // A venv without system site packages sees only its own dir; others also see the user site.
-  const isolated = cfg !== null && !/include-system-site-packages\s*=\s*true/i.test(cfg);
-  const userSite = path.join(os.homedir(), '.local', 'lib', `python${majorMinor}`, 'site-packages');
-  return { version, site: isolated ? [site] : [site, userSite] };
+export async function readSitePackages(dir: string, budget: ReadBudget = new ReadBudget()): Promise<Record<string, string>> {
+  const packages: Record<string, string> = {};
+  const wanted = (await listDirBounded(dir)).names
+    .sort()
+    .flatMap((entry) => {
+      const fromName = parseDistInfoDirName(entry);
+      return fromName && INTERESTING.test(normalizePackageName(fromName.name)) ? [{ entry, fromName }] : [];
+    })
+    .slice(0, ENVIRONMENT_READ_LIMITS.distributionsPerSiteDir);
+  for (const { entry, fromName } of wanted) {
+    const wheel = entry.endsWith('.dist-info');
+    let read = await readFilePrefix(path.join(dir, entry, wheel ? 'METADATA' : 'PKG-INFO'), ENVIRONMENT_READ_LIMITS.metadataPrefixBytes, budget);
+    // An egg-info may be the file itself (setuptools' older layout); Debian's python3-* packages use folders.
+    if (!read.ok && !wheel) read = await readFilePrefix(path.join(dir, entry), ENVIRONMENT_READ_LIMITS.metadataPrefixBytes, budget);
+    const meta = (read.ok ? parseDistMetadata(read.text) : null) ?? fromName;
+    packages[normalizePackageName(meta.name)] ??= meta.version;
+  }
+  return packages;
 }
 
 /** The host path a link chain ends at (/usr/bin/python3 → /usr/bin/python3.11), a few hops at most. */
@@ -192,53 +195,62 @@ export async function debianSystemPython(hostPath: string, env: NodeJS.ProcessEn
   };
 }
 
-/** Asks the interpreter itself (one process): version and every site dir, whatever the layout. */
-export async function askPython(context: ProbeContext, executable: string, label: string): Promise<{ version: string; site: string[]; venv?: boolean } | null> {
-  const purpose = detectText(context.locale)('purpose.python', { path: label });
-  // -E: the answer depends on the interpreter, a venv's pyvenv.cfg and HOME (the user site dir), nothing else.
-  const dependencies = { files: [executable, path.join(path.dirname(path.dirname(executable)), 'pyvenv.cfg')], envNames: ['HOME'] };
-  const outcome = await runTool(context, [executable, '-E', '-c', SITE_SCRIPT], purpose, dependencies);
-  if (!outcome.ok) return null;
-  let parsed: { version?: unknown; site?: unknown; venv?: unknown };
-  try {
-    parsed = JSON.parse(outcome.result.stdout.trim().split(/\r?\n/).pop() ?? '') as typeof parsed;
-  } catch {
-    warnUnreadable(context, [label], outcome.result, purpose);
-    return null;
-  }
-  if (typeof parsed.version !== 'string') return null;
-  const site = (Array.isArray(parsed.site) ? parsed.site : []).filter((entry): entry is string => typeof entry === 'string');
-  return { version: parsed.version, site, ...(typeof parsed.venv === 'boolean' ? { venv: parsed.venv } : {}) };
-}
+type Inspected = { env: PythonEnv } | { notChecked: NotCheckedPython } | null;
 
-async function inspect(context: ProbeContext, candidate: Candidate): Promise<PythonEnv | null> {
-  const known = await fromLayout(context, candidate);
-  if (known) return withPackages(candidate, known.version, known.site);
+/** The system's Python: Debian's from dpkg's records, else asked, when it is the caller's or root's. */
+async function inspectSystem(context: ProbeContext, candidate: Candidate, budget: ReadBudget): Promise<Inspected> {
   // A PATH command is a host path only when there is no simulated root.
   const hostReadable = !candidate.onPath || sysrootPath('/') === '/';
   const system = context.platform === 'linux' && hostReadable ? await debianSystemPython(candidate.path, context.env) : null;
-  if (system) return withPackages(candidate, system.version, system.site, system.venv);
-  const asked = await askPython(context, candidate.onPath ? candidate.path : sysrootPath(candidate.path), candidate.path);
-  return asked ? withPackages(candidate, asked.version, asked.site, candidate.kind === 'system' ? asked.venv : undefined) : null;
+  if (system) return { env: await withPackages(candidate, system.version, system.site, budget, system.venv) };
+  // An activated venv's python3 on PATH states itself on disk like any environment: no process either.
+  const known = hostReadable && context.platform !== 'win32' ? await environmentLayout(candidate.path, candidate.kind, context.platform, budget) : null;
+  if (known) return { env: await withPackages(candidate, known.version, known.site, budget) };
+  const executable = candidate.onPath ? candidate.path : sysrootPath(candidate.path);
+  const ownership = await interpreterOwnership(executable);
+  if (!ownership.ours) return { notChecked: { path: candidate.path, kind: candidate.kind, reason: 'otherUser', ...(ownership.uid === null ? {} : { uid: ownership.uid }) } };
+  const asked = await askPython(context, executable, candidate.path);
+  return asked ? { env: await withPackages(candidate, asked.version, asked.site, budget, asked.venv) } : null;
 }
 
-async function withPackages(candidate: Candidate, version: string, site: string[], venv?: boolean): Promise<PythonEnv> {
+/** An environment folder's interpreter: its layout from disk, else what it answered when the user let it run; never started. */
+async function inspectEnvironment(context: ProbeContext, candidate: Candidate, budget: ReadBudget): Promise<Inspected> {
+  const known = await environmentLayout(candidate.path, candidate.kind, context.platform, budget);
+  if (known) return { env: await withPackages(candidate, known.version, known.site, budget) };
+  const remembered = await rememberedPython(context, sysrootPath(candidate.path));
+  if (remembered) return { env: await withPackages(candidate, remembered.version, remembered.site, budget) };
+  return { notChecked: { path: candidate.path, kind: candidate.kind, reason: budget.exhausted ? 'overLimits' : 'unreadable' } };
+}
+
+async function withPackages(candidate: Candidate, version: string, site: string[], budget: ReadBudget, venv?: boolean): Promise<PythonEnv> {
   const sitePackages = [...new Set(site)];
   const packages: Record<string, string> = {};
   // sys.path order: the first site dir that has a package is the one Python imports.
-  for (const found of await Promise.all(sitePackages.map(readSitePackages))) {
+  for (const found of await Promise.all(sitePackages.map((dir) => readSitePackages(dir, budget)))) {
     for (const [name, version] of Object.entries(found)) packages[name] ??= version;
   }
   return { path: candidate.path, version, kind: candidate.kind, packages, sitePackages, ...(venv === undefined ? {} : { venv }) };
 }
 
-/** Every Python we can find (PATH, system, pyenv, conda, venvs DL Setup made), each asked once for its site dirs. */
-export async function probePythons(context: ProbeContext): Promise<PythonEnv[]> {
+/** The sentence that says an environment was not checked, and the way on. */
+function notCheckedWarning(context: ProbeContext, entry: NotCheckedPython): string {
+  const say = detectText(context.locale);
+  const prefix = environmentPrefix(entry.path, context.platform);
+  if (entry.reason === 'otherUser') return say('python.otherUser', { path: entry.path, uid: entry.uid ?? '?', prefix });
+  if (entry.reason === 'overLimits') return say('python.overLimits', { path: entry.path, prefix, mb: ENVIRONMENT_READ_LIMITS.runBytes / (1024 * 1024), seconds: ENVIRONMENT_READ_LIMITS.runMs / 1000 });
+  return say('python.notChecked', { path: entry.path });
+}
+
+/**
+ * Every Python we can find (PATH, system, pyenv, conda, venvs DL Setup made). Environments are read from disk only;
+ * those whose layout cannot be read come back as not checked, each with a warning that says how to check it.
+ */
+export async function probePythons(context: ProbeContext, budget: ReadBudget = new ReadBudget()): Promise<PythonProbeResult> {
   // conda starts a Python of its own: its extra envs are inspected when it answers, the rest meanwhile.
   const fromConda = condaEnvPrefixes(context);
-  // The same interpreter is often reachable several ways (PATH, /usr/bin, a symlinked env, conda's list): ask it once.
+  // The same interpreter is often reachable several ways (PATH, /usr/bin, a symlinked env, conda's list): look once.
   const seen = new Set<string>();
-  const inspectUnique = async (all: Candidate[]): Promise<PythonEnv[]> => {
+  const inspectUnique = async (all: Candidate[]): Promise<Inspected[]> => {
     const resolved = await Promise.all(
       all.map(async (candidate) => {
         const file = candidate.onPath ? candidate.path : sysrootPath(candidate.path);
@@ -252,10 +264,13 @@ export async function probePythons(context: ProbeContext): Promise<PythonEnv[]> 
       seen.add(real);
       return true;
     });
-    const envs = await Promise.all(unique.map((candidate) => inspect(context, candidate)));
-    return envs.filter((env): env is PythonEnv => env !== null);
+    return Promise.all(unique.map((candidate) => (isSystemCandidate(candidate) ? inspectSystem(context, candidate, budget) : inspectEnvironment(context, candidate, budget))));
   };
   const first = await inspectUnique(await candidates(context));
   const condaOnly = (await fromConda).map((prefix): Candidate => ({ path: interpreterIn(prefix, context.platform), kind: 'conda' }));
-  return condaOnly.length > 0 ? [...first, ...(await inspectUnique(condaOnly))] : first;
+  const all = condaOnly.length > 0 ? [...first, ...(await inspectUnique(condaOnly))] : first;
+  const pythons = all.flatMap((found) => (found && 'env' in found ? [found.env] : []));
+  const notChecked = all.flatMap((found) => (found && 'notChecked' in found ? [found.notChecked] : []));
+  for (const entry of notChecked) context.warn(notCheckedWarning(context, entry));
+  return { pythons, notChecked };
 }

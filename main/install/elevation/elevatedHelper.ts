@@ -9,6 +9,7 @@ import type { Readable } from 'node:stream';
 import { connectToApp, parseConnectBackArgs } from './connectBack.js';
 import { createHelperServer } from './helperServer.js';
 import type { HelperReply } from './helperProtocol.js';
+import { launchingUid } from './userDownload.js';
 
 // The protocol owns stdout; a stray console.log from a library must not corrupt it.
 const writeStdout = process.stdout.write.bind(process.stdout);
@@ -16,9 +17,12 @@ console.log = (...args: unknown[]) => console.error(...args);
 
 /** Answers every descriptor line of `input` through `write`; exits once the app hung up and running steps ended. */
 function serve(input: Readable, write: (text: string) => void, onHangUp: (sawLine: boolean) => void): () => void {
-  const server = createHelperServer((reply: HelperReply) => {
-    write(`${JSON.stringify(reply)}\n`);
-  });
+  const server = createHelperServer(
+    (reply: HelperReply) => {
+      write(`${JSON.stringify(reply)}\n`);
+    },
+    { downloadOwner: launchingUid() },
+  );
   let sawLine = false;
   let closed = false;
   const lines = readline.createInterface({ input, crlfDelay: Infinity });

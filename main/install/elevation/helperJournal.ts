@@ -14,8 +14,8 @@ import type { HelperSay } from './helperText.js';
 export type HelperJournalEntry =
   | { t: 'change'; time: string; stepId: string; kind: string; change: JournalChange }
   | { t: 'undone'; time: string; stepId: string; change: JournalChange }
-  /** What one attempt of the step changed under /etc besides its own files (maintainer scripts): etcSideEffects.ts. */
-  | { t: 'etc'; time: string; stepId: string; changes: EtcChange[] };
+  /** What changed under /etc while one attempt of the step ran, besides its own files (`incomplete`: not walked whole): etcSideEffects.ts. */
+  | { t: 'etc'; time: string; stepId: string; changes: EtcChange[]; incomplete?: boolean };
 
 export function helperJournalFile(runId: string): string {
   // The run id names a file: the hello checked it already, so anything else here is a bug, not input.

@@ -58,7 +58,11 @@ function readRequest(line: string, say: HelperSay): HelperRequest {
  * journal; an undo acts on that journal only. Used by the helper process and, when DL Setup already is root,
  * in-process through the same JSON lines.
  */
-export function createHelperServer(send: (reply: HelperReply) => void): { handle(line: string): Promise<void>; idle(): Promise<void> } {
+export function createHelperServer(
+  send: (reply: HelperReply) => void,
+  // The user who started the helper: only their own downloads are opened (userDownload.ts); this process's uid by default.
+  options: { downloadOwner?: number } = {},
+): { handle(line: string): Promise<void>; idle(): Promise<void> } {
   let runId: string | null = null;
   let locale: Locale = 'en';
   let say = helperText();
@@ -110,16 +114,16 @@ export function createHelperServer(send: (reply: HelperReply) => void): { handle
         appendHelperEntry(run, { t: 'change', time: new Date().toISOString(), stepId, kind, change });
         send({ type: 'change', requestId: id, change });
       };
-      const ctx = createStepContext({ runId: run, stepId, signal: controller.signal, elevated: true, plan: null, locale, backupDir, sinks });
+      const ctx = createStepContext({ runId: run, stepId, signal: controller.signal, elevated: true, plan: null, locale, backupDir, sinks, downloadOwner: options.downloadOwner });
       checked = true;
       // What the packages' own scripts change under /etc is in no record of dpkg's: the helper keeps one for rollback.
-      const etc = watchEtc(run);
+      // Under the helper's lock: no other step or undo changes the system while /etc is watched (helperLock.ts).
+      const etc = watchEtc(run, stepId, say);
       let outcome: Awaited<ReturnType<typeof step.run>>;
       try {
         outcome = await step.run(params, ctx);
       } finally {
-        const changes = etc.changes(ownPaths);
-        if (changes.length) appendHelperEntry(run, { t: 'etc', time: new Date().toISOString(), stepId, changes });
+        etc.finish(ownPaths);
       }
       send({ type: 'done', requestId: id, value: outcome });
     } catch (error) {

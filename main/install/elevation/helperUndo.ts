@@ -6,8 +6,9 @@ import { DEB_PACKAGE_PATTERN } from '../stepParams.js';
 import { undoChange, type WrittenHashes } from '../undoChange.js';
 import { planAptUndo } from './aptUndoPlan.js';
 import { ELEVATED_DIR_ROOTS, ELEVATED_PARENT_DIRS, SYSTEM_BACKUP_ROOT, isAllowedElevatedDir, isAllowedElevatedFile, isToolkitDir } from './allowedRoots.js';
-import { restoreEtc, type EtcChange } from './etcSideEffects.js';
+import { restoreEtc, type EtcRecord } from './etcSideEffects.js';
 import { appendHelperEntry, readHelperJournal } from './helperJournal.js';
+import { whileHelperLocked } from './helperLock.js';
 import type { HelperSay, HelperTextKey } from './helperText.js';
 import type { ParamsArgs } from '../../../shared/i18n/localize.js';
 
@@ -71,7 +72,7 @@ const keyOf = (change: JournalChange) => JSON.stringify(change);
 const isRefresh = (change: JournalChange) => change.type === 'needs-ldconfig' || change.type === 'needs-initramfs';
 
 /** The changes one step recorded in the helper's journal and the ones already undone, as JSON keys with counts. */
-function stepState(runId: string, stepId: string, say: HelperSay): { recorded: JournalChange[]; outstanding: JournalChange[]; written: WrittenHashes; etc: EtcChange[][] } {
+function stepState(runId: string, stepId: string, say: HelperSay): { recorded: JournalChange[]; outstanding: JournalChange[]; written: WrittenHashes; etc: EtcRecord[] } {
   const entries = readHelperJournal(runId, say);
   const written: WrittenHashes = new Map();
   const undone = new Map<string, number>();
@@ -85,7 +86,7 @@ function stepState(runId: string, stepId: string, say: HelperSay): { recorded: J
     if (count > 0) undone.set(keyOf(change), count - 1);
     return count === 0;
   });
-  const etc = entries.flatMap((entry) => (entry.t === 'etc' && entry.stepId === stepId ? [entry.changes] : []));
+  const etc = entries.flatMap((entry) => (entry.t === 'etc' && entry.stepId === stepId ? [{ changes: entry.changes, ...(entry.incomplete === true ? { incomplete: true } : {}) }] : []));
   return { recorded, outstanding, written, etc };
 }
 
@@ -94,21 +95,28 @@ function stepState(runId: string, stepId: string, say: HelperSay): { recorded: J
  * change): newest first, ldconfig and update-initramfs last, each success journalled as undone so a retry skips it.
  * Packages are purged only when the helper installed them and data/ knows them as driver, CUDA or cuDNN packages, or
  * apt pulled them in for those and nothing outside the step needs them (aptUndoPlan).
+ * Under the helper's lock: a second undo of the same step, at once or from another helper, finds it already undone.
  * Returns every change of the step that is no longer in place, for the app to compare with its own journal.
  */
-export async function undoStepFromJournal(runId: string, stepId: string, ctx: StepContext, say: HelperSay): Promise<{ notes: string[]; undone: JournalChange[] }> {
+export function undoStepFromJournal(runId: string, stepId: string, ctx: StepContext, say: HelperSay): Promise<{ notes: string[]; undone: JournalChange[] }> {
+  return whileHelperLocked(`${runId} ${stepId}`, say, () => undoStep(runId, stepId, ctx, say));
+}
+
+async function undoStep(runId: string, stepId: string, ctx: StepContext, say: HelperSay): Promise<{ notes: string[]; undone: JournalChange[] }> {
   const { recorded, outstanding, written, etc } = stepState(runId, stepId, say);
   for (const change of outstanding) validateUndoChange(change, runId, say);
   const order = outstanding.filter((change) => change.type !== 'file-written').reverse();
   const notes: string[] = [];
   const stepPackages = new Set(recorded.flatMap((change) => (change.type === 'packages-installed' ? change.packages : [])));
   let keptPackages = false;
+  let purgedPackages = false;
   for (const change of [...order.filter((c) => !isRefresh(c)), ...order.filter(isRefresh)]) {
     let target: JournalChange | null = change;
     if (change.type === 'packages-installed') {
       const planned = await planAptUndo(change, stepPackages, ctx, say);
       notes.push(...planned.notes);
       keptPackages ||= planned.notes.length > 0;
+      purgedPackages ||= planned.target !== null;
       target = planned.target;
     }
     if (target) {
@@ -118,8 +126,12 @@ export async function undoStepFromJournal(runId: string, stepId: string, ctx: St
     appendHelperEntry(runId, { t: 'undone', time: new Date().toISOString(), stepId, change });
   }
   for (const change of outstanding.filter((c) => c.type === 'file-written')) appendHelperEntry(runId, { t: 'undone', time: new Date().toISOString(), stepId, change });
-  // What the packages' scripts left under /etc goes with the packages, in the rollback that purges them, never later
-  // (a package installed again since may need the account) and never when one is kept.
-  if (!keptPackages && outstanding.length) notes.push(...(await restoreEtc(runId, etc, ctx, say)));
+  // What changed under /etc during the step is looked at once, in the rollback that undoes the step (its packages'
+  // one, if it installed any): put back only when it purged them all, named otherwise (etcSideEffects.ts).
+  const installedPackages = stepPackages.size > 0;
+  if (outstanding.length && (!installedPackages || outstanding.some((change) => change.type === 'packages-installed'))) {
+    const scope = !installedPackages ? 'noPackages' : purgedPackages && !keptPackages ? 'restore' : 'keptPackages';
+    notes.push(...(await restoreEtc(runId, etc, ctx, say, scope)));
+  }
   return { notes, undone: recorded };
 }

@@ -8,6 +8,7 @@ import { installText, type InstallSay } from '../installText.js';
 import { downloadForStep } from '../stepDownload.js';
 import { ParamReader, SHA256_PATTERN, checkPathUnder } from '../stepParams.js';
 import { discardSystemCopy, verifiedSystemCopy } from '../systemArtifact.js';
+import { MAX_DOWNLOAD_BYTES } from '../elevation/userDownload.js';
 
 /** NVIDIA's repository root; layout <root>/<distro>/<arch>/cuda-keyring_<v>_all.deb as NVIDIA's install guide uses. */
 export const NVIDIA_REPO_BASE = 'https://developer.download.nvidia.com/compute/cuda/repos';
@@ -93,7 +94,7 @@ export const cudaRepoStep: InstallStep<CudaRepoParams> = {
     // root side checks data/'s checksum only, so a plan's own is not downloaded against.
     const resolved = { ...params, distro, keyringSha256: publishedKeyringSha256({ ...params, distro }) };
     if (!resolved.keyringSha256) throw ctx.say.error('DATA_OUT_OF_DATE', 'cudaRepo.noChecksum', { url: keyringUrl(resolved) });
-    const download = await downloadForStep(ctx, { url: keyringUrl(resolved), sha256: resolved.keyringSha256, label: 'cuda-keyring', span: [0, 0.3] });
+    const download = await downloadForStep(ctx, { url: keyringUrl(resolved), sha256: resolved.keyringSha256, kind: 'keyring', label: 'cuda-keyring', span: [0, 0.3] });
     return { ...resolved, keyringFile: download.path };
   },
   async run(params, ctx) {
@@ -101,7 +102,7 @@ export const cudaRepoStep: InstallStep<CudaRepoParams> = {
     const published = publishedKeyringSha256(params);
     if (!published) throw ctx.say.error('DATA_OUT_OF_DATE', 'cudaRepo.noChecksum', { url: keyringUrl(params) });
     if (!params.keyringFile) throw ctx.say.error('INTERNAL', 'cudaRepo.notDownloaded');
-    const copy = await verifiedSystemCopy(ctx, params.keyringFile, published);
+    const copy = await verifiedSystemCopy(ctx, params.keyringFile, { url: keyringUrl(params), sha256: published, maxBytes: MAX_DOWNLOAD_BYTES.keyring });
     ctx.progress(0.35, ctx.say('cudaRepo.installingKey'));
     try {
       // dpkg -i through apt so dependencies resolve and the lock is waited for.

@@ -6,6 +6,8 @@ import { installText } from '../installText.js';
 import { downloadForStep } from '../stepDownload.js';
 import { DEB_PACKAGE_PATTERN, ParamReader, SHA256_PATTERN, checkPathUnder } from '../stepParams.js';
 import { discardSystemCopy, verifiedSystemCopy } from '../systemArtifact.js';
+import { assertOnlyRootCanChange } from '../elevation/rootPathTrust.js';
+import { MAX_DOWNLOAD_BYTES } from '../elevation/userDownload.js';
 import { hostNvidiaArch, toolkitPackage, toolkitRunfile } from '../../data/installSources.js';
 import { checkDerived } from './derivedParam.js';
 
@@ -45,6 +47,8 @@ async function setActiveToolkit(ctx: StepContext, version: string): Promise<void
     ctx.log(ctx.say('cudaToolkit.alreadyActive', { dir }));
     return;
   }
+  // /usr/local/cuda will lead into it: nothing on the way may be a normal user's to change.
+  await assertOnlyRootCanChange(ctx, [dir]);
   const registered = !alternatives.includes(dir);
   if (registered) {
     const [major, minor] = version.split('.').map(Number);
@@ -110,7 +114,7 @@ export const cudaToolkitStep: InstallStep<CudaToolkitParams> = {
     if (params.method === 'auto') useRunfile = (await aptCandidate(ctx, params.package)) === null && !!published;
     if (!useRunfile) return { ...params, useRunfile: false };
     if (!published) throw noRunfile(ctx, params);
-    const download = await downloadForStep(ctx, { url: published.url, sha256: published.sha256, label: `CUDA ${params.version} runfile`, span: [0, 0.5] });
+    const download = await downloadForStep(ctx, { url: published.url, sha256: published.sha256, kind: 'runfile', label: `CUDA ${params.version} runfile`, span: [0, 0.5] });
     return { ...params, useRunfile: true, runfile: download.path };
   },
   async run(params, ctx) {
@@ -121,7 +125,9 @@ export const cudaToolkitStep: InstallStep<CudaToolkitParams> = {
         const published = toolkitRunfile(params.release, hostNvidiaArch());
         if (!published) throw noRunfile(ctx, params);
         if (!params.runfile) throw ctx.say.error('INTERNAL', 'cudaToolkit.notDownloaded');
-        const copy = await verifiedSystemCopy(ctx, params.runfile, published.sha256);
+        // The runfile installs into it as root, and /usr/local/cuda may point there later.
+        await assertOnlyRootCanChange(ctx, [dir]);
+        const copy = await verifiedSystemCopy(ctx, params.runfile, { url: published.url, sha256: published.sha256, maxBytes: MAX_DOWNLOAD_BYTES.runfile });
         if (!(await hostPathExists(dir))) ctx.record({ type: 'dir-created', path: dir, owned: true });
         ctx.progress(0.55, ctx.say('cudaToolkit.installingRunfile', { version: params.version, dir }));
         try {

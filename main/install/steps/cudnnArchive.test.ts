@@ -65,7 +65,8 @@ function host(): Host {
 /** A 1 MiB tmpfs at `dir`: a real ENOSPC from the kernel. Null where this machine may not mount. */
 function tinyDisk(dir: string): string | null {
   mkdirSync(dir, { recursive: true });
-  if (spawnSync('mount', ['-t', 'tmpfs', '-o', 'size=1m', 'tmpfs', dir]).status !== 0) return null;
+  // mode=755 as /opt has: tmpfs defaults to 1777, which the helper rightly refuses to put into root's library path.
+  if (spawnSync('mount', ['-t', 'tmpfs', '-o', 'size=1m,mode=755', 'tmpfs', dir]).status !== 0) return null;
   mounts.push(dir);
   return dir;
 }

@@ -9,6 +9,8 @@ import { installText } from '../installText.js';
 import { downloadForStep } from '../stepDownload.js';
 import { DEB_PACKAGE_PATTERN, ParamReader, SHA256_PATTERN, checkPathUnder } from '../stepParams.js';
 import { discardSystemCopy, verifiedSystemCopy } from '../systemArtifact.js';
+import { assertOnlyRootCanChange } from '../elevation/rootPathTrust.js';
+import { MAX_DOWNLOAD_BYTES } from '../elevation/userDownload.js';
 import { cudnnArchive, cudnnPackage, cudnnPinnedPackages, hostNvidiaArch } from '../../data/installSources.js';
 import type { StepContext } from '../installStep.js';
 import { checkDerived } from './derivedParam.js';
@@ -114,7 +116,7 @@ export const cudnnStep: InstallStep<CudnnParams> = {
     // Only NVIDIA's archive as data/ publishes it is worth downloading: the root side accepts no other.
     const published = cudnnArchive(params.version, params.cudaMajor, hostNvidiaArch());
     if (!published) throw noArchive(ctx, params);
-    const download = await downloadForStep(ctx, { url: published.url, sha256: published.sha256, label: `cuDNN ${params.version}`, span: [0, 0.6] });
+    const download = await downloadForStep(ctx, { url: published.url, sha256: published.sha256, kind: 'archive', label: `cuDNN ${params.version}`, span: [0, 0.6] });
     return { ...params, archive: download.path };
   },
   async run(params, ctx) {
@@ -140,7 +142,9 @@ export const cudnnStep: InstallStep<CudnnParams> = {
     if (await hostPathExists(installDir)) {
       throw ctx.say.error('INVALID_ARGUMENT', 'cudnn.dirExists', { dir: installDir, version: params.version });
     }
-    const copy = await verifiedSystemCopy(ctx, params.archive, published.sha256);
+    // Its lib folder goes into ld.so.conf.d: no folder on the way may be a normal user's (/opt/dlsetup made by hand).
+    await assertOnlyRootCanChange(ctx, [installDir]);
+    const copy = await verifiedSystemCopy(ctx, params.archive, { url: published.url, sha256: published.sha256, maxBytes: MAX_DOWNLOAD_BYTES.cudnnArchive });
     try {
       const parent = path.dirname(installDir);
       // /opt/dlsetup itself goes too on rollback when this run made it (only if empty: other runs may use it).
@@ -155,6 +159,8 @@ export const cudnnStep: InstallStep<CudnnParams> = {
       await discardSystemCopy(copy);
     }
     ctx.progress(0.9, ctx.say('cudnn.registering'));
+    // Checked again at write time: the archive's own folders must not have made it writable for others either.
+    await assertOnlyRootCanChange(ctx, [`${installDir}/lib`]);
     await writeHostFileWithBackup(ctx, cudnnLdConf(params), `# Managed by DL Setup; \`dlsetup rollback\` removes it.\n${installDir}/lib\n`);
     ctx.record({ type: 'needs-ldconfig' });
     await ctx.run(['ldconfig']);

@@ -4,6 +4,7 @@ import { hostPathExists, readHostFile } from '../../system/sysroot.js';
 import { ldSoConfLine } from '../../../shared/quote/ldSoConf.js';
 import { shExport, shInsideDoubleQuotes } from '../../../shared/quote/sh.js';
 import { writeHostFileWithBackup } from '../hostFileWriter.js';
+import { assertOnlyRootCanChange } from '../elevation/rootPathTrust.js';
 import type { InstallStep, PlannedCommand, StepContext } from '../installStep.js';
 import { installText, sayList, type InstallSay } from '../installText.js';
 import { hasMarkedBlock, upsertMarkedBlock } from '../markedBlock.js';
@@ -50,6 +51,11 @@ export function envBlockBody(params: EnvVarsParams): string {
 /** System libraries go through ld.so.conf.d rather than LD_LIBRARY_PATH (which sudo drops). */
 export function ldConfContent(params: EnvVarsParams): string {
   return `# Managed by DL Setup; \`dlsetup rollback\` removes it.\n${[`${params.cudaHome}/lib64`, ...params.libraryPaths].map(ldSoConfLine).join('\n')}\n`;
+}
+
+/** Every folder a system-scope step puts into root's profile (CUDA_HOME, PATH) and library path. */
+export function systemFolders(params: EnvVarsParams): string[] {
+  return [params.cudaHome, `${params.cudaHome}/bin`, `${params.cudaHome}/lib64`, ...params.libraryPaths];
 }
 
 /** venv: bin/activate; conda: an activate.d script, which conda sources on `conda activate`. */
@@ -100,6 +106,8 @@ export const envVarsStep: InstallStep<EnvVarsParams> = {
   },
   async run(params, ctx: StepContext) {
     const file = await targetFile(params);
+    // Root's PATH, profile and library path: checked in the helper, on disk, before anything is written.
+    if (params.scope === 'system') await assertOnlyRootCanChange(ctx, systemFolders(params));
     if (params.scope === 'environment' && !(await hostPathExists(params.envPath!))) {
       throw ctx.say.error('NOT_FOUND', 'envVars.envMissing', { env: params.envPath! });
     }

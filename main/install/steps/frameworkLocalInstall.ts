@@ -8,14 +8,14 @@ import { pipReportsWithoutDownload, readPipReport } from '../pipReport.js';
 export interface LocalInstallOptions {
   python: string;
   pipVersion: string;
-  /** The step's `pip install …` argv (indexes, proxy, requirements), with `--progress-bar off`. */
+  /** The step's `pip install …` argv (indexes, requirements), with `--progress-bar off`. */
   installArgv: string[];
+  /** pip's environment (pipEnvironment: its proxy among them, never in argv). */
+  env: Record<string, string>;
   /** The user chose the mirror: its files are used as pip's report names them, nothing measured. */
   pinned: boolean;
   proxy?: string;
 }
-
-const PIP_ENV = { PIP_NO_INPUT: '1', PYTHONUNBUFFERED: '1' };
 
 /** `pip install` with flags inserted after `install`. */
 function withFlags(argv: string[], flags: string[]): string[] {
@@ -40,7 +40,7 @@ export async function installFromLocalFiles(ctx: StepContext, options: LocalInst
     await rm(runDir, { recursive: true, force: true });
     await mkdir(runDir, { recursive: true, mode: 0o700 });
     ctx.progress(null, ctx.say('framework.resolving'));
-    await ctx.run([...withFlags(options.installArgv, ['--dry-run', '--report', reportFile])], { timeoutMs: 30 * 60_000, env: PIP_ENV, quiet: false });
+    await ctx.run([...withFlags(options.installArgv, ['--dry-run', '--report', reportFile])], { timeoutMs: 30 * 60_000, env: options.env, quiet: false });
     const report = readPipReport(await readFile(reportFile, 'utf8'));
     if (report.kind === 'notAllWheels') {
       ctx.log(ctx.say('framework.notAllWheels', { files: report.files.slice(0, 5).join(', ') }));
@@ -50,7 +50,7 @@ export async function installFromLocalFiles(ctx: StepContext, options: LocalInst
     const local = await fetchReportWheels(ctx, report.wheels, { pinned: options.pinned, proxy: options.proxy, runDir, span: [0.02, 0.9] });
     ctx.progress(0.9, ctx.say('framework.installingLocal', { count: report.wheels.length }));
     const offline = [options.python, '-m', 'pip', 'install', '--disable-pip-version-check', '--no-input', '--no-color', '--progress-bar', 'off', '--no-index', '--no-deps', ...local.files];
-    await ctx.run(offline, { timeoutMs: 2 * 60 * 60_000, env: PIP_ENV, quiet: false });
+    await ctx.run(offline, { timeoutMs: 2 * 60 * 60_000, env: options.env, quiet: false });
     return { bytesFetched: local.bytesFetched };
   } finally {
     // The links only; the verified files stay in the download cache, so a re-run after a cut resumes from them.

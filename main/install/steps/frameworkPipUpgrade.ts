@@ -20,8 +20,10 @@ export interface PipUpgradeOptions {
   python: string;
   envPath: string;
   pipVersion: string;
-  /** The step's `pip install …` argv for `pip>=25.3` (its index, mirror and proxy flags): pip comes from the same index. */
+  /** The step's `pip install …` argv for `pip>=25.3` (its index and mirror flags): pip comes from the same index. */
   upgradeArgv: string[];
+  /** pip's environment (pipEnvironment: its proxy among them, never in argv). */
+  env: Record<string, string>;
 }
 
 /**
@@ -42,7 +44,7 @@ export async function pipForLocalFiles(ctx: StepContext, options: PipUpgradeOpti
   const argv = [...options.upgradeArgv.slice(0, at), '--upgrade', ...options.upgradeArgv.slice(at)];
   let reason: string;
   try {
-    const result = await ctx.run(argv, { timeoutMs: 10 * 60_000, env: { PIP_NO_INPUT: '1', PYTHONUNBUFFERED: '1' }, allowFailure: true });
+    const result = await ctx.run(argv, { timeoutMs: 10 * 60_000, env: options.env, allowFailure: true });
     if (result.exitCode === 0) {
       const now = await ctx.run([options.python, '-m', 'pip', '--version'], { quiet: true });
       const version = parsePipVersion(now.stdout) ?? '0';

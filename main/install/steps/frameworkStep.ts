@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { hostPathExists } from '../../system/sysroot.js';
+import { withoutUserinfo } from '../../../shared/text/urlUserinfo.js';
 import type { InstallStep, PlannedCommand, StepContext } from '../installStep.js';
 import { installText, sayList } from '../installText.js';
 import { metadataGap, metadataGapText } from '../indexMetadata.js';
@@ -68,9 +69,16 @@ export function pipInstallArgv(python: string, params: FrameworkParams, rawProgr
     ...(indexes.indexUrl ? ['--index-url', indexes.indexUrl] : []),
     ...indexes.extraIndexUrls.flatMap((url) => ['--extra-index-url', url]),
     ...indexes.findLinks.flatMap((url) => ['--find-links', url]),
-    ...(params.proxy ? ['--proxy', params.proxy] : []),
     ...params.packages,
   ];
+}
+
+/**
+ * What every `pip install` of the step gets in its environment: the proxy as PIP_PROXY (pip reads each option from
+ * PIP_<OPTION>), never as an argument, because a child's argv is public in `ps` and its environment is not.
+ */
+export function pipEnvironment(params: Pick<FrameworkParams, 'proxy'>): Record<string, string> {
+  return { PIP_NO_INPUT: '1', PYTHONUNBUFFERED: '1', ...(params.proxy ? { PIP_PROXY: params.proxy } : {}) };
 }
 
 function planEnvPath(ctx: StepContext | null, plan: StepContext['plan']): string | undefined {
@@ -146,19 +154,21 @@ export const frameworkStep: InstallStep<FrameworkParams> = {
       const gap = metadataGap(indexArgs(params), pipConfig.config);
       if (gap) ctx.log(metadataGapText(ctx.say, gap));
       // An env this run created gets a pip that resolves from metadata alone (rollback removes the env whole).
-      const localPip = gap ? pipVersion : await pipForLocalFiles(ctx, { python, envPath, pipVersion, upgradeArgv: pipInstallArgv(python, { ...params, packages: [LOCAL_FILES_PIP] }, false) });
+      const env = pipEnvironment(params);
+      const localPip = gap ? pipVersion : await pipForLocalFiles(ctx, { python, envPath, pipVersion, upgradeArgv: pipInstallArgv(python, { ...params, packages: [LOCAL_FILES_PIP] }, false), env });
       // pip resolves, DL Setup downloads, pip installs from those files; null: pip downloads itself, as before.
       const local = gap ? null : await installFromLocalFiles(ctx, {
         python,
         pipVersion: localPip,
         installArgv: pipInstallArgv(python, params, false),
+        env,
         pinned: Boolean(params.pypiMirror || params.pytorchMirror),
         proxy: params.proxy,
       });
       fetchedByUs = local?.bytesFetched ?? null;
       if (!local) await ctx.run(pipInstallArgv(python, params, raw || pipSupportsRawProgress(localPip)), {
         timeoutMs: 2 * 60 * 60_000,
-        env: { PIP_NO_INPUT: '1', PYTHONUNBUFFERED: '1' },
+        env,
         onLine: (stream, line) => {
           if (stream !== 'stdout') return;
           const update = parser.line(line);
@@ -195,7 +205,9 @@ export const frameworkStep: InstallStep<FrameworkParams> = {
   },
   describe(params, say = installText()): PlannedCommand[] {
     const envPath = params.envPath || '<python-env path>';
-    return [{ argv: pipInstallArgv(path.join(envPath, 'bin', 'python'), params, true), elevated: false, note: say('framework.noteOldPip') }];
+    const pip: PlannedCommand = { argv: pipInstallArgv(path.join(envPath, 'bin', 'python'), params, true), elevated: false, note: say('framework.noteOldPip') };
+    // The proxy is in pip's environment, not its argv: said as a note, without its user name and password.
+    return params.proxy ? [pip, { argv: [], elevated: false, note: say('framework.noteProxy', { proxy: withoutUserinfo(params.proxy) }) }] : [pip];
   },
 };
 

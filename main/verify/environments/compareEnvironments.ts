@@ -14,6 +14,10 @@ function floorOf(row: EnvironmentRow | undefined): string | undefined {
   return floors.sort((a, b) => a.localeCompare(b, 'en', { numeric: true })).at(-1);
 }
 
+function unread(row: EnvironmentRow | undefined): boolean {
+  return row?.notChecked !== undefined && row.frameworks.length === 0;
+}
+
 /** Per environment (by interpreter path), what changed between two runs: verdicts, check outcomes, added and gone. */
 export function compareEnvironments(previous: EnvironmentsReport, current: EnvironmentsReport): EnvironmentChange[] {
   const before = new Map(previous.environments.map((row) => [row.path, row]));
@@ -22,6 +26,8 @@ export function compareEnvironments(previous: EnvironmentsReport, current: Envir
   for (const path of new Set([...before.keys(), ...after.keys()])) {
     const was = before.get(path);
     const now = after.get(path);
+    // A row that was not read has no verdict to compare: "works → no framework" would be a claim nobody checked.
+    if (unread(was) || unread(now)) continue;
     // A run without --run says nothing about the check: compare offline verdicts only, unless both ran the check.
     const bothChecked = Boolean(was?.check && now?.check);
     const from = bothChecked || !was || !now ? stateOf(was) : was.verdict;

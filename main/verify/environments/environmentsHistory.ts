@@ -2,6 +2,7 @@ import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { checkSchema } from '../../../shared/schema/checkSchema.js';
 import { environmentsReportSchema } from '../../../shared/schema/environmentsReportSchema.js';
+import { terminalSafeJson } from '../../../shared/text/terminalSafe.js';
 import type { EnvironmentsReport } from '../../../shared/types/environments.js';
 import { reportsDir } from '../reportHistory.js';
 import { compareEnvironments } from './compareEnvironments.js';
@@ -41,11 +42,14 @@ export async function sinceLastRun(report: EnvironmentsReport, dir = reportsDir(
   return previous?.createdAt ? { ...plain, since: { createdAt: previous.createdAt, driver: previous.driver, changes: compareEnvironments(previous, plain) } } : plain;
 }
 
-/** Compares with the last run kept, then keeps this one: the report comes back with `since` when there was one. */
+/**
+ * Compares with the last run kept, then keeps this one: the report comes back with `since` when there was one. Folder
+ * names and METADATA versions are outside input: the file holds their control and bidi characters as JSON \u escapes.
+ */
 export async function recordEnvironmentsRun(report: EnvironmentsReport, dir = reportsDir()): Promise<{ report: EnvironmentsReport; savedPath: string }> {
   const withSince = await sinceLastRun(report, dir);
   await mkdir(dir, { recursive: true });
   const savedPath = path.join(dir, fileName(withSince));
-  await writeFile(savedPath, `${JSON.stringify(withSince, null, 2)}\n`, 'utf8');
+  await writeFile(savedPath, `${terminalSafeJson(withSince, 2)}\n`, 'utf8');
   return { report: withSince, savedPath };
 }

@@ -24,14 +24,16 @@ export function formatEnvironments(report: EnvironmentsReport, options: { locale
   const header = [say('column.environment'), say('column.python'), say('column.framework'), say('column.build'), say('column.verdict'), ...(ran ? [say('column.check')] : []), say('column.action')];
   const rows: string[][] = [];
   for (const env of report.environments) {
-    const check = ran ? [env.check ? checkWords(env.check, say) : ''] : [];
-    if (env.frameworks.length === 0) rows.push([env.name, env.python, say('noFramework'), '', '', ...check, '']);
+    const check = ran ? [env.check ? checkWords(env.check, say) : env.notChecked ? say(`notChecked.${env.notChecked}`) : ''] : [];
+    // A row not checked says why instead of "no framework": nothing was read, or its interpreter was not started.
+    if (env.frameworks.length === 0) rows.push([env.name, env.python, env.notChecked ? say(`notChecked.${env.notChecked}`) : say('noFramework'), '', '', ...check, '']);
     for (const fw of env.frameworks) rows.push([env.name, env.python, FRAMEWORK_NAMES[fw.framework], fw.version, verdictWords(fw, say), ...check, actionWords(fw, say)]);
   }
   if (rows.length === 0) return `${lines.join('\n')}${say('empty')}\n`;
   const widths = header.map((cell, at) => Math.max(displayWidth(cell), ...rows.map((row) => displayWidth(row[at]!))));
   const line = (cells: string[]) => cells.map((cell, at) => (at === cells.length - 1 ? cell : padEndToWidth(cell, widths[at]! + 2))).join('').trimEnd();
   lines.push(line(header), ...rows.map(line), '', summaryWords(report, say));
+  if (report.environments.some((env) => env.notChecked)) lines.push(say('notChecked.wayOn'));
   if (report.since) lines.push('', ...formatChanges(report.since, say));
   return `${lines.join('\n')}\n`;
 }

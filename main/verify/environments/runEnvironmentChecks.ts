@@ -20,6 +20,8 @@ export interface RunChecksOptions {
   onProgress?: (done: number, total: number, row: EnvironmentRow, check: EnvironmentCheck) => void;
   /** The wizard's Cancel: running checks are killed and no further one starts; those rows come back without a check. */
   signal?: AbortSignal;
+  /** Whether an interpreter may be started (verifyEnvironmentsRun's rule); a row it refuses comes back marked otherUser. */
+  mayStart?: (interpreter: string) => Promise<boolean>;
 }
 
 /**
@@ -28,7 +30,13 @@ export interface RunChecksOptions {
  */
 export async function runEnvironmentChecks(rows: readonly EnvironmentRow[], options: RunChecksOptions): Promise<EnvironmentRow[]> {
   const result = [...rows];
-  const queue = rows.map((row, at) => ({ row, at })).filter(({ row }) => row.frameworks.length > 0);
+  const withFramework = rows.map((row, at) => ({ row, at })).filter(({ row }) => row.frameworks.length > 0);
+  const allowed = await Promise.all(withFramework.map(({ row }) => (options.mayStart ? options.mayStart(row.path) : true)));
+  // Another user's interpreter is not started: its offline verdict stays, and the row says why it has no check.
+  withFramework.forEach(({ row, at }, index) => {
+    if (!allowed[index]) result[at] = { ...row, notChecked: 'otherUser' };
+  });
+  const queue = withFramework.filter((_, index) => allowed[index]);
   const total = queue.length;
   let done = 0;
   const worker = async () => {

@@ -1,8 +1,8 @@
 import os from 'node:os';
 import path from 'node:path';
 import type { CompatData } from '../../../shared/plan/compatData.js';
-import type { EnvironmentRow, EnvironmentVerdict, EnvironmentsReport, InstalledFramework } from '../../../shared/types/environments.js';
-import type { HardwareReport, PythonEnv } from '../../../shared/types/hardware.js';
+import type { EnvironmentNotChecked, EnvironmentRow, EnvironmentVerdict, EnvironmentsReport, InstalledFramework } from '../../../shared/types/environments.js';
+import type { HardwareReport, NotCheckedPython, PythonEnv } from '../../../shared/types/hardware.js';
 import type { HardwareProfile } from '../../../shared/types/plan.js';
 import type { Locale } from '../../../shared/i18n/localize.js';
 import { detectHardware } from '../../detect/detectHardware.js';
@@ -12,6 +12,10 @@ import { bundledLibraries, buildEvidence } from './buildEvidence.js';
 import { fixingRequest, judgeBuild } from './environmentVerdict.js';
 import { readDistributions } from './readDistributions.js';
 import { addedEnvironment } from './addedEnvironment.js';
+import { ReadBudget } from '../../detect/readEnvironmentFiles.js';
+import { askPython } from '../../detect/probes/probePythons.js';
+import { saveProbeRunCache } from '../../detect/probeRunCache.js';
+import { sysrootPath } from '../../system/sysroot.js';
 
 /** Worst first: the row's verdict is the first of these any of its frameworks has. */
 const SEVERITY: readonly EnvironmentVerdict[] = ['broken', 'noKernels', 'needsDriver', 'cpuOnly', 'unknown', 'works'];
@@ -24,8 +28,21 @@ function environmentName(env: Pick<PythonEnv, 'path' | 'kind'>): string {
   return path.basename(prefix).startsWith('.') ? `${path.basename(path.dirname(prefix))}/${path.basename(prefix)}` : path.basename(prefix);
 }
 
-export async function environmentRow(data: CompatData, profile: HardwareProfile, env: PythonEnv, kind: EnvironmentRow['kind'] = env.kind): Promise<EnvironmentRow> {
-  const dists = await readDistributions(env.sitePackages ?? []);
+/** A row for an environment that was found but not judged: no frameworks, no verdict, and why. */
+function notCheckedRow(env: Pick<PythonEnv, 'path' | 'kind'> & { version?: string }, kind: EnvironmentRow['kind'], reason: EnvironmentNotChecked): EnvironmentRow {
+  return { path: env.path, name: environmentName(env), kind, python: env.version ?? '', frameworks: [], bundled: {}, verdict: null, notChecked: reason };
+}
+
+export async function environmentRow(
+  data: CompatData,
+  profile: HardwareProfile,
+  env: PythonEnv,
+  kind: EnvironmentRow['kind'] = env.kind,
+  budget: ReadBudget = new ReadBudget(),
+): Promise<EnvironmentRow> {
+  const { dists, overLimits } = await readDistributions(env.sitePackages ?? [], budget);
+  // A verdict from part of the metadata would be a guess: the row says the limits stopped it instead.
+  if (overLimits) return notCheckedRow(env, kind, 'overLimits');
   const frameworks: InstalledFramework[] = (await buildEvidence(dists)).map((evidence) => {
     const verdict = judgeBuild(data, profile, evidence);
     // The variant the data resolved (PyPI's torch 2.1.2 is cu121), so the plan keeps the very build.
@@ -42,12 +59,46 @@ export async function environmentRow(data: CompatData, profile: HardwareProfile,
   return { path: env.path, name: environmentName(env), kind, python: env.version, frameworks, bundled: bundledLibraries(dists), verdict };
 }
 
+/** `--run` only: may this interpreter be started, and what to say before it is (issue 27 item 3: said and asked for). */
+export interface StartUnreadable {
+  /** `executable`: the file that would run (here the sysroot's, on a simulated host); its owner is what is checked. */
+  mayStart(interpreter: string, executable?: string): Promise<boolean>;
+  onStarting?(interpreter: string): void;
+}
+
+/** A detected environment that was not checked: read by starting its Python when the user asked for that, else said so. */
+async function notCheckedEnvironmentRow(data: CompatData, profile: HardwareProfile, entry: NotCheckedPython, budget: ReadBudget, options: VerifyAllOptions): Promise<EnvironmentRow> {
+  const start = options.startUnreadable;
+  if (!start || entry.reason === 'overLimits') return notCheckedRow(entry, entry.kind, entry.reason);
+  if (!(await start.mayStart(entry.path, sysrootPath(entry.path)))) return notCheckedRow(entry, entry.kind, 'otherUser');
+  start.onStarting?.(entry.path);
+  const context = { platform: process.platform, quick: false, timeoutMs: 20_000, env: process.env, warn: () => undefined, locale: options.locale };
+  const asked = await askPython(context, sysrootPath(entry.path), entry.path);
+  if (!asked) return notCheckedRow(entry, entry.kind, 'unreadable');
+  return environmentRow(data, profile, { path: entry.path, kind: entry.kind, version: asked.version, packages: {}, sitePackages: asked.site }, entry.kind, budget);
+}
+
 export interface VerifyAllOptions {
   locale?: Locale;
   /** A detection report to use instead of detecting now (the wizard passes the one it has). */
   report?: HardwareReport;
   /** Environment folders the user adds (`--env`, the wizard's input); ones that hold no environment are skipped. */
   extraEnvironments?: readonly string[];
+  /** `--run`: environments whose layout could not be read are started to ask them (without it: reported, never started). */
+  startUnreadable?: StartUnreadable;
+}
+
+/** Environments read at a time: each holds a chunk and a line, so memory stays flat however many there are. */
+const READ_IN_PARALLEL = 4;
+
+async function mapInTurns<T, R>(items: readonly T[], turns: number, fn: (item: T) => Promise<R>): Promise<R[]> {
+  const results: R[] = new Array<R>(items.length);
+  let next = 0;
+  const worker = async () => {
+    for (let at = next++; at < items.length; at = next++) results[at] = await fn(items[at]!);
+  };
+  await Promise.all(Array.from({ length: Math.min(turns, items.length) }, worker));
+  return results;
 }
 
 /** Bounded: a list of added folders is the user's, not a scan. */
@@ -55,7 +106,8 @@ const MAX_ADDED = 32;
 
 /**
  * Every environment detection finds, each judged from its installed metadata against this machine's GPU and driver:
- * no interpreter is started and nothing is imported, so a machine with 20 environments answers in well under a second.
+ * no environment's interpreter is started and nothing is imported, so a machine with 20 environments answers in well
+ * under a second. Those detection could not read are rows that say so; only `startUnreadable` (--run) starts them.
  */
 export async function verifyAllEnvironments(options: VerifyAllOptions = {}): Promise<EnvironmentsReport> {
   const started = performance.now();
@@ -70,10 +122,16 @@ export async function verifyAllEnvironments(options: VerifyAllOptions = {}): Pro
     added.push(env);
     known.add(env.path);
   }
-  const environments = await Promise.all([
-    ...report.pythons.map((env) => environmentRow(data, profile, env)),
-    ...added.map((env) => environmentRow(data, profile, env, 'added')),
-  ]);
+  // One budget of bytes and time for every file this run reads (docs/security.md).
+  const budget = new ReadBudget();
+  const notChecked = (report.pythonsNotChecked ?? []).filter((entry) => !known.has(entry.path));
+  const environments = [
+    ...(await mapInTurns([...report.pythons.map((env) => ({ env, kind: env.kind })), ...added.map((env) => ({ env, kind: 'added' as const }))], READ_IN_PARALLEL, ({ env, kind }) =>
+      environmentRow(data, profile, env, kind, budget),
+    )),
+    ...(await mapInTurns(notChecked, 1, (entry) => notCheckedEnvironmentRow(data, profile, entry, budget, options))),
+  ];
+  if (options.startUnreadable) await saveProbeRunCache();
   const nvidia = report.gpus.find((gpu) => gpu.vendor === 'nvidia' && gpu.name === profile.gpuName) ?? report.gpus.find((gpu) => gpu.vendor === 'nvidia');
   return {
     gpu: nvidia ? { name: nvidia.name, computeCapability: profile.computeCapability ?? null } : null,
