@@ -3,6 +3,9 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { setCommandLogger } from '../system/runCommand.js';
 import { createSimulatedHost, withSimulatedHost, type SimulatedHostOptions, type SimulatedHost } from '../../testkit/simulatedHost.js';
+import * as v from 'valibot';
+import { hardwareProfileSchema } from '../../shared/schema/planSchema.js';
+import { profileFromReport } from '../plan/profileFromReport.js';
 import { detectHardware } from './detectHardware.js';
 import { formatHardwareSummary } from './formatHardwareSummary.js';
 
@@ -71,11 +74,14 @@ describe('detectHardware on simulated hosts', () => {
 
   it('AMD only: rocm-smi details, no NVIDIA findings', async () => {
     const report = await detectOn({
-      files: pciDevice('0000:03:00.0', '1002', '731f'),
+      files: { ...pciDevice('0000:03:00.0', '1002', '731f'), '/proc/modules': 'amdgpu 9580544 32 - Live 0x0000000000000000\n' },
       tools: { 'rocm-smi': { stdout: { fixture: 'rocm-smi/rocm-smi_-a_navi10_0x731f_driver5.6.19_partial.txt' } }, rocm_agent_enumerator: { stdout: 'gfx000\ngfx1010\n' } },
     });
     expect(report.gpus).toEqual([expect.objectContaining({ vendor: 'amd', pciId: '1002:731f', gfxArch: 'gfx1010' })]);
     expect(report.driver).toBeNull();
+    // What the machine screen says instead of "no driver": ROCm's tools answered and amdgpu is loaded (issue 28 item 5).
+    expect(report.rocmTools).toEqual(['rocm-smi', 'rocm_agent_enumerator']);
+    expect(report.os.amdgpuLoaded).toBe(true);
     expect(report.findings.map((finding) => finding.code)).not.toContain('NVIDIA_DRIVER_MISSING');
   });
 
@@ -144,6 +150,17 @@ describe('detectHardware on simulated hosts', () => {
     const codes = report.findings.map((finding) => finding.code);
     expect(codes).toEqual(expect.arrayContaining(['DRIVER_NOT_LOADED', 'TOOLKIT_WITHOUT_DRIVER']));
     expect(report.findings.find((finding) => finding.code === 'TOOLKIT_WITHOUT_DRIVER')?.severity).toBe('warning');
+  });
+
+  it("CUDA 11.8's real version.json (the SDK named by its build date, 11.8.20220929): its nvcc's 11.8.89, and a plan profile the install accepts (issue 30)", async () => {
+    const report = await detectOn({
+      files: { '/usr/local/cuda-11.8/version.json': { fixture: 'cuda-version/cuda_11.8_version_json_partial.json' } },
+      symlinks: { '/usr/local/cuda': '/usr/local/cuda-11.8' },
+    });
+    expect(report.cudaToolkits.map((toolkit) => [toolkit.version, toolkit.path])).toEqual([['11.8.89', '/usr/local/cuda-11.8']]);
+    const profile = profileFromReport(report);
+    expect(v.safeParse(hardwareProfileSchema, profile).issues).toBeUndefined();
+    expect(profile.cudaToolkits).toEqual(['11.8.89']);
   });
 
   it('toolkit newer than the driver: TOOLKIT_NEWER_THAN_DRIVER', async () => {

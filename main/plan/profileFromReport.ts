@@ -2,6 +2,7 @@ import { lookupGpu, type GpuRow } from '../../shared/gpus/lookupGpu.js';
 import type { Gpu, HardwareReport } from '../../shared/types/hardware.js';
 import type { HardwareProfile } from '../../shared/types/plan.js';
 import { nvidiaRepoDistro } from '../install/hostOsRelease.js';
+import { VERSION_PATTERN } from '../../shared/schema/patterns.js';
 
 function normalizeArch(arch: string, os: HardwareProfile['os']): HardwareProfile['arch'] {
   const lower = arch.toLowerCase();
@@ -45,6 +46,12 @@ function debianToolkit(report: HardwareReport): Pick<HardwareProfile, 'debianCud
   return version && version !== 'unknown' ? { debianCudaToolkit: version } : {};
 }
 
+/** Versions detection read, as a profile field: one it could not read in the plan's shape is left out (unknown), never passed on to be refused at install. */
+function listOf<K extends 'cudaToolkits' | 'cudnnVersions'>(key: K, versions: readonly string[]): Partial<Record<K, string[]>> {
+  const readable = versions.filter((version) => VERSION_PATTERN.test(version));
+  return readable.length ? ({ [key]: readable } as Partial<Record<K, string[]>>) : {};
+}
+
 /**
  * The resolver's view of a detected machine. With several NVIDIA GPUs it plans for the one with the lowest compute
  * capability, so the chosen build has code for every card.
@@ -74,9 +81,9 @@ export function profileFromReport(report: HardwareReport, gpuRows: readonly GpuR
     ...(computeCapability ? { computeCapability } : {}),
     ...(gfx ? { gpuArch: gfx } : {}),
     driverVersion: primary?.vendor === 'nvidia' ? (report.driver?.version ?? primary.driverVersion ?? null) : null,
-    ...(report.cudaToolkits.length ? { cudaToolkits: report.cudaToolkits.map((tk) => tk.version) } : {}),
+    ...listOf('cudaToolkits', report.cudaToolkits.map((tk) => tk.version)),
     ...debianToolkit(report),
-    ...(report.cudnn.length ? { cudnnVersions: report.cudnn.map((c) => c.version) } : {}),
+    ...listOf('cudnnVersions', report.cudnn.map((c) => c.version)),
     ...(python ? { pythonVersion: python.version } : {}),
     ...venvBases(report),
     ...linuxRepo(report),

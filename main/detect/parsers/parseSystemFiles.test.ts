@@ -1,4 +1,6 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { fixturePath } from '../../../testkit/fixturePath.js';
 import { parseCudaVersionFile } from './parseCudaVersionFile.js';
 import { localVersionTag, normalizePackageName, parseDistInfoDirName, parseDistMetadata } from './parseDistMetadata.js';
 import { parseLdconfig, versionFromSoname } from './parseLdconfig.js';
@@ -56,6 +58,12 @@ describe('system file parsers', () => {
     expect(parseCudaVersionFile('{"cuda": {"name": "CUDA SDK", "version": "12.4.1"}}')).toBe('12.4.1');
     expect(parseCudaVersionFile('CUDA Version 10.1.243\n')).toBe('10.1.243');
     expect(parseCudaVersionFile('{broken')).toBeNull();
+    // CUDA 11.x names the SDK by its build date; its components carry the versions (fixtures/cuda-version, a real capture).
+    expect(parseCudaVersionFile(readFileSync(fixturePath('cuda-version/cuda_11.8_version_json_partial.json'), 'utf8'))).toBe('11.8.89');
+    expect(parseCudaVersionFile('{"cuda": {"version": "11.7.20220720"}, "cuda_cudart": {"version": "11.7.99"}}')).toBe('11.7.99');
+    expect(parseCudaVersionFile('{"cuda": {"version": "11.6.20220318"}}')).toBe('11.6');
+    expect(parseCudaVersionFile('{"cuda": {"version": "11.8.20220929"}, "cuda_nvcc": {"version": "12.0.1"}}')).toBe('11.8');
+    expect(parseCudaVersionFile('{"cuda": {"version": "12.4.1\\u001b[2J"}}')).toBeNull();
   });
 
   it('parses /proc/cpuinfo and /proc/meminfo', () => {
