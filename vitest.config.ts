@@ -58,6 +58,8 @@ const INTEGRATION = [
   // Hundreds of loopback sockets against a serve, with a time bound for the token holder.
   'main/transport/slowSocketFlood.test.ts',
   'main/network/mirrorDefault.test.ts',
+  // The zh-CN leftovers scan runs every CLI command on six simulated machines in both languages (10–20 s).
+  'main/cli/zhLeftovers.test.ts',
   // The toolkit check runs nvcc (and verify a Python) as real processes, in both languages.
   'main/verify/verifyText.test.ts',
   // The built CLI as a process on a simulated host with hostile GPU names, folder names and pasted text: its raw bytes.

@@ -229,3 +229,23 @@ test.describe('item 7: the smaller untruths', () => {
     });
   });
 });
+
+test.describe('issue 28 item 5: an AMD GPU with ROCm is not "no program can use the GPU"', () => {
+  const machine = onHost('amdRocm');
+  const EXPECTED = {
+    en: { rocm: 'Installed (rocm-smi, rocm_agent_enumerator answered)', explain: "programs reach it through AMD's amdgpu kernel driver and ROCm, not CUDA", amdgpu: "AMD's kernel driver (amdgpu) is loaded.", wrong: 'no program can use the GPU' },
+    'zh-CN': { rocm: '已安装（rocm-smi, rocm_agent_enumerator 有应答）', explain: '程序通过 AMD 的 amdgpu 内核驱动和 ROCm 使用它，而不是 CUDA', amdgpu: 'AMD 的内核驱动（amdgpu）已加载。', wrong: '任何程序都还用不了 GPU' },
+  } as const;
+  for (const locale of ['en', 'zh-CN'] as const) {
+    test(`${locale}: Your machine shows ROCm and amdgpu`, async ({ browser }) => {
+      const words = EXPECTED[locale];
+      const page = await pageIn(browser, locale, machine.serve.url);
+      await page.getByRole('button', { name: LABELS[locale].start }).click();
+      await expect(page.getByTestId('machine-rocm')).toHaveText(words.rocm, { timeout: 20_000 });
+      await expect(page.getByTestId('explain')).toContainText(words.explain);
+      await expect(page.getByTestId('explain')).toContainText(words.amdgpu);
+      await expect(page.getByTestId('explain')).not.toContainText(words.wrong);
+      await page.context().close();
+    });
+  }
+});

@@ -25,6 +25,11 @@ export const WIZARD_HOSTS = {
   },
   /** No GPU at all: the plan must fall back to a CPU build and say so. */
   noGpu: { files: { ...UBUNTU } },
+  /** AMD RX 5700 XT (Navi 10) with ROCm's tools and amdgpu loaded, no NVIDIA GPU: the screens speak of ROCm, not CUDA. */
+  amdRocm: {
+    files: { ...UBUNTU, ...pciDevice('0000:03:00.0', '1002', '731f'), '/proc/modules': 'amdgpu 9580544 32 - Live 0x0000000000000000\n' },
+    tools: { 'rocm-smi': { stdout: { fixture: 'rocm-smi/rocm-smi_-a_navi10_0x731f_driver5.6.19_partial.txt' } }, rocm_agent_enumerator: { stdout: 'gfx000\ngfx1010\n' } },
+  },
   /** TITAN Xp (Pascal) on driver 384.66: too old for current framework builds, so the plan upgrades the driver. */
   oldDriver: {
     files: { ...UBUNTU, ...pciDevice('0000:01:00.0', '10de', '1b02') },

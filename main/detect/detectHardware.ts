@@ -2,11 +2,13 @@ import os from 'node:os';
 import type { Locale } from '../../shared/i18n/localize.js';
 import type { CpuInfo, CudnnInstall, DriverInfo, Finding, HardwareReport, OsInfo } from '../../shared/types/hardware.js';
 import type { GpuTable } from '../../shared/gpus/lookupGpu.js';
+import type { NvidiaDeviceTable } from '../../shared/gpus/nvidiaDeviceTable.js';
 import { loadDataTable } from '../data/loadDataTable.js';
 import { findConda } from '../install/findConda.js';
 import { sysrootPath } from '../system/sysroot.js';
 import { detectText, type DetectSay } from './detectText.js';
 import { enrichGpuSpecs } from './enrichGpuSpecs.js';
+import { enrichNvidiaDevices } from './enrichNvidiaDevices.js';
 import { toolkitGpuFindings } from './toolkitTargetsGpu.js';
 import { explainCudaVersions } from './explainCudaVersions.js';
 import { mergeGpus } from './mergeGpus.js';
@@ -88,6 +90,16 @@ function loadGpuRows(say: DetectSay, warnings: string[]) {
   }
 }
 
+/** data/nvidia-devices.json (every NVIDIA device id of pci.ids); null, with a warning, when it cannot be read. */
+function loadNvidiaDevices(say: DetectSay, warnings: string[]): NvidiaDeviceTable | null {
+  try {
+    return loadDataTable<NvidiaDeviceTable>('nvidia-devices');
+  } catch (error) {
+    warnings.push(say('probe.gpuSpecsMissing', { error: error instanceof Error ? error.message : String(error) }));
+    return null;
+  }
+}
+
 /**
  * The whole picture of this machine (issue 3): every probe runs in parallel with its own budget; whatever fails
  * becomes a warning and the report is still complete in shape.
@@ -122,9 +134,12 @@ export async function detectHardware(options: DetectOptions = {}): Promise<Hardw
   const cudnn = await settle(say, 'cuDNN', budget, warnings, loaderCudnn, () => collectCudnn(toolkits, pythons, loaderCudnn));
   const merged = mergeGpus({ pci, nvidia, amd, apple, windows });
   // No GPU, nothing to enrich: the spec table is not read (a start-up cost of every `dlsetup detect`).
-  const gpus = merged.gpus.length ? enrichGpuSpecs(merged.gpus, loadGpuRows(say, warnings)) : merged.gpus;
+  const identified = merged.gpus.some((gpu) => gpu.vendor === 'nvidia') ? enrichNvidiaDevices(merged.gpus, loadNvidiaDevices(say, warnings)) : merged.gpus;
+  const gpus = identified.length ? enrichGpuSpecs(identified, loadGpuRows(say, warnings)) : identified;
   const driver = driverFrom(nvidia, windows);
   const hasNvidiaGpu = gpus.some((gpu) => gpu.vendor === 'nvidia');
+  // ROCm is there when one of its tools answered with a GPU: the machine screen says so instead of "no driver".
+  const rocmTools = [amd?.amdSmi?.length ? 'amd-smi' : '', amd?.rocmSmi?.gpus.length ? 'rocm-smi' : '', amd?.gfxTargets.some((gfx) => gfx !== 'gfx000') ? 'rocm_agent_enumerator' : ''].filter(Boolean);
 
   const findings: Finding[] = [];
   if (nvidia?.error) findings.push({ code: nvidia.error.code, message: say(NVIDIA_SMI_ERROR_TEXT[nvidia.error.code]), severity: 'error' });
@@ -170,5 +185,6 @@ export async function detectHardware(options: DetectOptions = {}): Promise<Hardw
     warnings,
     durationMs: Math.round(performance.now() - started),
     cudaSummary: explained.summary,
+    ...(rocmTools.length > 0 ? { rocmTools } : {}),
   };
 }

@@ -13,7 +13,10 @@ export function enrichGpuSpecs(gpus: Gpu[], rows: readonly GpuRow[]): Gpu[] {
     const enriched: Gpu = { ...gpu };
     if (truncated || /^(NVIDIA|AMD|Intel) GPU$|^Graphics Device$/.test(gpu.name)) enriched.name = row.name;
     enriched.architecture ??= row.architecture;
-    if (row.computeCapability && gpu.vendor === 'nvidia') enriched.computeCapability ??= row.computeCapability;
+    if (row.computeCapability && gpu.vendor === 'nvidia' && !enriched.computeCapability) {
+      enriched.computeCapability = row.computeCapability;
+      enriched.computeCapabilitySource = 'gpus.json';
+    }
     if (row.gfxArch && gpu.vendor === 'amd') enriched.gfxArch ??= row.gfxArch;
     // A vGPU slice or MIG-less memory is what the tool says; only fill memory when nothing reported it.
     if (row.memoryMiB && !gpu.integrated) enriched.memoryMiB ??= row.memoryMiB;

@@ -88,9 +88,9 @@ describe('formatHardwareSummary', () => {
         '',
         'GPUs (3)',
         '  #  Vendor  Name                                      Memory    Compute cap.  Architecture',
-        '  0  nvidia  NVIDIA H100 80GB HBM3 (MIG, 3 instances)  79.6 GiB  9.0           Hopper',
-        '  1  nvidia  GRID A100 (vGPU)                          2 GiB     -             -',
-        '  2  intel   Iris                                      shared    -             -',
+        '  0  NVIDIA  NVIDIA H100 80GB HBM3 (MIG, 3 instances)  79.6 GiB  9.0           Hopper',
+        '  1  NVIDIA  GRID A100 (vGPU)                          2 GiB     -             -',
+        '  2  Intel   Iris                                      shared    -             -',
         '  (not counted: QEMU VGA)',
         '',
         'NVIDIA driver and CUDA',
@@ -100,7 +100,7 @@ describe('formatHardwareSummary', () => {
         '  12.4.1   /usr/local/cuda-12.4  yes     yes',
         '  11.8     /usr/local/cuda-11.8          ?',
         '  cuDNN  Where                      Found by',
-        '  9.1.0  /usr/lib/x86_64-linux-gnu  ldconfig',
+        '  9.1.0  /usr/lib/x86_64-linux-gnu  library cache (ldconfig)',
         '',
         'Python (2)',
         '  Version  Kind    Path               Frameworks',
@@ -108,9 +108,9 @@ describe('formatHardwareSummary', () => {
         '  3.11.2   venv    /opt/v/bin/python  -',
         '',
         'Findings',
-        '  error DRIVER_OLD: msg a',
-        '  warning TOOLKIT_OLD: msg b',
-        '  info NO_CUDNN: msg c',
+        '  error msg a [DRIVER_OLD]',
+        '  warning msg b [TOOLKIT_OLD]',
+        '  info msg c [NO_CUDNN]',
         '',
         'Warnings',
         '  ! warn 1',
@@ -138,9 +138,9 @@ describe('formatHardwareSummary', () => {
         '  CUDA Toolkit  路径                  当前使用  nvcc 可运行',
         'Python 环境（2 个）',
         '检测发现',
-        '  错误 DRIVER_OLD: msg a',
-        '  警告 TOOLKIT_OLD: msg b',
-        '  提示 NO_CUDNN: msg c',
+        '  错误 msg a [DRIVER_OLD]',
+        '  警告 msg b [TOOLKIT_OLD]',
+        '  提示 msg c [NO_CUDNN]',
         '检测用时 123 毫秒。',
       ]),
     );
@@ -158,9 +158,9 @@ describe('formatHardwareSummary', () => {
     const text = formatHardwareSummary(workstation, { color: false, locale: 'zh-CN' });
     expectAligned(text, [
       ['#', '厂商', '名称', '显存', '计算能力', '架构'],
-      ['0', 'nvidia', 'NVIDIA H100 80GB HBM3（MIG，3 个实例）', '79.6 GiB', '9.0', 'Hopper'],
-      ['1', 'nvidia', 'GRID A100（vGPU）', '2 GiB', '-', '-'],
-      ['2', 'intel', 'Iris', '共享内存', '-', '-'],
+      ['0', 'NVIDIA', 'NVIDIA H100 80GB HBM3（MIG，3 个实例）', '79.6 GiB', '9.0', 'Hopper'],
+      ['1', 'NVIDIA', 'GRID A100（vGPU）', '2 GiB', '-', '-'],
+      ['2', 'Intel', 'Iris', '共享内存', '-', '-'],
     ]);
     expectAligned(text, [
       ['CUDA Toolkit', '路径', '当前使用', 'nvcc 可运行'],
@@ -169,12 +169,26 @@ describe('formatHardwareSummary', () => {
     ]);
     expectAligned(text, [
       ['cuDNN', '位置', '发现方式'],
-      ['9.1.0', '/usr/lib/x86_64-linux-gnu', 'ldconfig'],
+      ['9.1.0', '/usr/lib/x86_64-linux-gnu', '库缓存（ldconfig）'],
     ]);
     expectAligned(text, [
       ['版本', '类型', '路径', '框架'],
-      ['3.12.3', 'system', '/usr/bin/python3', 'torch 2.5.1'],
-      ['3.11.2', 'venv', '/opt/v/bin/python', '-'],
+      ['3.12.3', '系统自带', '/usr/bin/python3', 'torch 2.5.1'],
+      ['3.11.2', '虚拟环境', '/opt/v/bin/python', '-'],
     ]);
+  });
+
+  it('an AMD machine says whether ROCm and amdgpu are there, in English and Chinese (issue 28 item 5)', () => {
+    const amd: HardwareReport = {
+      ...bare,
+      os: { ...bare.os, amdgpuLoaded: true },
+      gpus: [{ vendor: 'amd', name: 'AMD Radeon RX 7900 XTX', pciId: '1002:744c', gfxArch: 'gfx1100', memoryMiB: 24560 }],
+      rocmTools: ['rocm-smi', 'rocm_agent_enumerator'],
+    };
+    expect(formatHardwareSummary(amd, { color: false }).split('\n')).toContain('  ROCm: installed (rocm-smi, rocm_agent_enumerator answered) · amdgpu kernel driver loaded');
+    expect(formatHardwareSummary(amd, { color: false, locale: 'zh-CN' }).split('\n')).toContain('  ROCm：已安装（rocm-smi，rocm_agent_enumerator 有应答） · amdgpu 内核驱动已加载');
+    const noRocm = { ...amd, rocmTools: undefined, os: { ...amd.os, amdgpuLoaded: false } };
+    expect(formatHardwareSummary(noRocm, { color: false }).split('\n')).toContain('  ROCm: not found (no ROCm tool answered) · amdgpu kernel driver not loaded');
+    expect(formatHardwareSummary(bare, { color: false })).not.toContain('ROCm');
   });
 });

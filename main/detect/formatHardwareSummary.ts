@@ -2,7 +2,8 @@ import type { Locale } from '../../shared/i18n/localize.js';
 import { formatBytes } from '../../shared/text/formatBytes.js';
 import { formatTable } from '../../shared/text/terminalTable.js';
 import { terminalStyle, type TerminalStyle } from '../../shared/text/terminalStyle.js';
-import type { Finding, HardwareReport } from '../../shared/types/hardware.js';
+import { vendorName } from '../../shared/text/vendorName.js';
+import type { CudnnInstall, Finding, HardwareReport, PythonEnv } from '../../shared/types/hardware.js';
 import { detectSummaryText } from './detectSummaryText.js';
 
 type SummarySay = ReturnType<typeof detectSummaryText>;
@@ -17,10 +18,27 @@ function mib(value: number | undefined): string {
   return value >= 1024 ? `${(value / 1024).toFixed(value % 1024 === 0 ? 0 : 1)} GiB` : `${value} MiB`;
 }
 
+/** How detection found a cuDNN, in words: the report's source is an id ("header", "toolkit lib", "pip <dist> (<env>)"). */
+function cudnnSource(install: CudnnInstall, say: SummarySay): string {
+  if (install.source === 'header') return say('cudnnSource.header');
+  if (install.source === 'ldconfig') return say('cudnnSource.ldconfig');
+  if (install.source === 'toolkit lib') return say('cudnnSource.toolkitLib');
+  const pip = /^pip (\S+) \((.+)\)$/.exec(install.source);
+  return pip ? say('cudnnSource.pip', { package: pip[1]!, env: pip[2]! }) : install.source;
+}
+
+const PYTHON_KINDS = ['system', 'pyenv', 'conda', 'venv', 'dlsetup'] as const;
+
+function pythonKind(env: PythonEnv, say: SummarySay): string {
+  const kind = PYTHON_KINDS.find((known) => known === env.kind);
+  return kind ? say(`pythonKind.${kind}`) : env.kind;
+}
+
 function findingLine(finding: Finding, style: TerminalStyle, say: SummarySay): string {
   const tag =
     finding.severity === 'error' ? style.red(say('severity.error')) : finding.severity === 'info' ? style.dim(say('severity.info')) : style.yellow(say('severity.warning'));
-  return `  ${tag} ${finding.code}: ${finding.message}`;
+  // The code in brackets after the sentence, as every error line shows it.
+  return `  ${tag} ${finding.message} [${finding.code}]`;
 }
 
 /**
@@ -49,7 +67,7 @@ export function formatHardwareSummary(report: HardwareReport, options: { color: 
         ['#', say('gpuTable.vendor'), say('gpuTable.name'), say('gpuTable.memory'), say('gpuTable.computeCapability'), say('gpuTable.architecture')],
         report.gpus.map((gpu, at) => [
           String(gpu.index ?? at),
-          gpu.vendor,
+          vendorName(gpu.vendor),
           gpu.name + (gpu.migEnabled ? say('gpu.mig', { count: gpu.migDevices ?? 0 }) : '') + (gpu.virtualization === 'vgpu' ? say('gpu.vgpu') : ''),
           gpu.integrated && gpu.memoryMiB === undefined ? say('gpu.sharedMemory') : mib(gpu.memoryMiB),
           gpu.computeCapability ?? gpu.gfxArch ?? '-',
@@ -62,6 +80,12 @@ export function formatHardwareSummary(report: HardwareReport, options: { color: 
   const virtualAdapters = report.displayAdapters.filter((adapter) => adapter.virtual);
   if (virtualAdapters.length > 0) {
     out.push(style.dim(`  ${say('gpus.notCounted', { adapters: list(virtualAdapters.map((adapter) => adapter.name || `${adapter.vendorId}:${adapter.deviceId}`)) })}`));
+  }
+  if (report.gpus.some((gpu) => gpu.vendor === 'amd')) {
+    // An AMD GPU is reached through amdgpu and ROCm, not the NVIDIA driver below: say which of them are there.
+    const rocm = report.rocmTools?.length ? say('amd.rocmFound', { tools: list(report.rocmTools) }) : say('amd.rocmNone');
+    const amdgpu = os.amdgpuLoaded === undefined ? null : say(os.amdgpuLoaded ? 'amd.amdgpuLoaded' : 'amd.amdgpuNotLoaded');
+    out.push(`  ${[rocm, amdgpu].filter(Boolean).join(' · ')}`);
   }
   out.push('');
   out.push(style.bold(say('section.nvidia')));
@@ -88,7 +112,7 @@ export function formatHardwareSummary(report: HardwareReport, options: { color: 
     );
   }
   if (report.cudnn.length > 0) {
-    out.push(...formatTable(['cuDNN', say('cudnnTable.where'), say('cudnnTable.foundBy')], report.cudnn.map((install) => [install.version, install.path, install.source]), style));
+    out.push(...formatTable(['cuDNN', say('cudnnTable.where'), say('cudnnTable.foundBy')], report.cudnn.map((install) => [install.version, install.path, cudnnSource(install, say)]), style));
   } else out.push(`  ${say('cudnn.none')}`);
   out.push('');
   out.push(style.bold(say('section.python', { count: report.pythons.length })));
@@ -98,7 +122,7 @@ export function formatHardwareSummary(report: HardwareReport, options: { color: 
         [say('pythonTable.version'), say('pythonTable.kind'), say('pythonTable.path'), say('pythonTable.frameworks')],
         report.pythons.map((env) => [
           env.version,
-          env.kind,
+          pythonKind(env, say),
           env.path,
           ['torch', 'tensorflow', 'jax'].filter((name) => env.packages[name]).map((name) => `${name} ${env.packages[name]}`).join(', ') || '-',
         ]),

@@ -47,6 +47,7 @@ export function mergeGpus(sources: GpuSources): { gpus: Gpu[]; displayAdapters: 
     const gpu: Gpu = { vendor: 'nvidia', name: found.name, source: sources.nvidia?.snapshotSource ?? 'nvidia-smi' };
     const pciId = found.pciId ?? (pciMatch ? `${pciMatch.vendorId}:${pciMatch.deviceId}` : undefined);
     if (pciId) gpu.pciId = pciId;
+    if (pciMatch?.chip) gpu.chip = pciMatch.chip;
     // The table cuts long names; lspci's name (or gpus.json later) is whole, else keep the "..." honest.
     if (found.nameTruncated) gpu.name = pciMatch?.name ?? `${found.name} ...`;
     for (const key of ['index', 'busId', 'uuid', 'memoryMiB', 'computeCapability', 'architecture', 'driverModel', 'migEnabled', 'migDevices', 'virtualization', 'integrated'] as const) {
@@ -64,6 +65,7 @@ export function mergeGpus(sources: GpuSources): { gpus: Gpu[]; displayAdapters: 
     if (!vendor) continue;
     const gpu: Gpu = { vendor, name: device.name ?? `${VENDOR_NAMES[vendor]} GPU`, pciId: `${device.vendorId}:${device.deviceId}`, source: device.source };
     if (device.busId) gpu.busId = device.busId;
+    if (vendor === 'nvidia' && device.chip) gpu.chip = device.chip;
     if (vendor === 'nvidia' && snapshot && snapshot.gpus.length > 0) continue;
     if (vendor === 'amd') {
       const details = rocm.find((entry) => entry.deviceId === device.deviceId) ?? rocm[amdIndex];

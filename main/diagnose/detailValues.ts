@@ -1,3 +1,4 @@
+import { capabilityFromArch } from '../../shared/plan/computeCapability.js';
 import type { DiagnoseFacts } from '../../shared/types/diagnose.js';
 import { cudnnVersionFromNumber } from '../detect/parsers/parseCudnnHeader.js';
 
@@ -43,9 +44,9 @@ export function cudnnMajorFromSoname(soname: string): string | undefined {
   return /^libcudnn[a-z_]{0,24}\.so\.(\d{1,2})/.exec(soname)?.[1] ?? /^cudnn[a-z_]{0,24}64_(\d{1,2})\.dll$/.exec(soname)?.[1];
 }
 
-/** "86" → "8.6", "120" → "12.0". */
+/** "86" → "8.6", "120" → "12.0", "90a" → "9.0" (the digits of an sm_ name). */
 export function computeCapabilityFromSm(sm: string): string {
-  return `${sm.slice(0, -1)}.${sm.slice(-1)}`;
+  return capabilityFromArch(`sm_${sm}`) ?? sm;
 }
 
 /**
@@ -65,7 +66,7 @@ export function detailValues(groups: Readonly<Record<string, string>>, facts: Di
   if (groups.compiledCudnn) values.compiledCudnnVersion = normalizeCudnnVersion(groups.compiledCudnn);
   if (groups.gpuSm) values.gpuComputeCapability = computeCapabilityFromSm(groups.gpuSm);
   else if (groups.gpuCc) values.gpuComputeCapability = groups.gpuCc;
-  if (groups.buildArchs) values.buildArchs = groups.buildArchs.trim().split(/\s{1,8}/).filter((arch) => /^sm_\d{2,3}$/.test(arch)).join(', ');
+  if (groups.buildArchs) values.buildArchs = groups.buildArchs.trim().split(/\s{1,8}/).filter((arch) => /^sm_\d{2,3}[af]?$/.test(arch)).join(', ');
   if (groups.gpuName) values.gpuName = groups.gpuName.trim();
   if (groups.foundCuda) {
     const found = Number(groups.foundCuda);

@@ -224,6 +224,8 @@ const EXPECTED: Record<string, Expectation> = {
   'debian-cuda-toolkit/dpkg-status.txt': { kind: 'log', codes: [], facts: {} },
   'debian-cuda-toolkit/layout.txt': { kind: 'log', codes: [], facts: {} },
   'debian-cuda-toolkit/usr-bin-nvcc.sh': { kind: 'log', codes: [], facts: {} },
+  // A toolkit's version.json (detection's fixture): no problem in it; reading its versions from a paste is issue 31's.
+  'cuda-version/cuda_11.8_version_json_partial.json': { kind: 'log', codes: [], facts: {} },
   'nvcc/nvcc_13.1.115_gh200_aarch64.txt': { kind: 'nvcc', codes: [], facts: { toolkitVersion: '13.1.115' }, exactFacts: true },
   'nvcc/nvcc_7.5.17.txt': { kind: 'nvcc', codes: [], facts: { toolkitVersion: '7.5.17' }, exactFacts: true },
   'nvidia-smi-errors/device_handle_unknown_error_2015.txt': {

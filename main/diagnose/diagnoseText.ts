@@ -3,6 +3,7 @@ import type { HardwareReport } from '../../shared/types/hardware.js';
 import type { Framework, PlanRequest } from '../../shared/types/plan.js';
 import { loadDataTable } from '../data/loadDataTable.js';
 import { detailValues, PLANNABLE } from './detailValues.js';
+import { computeCapQueryValues } from './driverCommandValues.js';
 import { extractFacts } from './extractFacts.js';
 import { loadKnowledgeBase, type CompiledKnowledgeBase, type KnowledgeEntry } from './knowledgeBase.js';
 import type { HostFacts } from './hostFacts.js';
@@ -12,6 +13,7 @@ import { normalizeText } from './normalizeText.js';
 import { recognizeNormalizedKind } from './recognizeKind.js';
 import { renderTemplate } from './renderTemplate.js';
 import { structuralMatches } from './structuralMatches.js';
+import { textFromNvidiaMachine, VENDOR_FLAGS, vendorValues } from './vendorValues.js';
 
 export interface DiagnoseOptions {
   locale?: DiagnoseLocale;
@@ -54,10 +56,11 @@ function buildDiagnosis(
   locale: DiagnoseLocale,
   evidence: { line: number; text: string } | undefined,
   machine: Record<string, string> | null,
+  fixOnly: Record<string, string>,
 ): Diagnosis {
   const render = (text: Record<DiagnoseLocale, string>) => renderTemplate(localized(text, locale), values) ?? renderTemplate(text.en, values) ?? '';
-  // Fixes may name this machine's paths and packages; a fix whose text needs a value nobody knows is left out.
-  const fixValues = machine ? { ...machine, ...values } : values;
+  // Fixes may name this machine's paths and packages (fixOnly); a fix whose text needs a value nobody knows is left out.
+  const fixValues = { ...fixOnly, ...values };
   const fixSteps: DiagnosisFix[] = [];
   for (const fix of entry.fixes) {
     const text = renderTemplate(localized(fix, locale), fixValues) ?? renderTemplate(fix.en, fixValues);
@@ -116,7 +119,12 @@ export function diagnoseText(text: string, options: DiagnoseOptions = {}): Diagn
   const normalized = normalizeText(text);
   const kind = recognizeNormalizedKind(normalized);
   const facts = extractFacts(normalized, kind);
-  const machine = options.machine ? { ...machineValues(options.machine, locale), ...hostValues(options.machine, options.host, locale) } : null;
+  const machine = options.machine
+    ? { ...machineValues(options.machine, locale), ...hostValues(options.machine, options.host, locale), ...vendorValues(options.machine, locale) }
+    : null;
+  // A text from an NVIDIA machine keeps its CUDA advice; this machine's vendor still shows in the sentences about it.
+  const fixMachine = machine && textFromNvidiaMachine(facts) ? Object.fromEntries(Object.entries(machine).filter(([name]) => !VENDOR_FLAGS.includes(name))) : machine;
+  const commands = computeCapQueryValues(facts, options.machine);
   const shared = frameworkValues(facts, options);
 
   const raised: { entry: KnowledgeEntry; values: Record<string, string>; evidence?: { line: number; text: string } }[] = [];
@@ -136,7 +144,7 @@ export function diagnoseText(text: string, options: DiagnoseOptions = {}): Diagn
   const diagnoses = kept.map((item) => {
     const values = { ...detailValues(item.values, facts), ...shared };
     const library = options.machine ? libraryValues(values.soname, options.machine, options.host) : {};
-    return buildDiagnosis(item.entry, values, locale, item.evidence, machine ? { ...machine, ...library } : null);
+    return buildDiagnosis(item.entry, values, locale, item.evidence, machine ? { ...machine, ...library } : null, { ...commands, ...(fixMachine ?? {}), ...library });
   });
   return { kind, facts, diagnoses, locale };
 }

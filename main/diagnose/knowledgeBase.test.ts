@@ -14,6 +14,8 @@ const DERIVED = [
   'machineNouveau', 'machineSecureBootState', 'machineNouveauState', 'machineKernel', 'machineKernelHeadersState', 'machineKernelHeadersMissing',
   'machineVenvPackage', 'machineLibToolkit', 'machineLibDir', 'machineDllDir', 'toolkitVersion', 'toolkitTooNew', 'toolkitFits', 'cudaSummary',
   'machineNvidiaGpuCount', 'machineLastGpuIndex', 'machineGpuMemory', 'machineCudaVisibleDevices',
+  'machineNvidiaGpu', 'machineNoNvidiaGpu', 'machineAmdGpu', 'machineAmdRocm', 'machineAmdNoRocm', 'machineAppleGpu', 'machineCpuOnly',
+  'computeCapQuery', 'computeCapQueryMissing', 'computeCapDriver',
 ];
 
 const REQUIRED_CODES = [

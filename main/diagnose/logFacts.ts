@@ -1,3 +1,4 @@
+import { capabilityFromArch } from '../../shared/plan/computeCapability.js';
 import type { DiagnoseFacts, DiagnosedGpu } from '../../shared/types/diagnose.js';
 import { cudnnVersionFromNumber } from '../detect/parsers/parseCudnnHeader.js';
 import { detectFramework } from './detectFramework.js';
@@ -8,12 +9,13 @@ import { vendorOf } from './gpuVendorOf.js';
 export function logFacts(facts: DiagnoseFacts, text: string): void {
   const gpus: DiagnosedGpu[] = [];
   forEachLineWith(text, /with CUDA capability sm_|which is of cuda capability|compute capability: |Active GPU name: /gi, (line) => {
-    const modern = /(?:^|\s)([A-Za-z][\w .()-]{2,60}?) with CUDA capability sm_(\d)(\d{1,2})\b/.exec(line);
+    const modern = /(?:^|\s)([A-Za-z][\w .()-]{2,60}?) with CUDA capability (sm_\d{2,3}[af]?)\b/.exec(line);
+    const modernCc = modern ? capabilityFromArch(modern[2] as string) : null;
     const old = /Found GPU\d{1,2} (.{2,60}?) which is of cuda capability (\d{1,2}\.\d)/.exec(line);
     const tf = /name: ([^,]{2,80}), pci bus id: [^,]{1,40}, compute capability: (\d{1,2}\.\d)/.exec(line);
     const active = /^Active GPU name: (.{2,120})$/.exec(line);
-    const gpu: DiagnosedGpu | null = modern
-      ? { vendor: 'nvidia', name: (modern[1] as string).trim(), computeCapability: `${modern[2]}.${modern[3]}` }
+    const gpu: DiagnosedGpu | null = modern && modernCc
+      ? { vendor: 'nvidia', name: (modern[1] as string).trim(), computeCapability: modernCc }
       : old
         ? { vendor: 'nvidia', name: (old[1] as string).trim(), computeCapability: old[2] as string }
         : tf

@@ -23,7 +23,7 @@ describe('formatDryRun', () => {
     expect(lines.slice(0, 6)).toEqual([
       'Dry run: 3 steps; nothing will be changed. Lines marked [root] run as administrator (one password prompt for the whole install).',
       '',
-      `1. Install NVIDIA driver R${branch} (${linuxMinimum} or newer) [driver, root]`,
+      `1. Install NVIDIA driver R${branch} (${linuxMinimum} or newer) [root]`,
       '   (skipped when already done)',
       `   [root] $ apt-get install --yes nvidia-driver-${branch}   # Ubuntu; Debian installs nvidia-driver from non-free`,
       '   [root] # if nouveau is loaded: write /etc/modprobe.d/dlsetup-blacklist-nouveau.conf and run update-initramfs -u',
@@ -40,22 +40,28 @@ describe('formatDryRun', () => {
     expect(lines).toEqual([
       '演练模式：共 3 个步骤，不会做任何更改。标有 [管理员] 的行以管理员身份运行（整个安装只需输入一次密码）。',
       '',
-      `1. 安装 NVIDIA 驱动 R${branch}（${linuxMinimum} 或更新版本） [driver，需管理员权限]`,
+      `1. 安装 NVIDIA 驱动 R${branch}（${linuxMinimum} 或更新版本） [管理员]`,
       '   （如已完成则跳过）',
       `   [管理员] $ apt-get install --yes nvidia-driver-${branch}   # 适用于 Ubuntu；Debian 从 non-free 安装 nvidia-driver`,
       '   [管理员] # 如果已加载 nouveau：写入 /etc/modprobe.d/dlsetup-blacklist-nouveau.conf 并运行 update-initramfs -u',
       '            # 然后重启；重启后安装会继续',
       '',
-      `2. 创建 Python ${python} 虚拟环境 dlsetup-pytorch-${release} [python-env]`,
+      `2. 创建 Python ${python} 虚拟环境 dlsetup-pytorch-${release}`,
       '   （如已完成则跳过）',
       `            # 检查 ${env} 是否可写且有 8.0 GB 可用空间`,
       `            $ python${python} -m venv ${env}`,
       '',
-      `3. 用 pip 安装：pip install torch==${version} --index-url https://download.pytorch.org/whl/${variant} [framework]`,
+      `3. 用 pip 安装：pip install torch==${version} --index-url https://download.pytorch.org/whl/${variant}`,
       '   （如已完成则跳过）',
       `            $ ${env}/bin/python -m pip install --disable-pip-version-check --no-input --no-color --progress-bar raw --index-url https://download.pytorch.org/whl/${variant} torch==${version}   # pip < 24.1 时使用 --progress-bar off`,
       '',
     ]);
+  });
+
+  it('in Chinese, says the step titles of a plan made in English in Chinese (issue 30: plan --json, then install --lang zh-CN)', () => {
+    const fromEnglishFile = formatDryRun(JSON.parse(JSON.stringify(pascalPlan('en'))) as Plan, { envRoot }, 'zh-CN');
+    expect(fromEnglishFile).toBe(formatDryRun(pascalPlan('zh-CN'), { envRoot }, 'zh-CN'));
+    expect(fromEnglishFile).not.toMatch(/Install NVIDIA driver|virtual environment|\[driver|\[python-env\]|\[framework\]/);
   });
 
   it('in Chinese, lines every command up at the same display column, marked or not', () => {
@@ -83,7 +89,7 @@ describe('formatDryRun', () => {
 
     const unknown = testPlan([{ id: 'odd', kind: 'nonsense' as never, title: '奇怪的步骤', elevated: false, params: {} }]);
     const lines = formatDryRun(unknown, {}, 'zh-CN').split('\n');
-    expect(lines.slice(2, 4)).toEqual(['1. 奇怪的步骤 [nonsense]', expect.stringMatching(/^ {3}✗ 无法执行：.*"nonsense"/)]);
+    expect(lines.slice(2, 4)).toEqual(['1. 奇怪的步骤', expect.stringMatching(/^ {3}✗ 无法执行：.*"nonsense"/)]);
   });
 
   it('in Chinese, says why a step\'s params cannot run, and install:start refuses them in the same words', () => {

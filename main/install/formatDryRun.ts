@@ -8,15 +8,19 @@ import { installText } from './installText.js';
 import { planStepParams, type InstallOverrides } from './planStepParams.js';
 import { errorMessageIn } from '../../shared/i18n/sayError.js';
 import { stepForKind } from './stepRegistry.js';
+import { stepTitle } from '../../shared/plan/stepTitle.js';
+import { planText } from '../../shared/plan/planText.js';
 
 /**
- * `dlsetup install --dry-run`: every command that would run, marked where it runs as administrator, in `locale`. Text
+ * `dlsetup install --dry-run`: every command that would run, marked where it runs as administrator, in `locale` (step
+ * titles too, from each step's kind and params; the mark is the wizard's dry-run mark, install's run.rootMark). Text
  * from the plan stays on its line (control characters shown escaped), so a plan cannot add lines or fake commands.
  */
 export function formatDryRun(plan: Plan, overrides: InstallOverrides = {}, locale: Locale = 'en'): string {
   const say = installCliText(locale);
   const stepSay = installText(locale);
-  const rootMark = say('dryRun.rootMark');
+  const titleSay = planText(locale);
+  const rootMark = stepSay('run.rootMark');
   // Commands line up whether or not they carry the mark, in any language's mark.
   const markWidth = displayWidth(rootMark) + 1;
   const lines: string[] = [];
@@ -25,12 +29,13 @@ export function formatDryRun(plan: Plan, overrides: InstallOverrides = {}, local
   if (plan?.status === 'blocked') lines.push(say('dryRun.blocked', { blockers: oneLine(plan.blockers.map((b) => b.message).join(' ')) }));
   steps.forEach((step, index) => {
     lines.push('');
-    const heading = { number: index + 1, title: oneLine(String(step.title)), kind: oneLine(String(step.kind)) };
+    // The title is said from the step's kind and params in this language; the plan file's own is the fallback.
+    const heading = { number: index + 1, title: oneLine(stepTitle(step, titleSay)) };
     try {
       const impl = stepForKind(step.kind);
       const params = impl.parse(planStepParams(plan, step, overrides));
       const elevated = typeof impl.elevated === 'function' ? impl.elevated(params) : impl.elevated;
-      lines.push(say(elevated ? 'dryRun.stepAsRoot' : 'dryRun.step', heading));
+      lines.push(elevated ? say('dryRun.stepAsRoot', { ...heading, mark: rootMark }) : say('dryRun.step', heading));
       lines.push(`   ${say('dryRun.skippedWhenDone')}`);
       for (const command of impl.describe(params, stepSay)) {
         const mark = padEndToWidth(command.elevated ? rootMark : '', markWidth);

@@ -10,9 +10,9 @@ describe('install printer catalogs', () => {
     expect(translationProblems(installCliTextEn, installCliTextZhCN)).toEqual([]);
   });
 
-  it('say every label in Chinese; only the step heading and "state: message" are bare parameters (the colon is full-width)', () => {
+  it('say every label in Chinese; only the step headings and "state: message" are bare parameters (the colon is full-width)', () => {
     const untranslated = Object.entries(installCliTextZhCN).filter(([, text]) => !CJK.test(text)).map(([key]) => key);
-    expect(untranslated).toEqual(['dryRun.step', 'progress.withMessage']);
+    expect(untranslated).toEqual(['dryRun.step', 'dryRun.stepAsRoot', 'progress.withMessage']);
     expect(installCliTextZhCN['progress.withMessage']).toBe('{{status}}：{{message}}');
   });
 });

@@ -4,6 +4,8 @@ import { installText, type InstallSay } from './installText.js';
 import { planStepParams, type InstallOverrides } from './planStepParams.js';
 import { errorIn } from '../../shared/i18n/sayError.js';
 import { stepForKind } from './stepRegistry.js';
+import { planText } from '../../shared/plan/planText.js';
+import { stepTitle } from '../../shared/plan/stepTitle.js';
 
 /** A plan step with its implementation and parsed params, ready to run. */
 export interface PreparedStep {
@@ -23,6 +25,7 @@ export function prepareSteps(plan: Plan, overrides: InstallOverrides = {}, say: 
     throw reasons ? say.error('PLAN_BLOCKED', 'run.planBlocked', { reasons }) : say.error('PLAN_BLOCKED', 'run.planBlockedNoReason');
   }
   const ids = new Set<string>();
+  const titleSay = planText(say.locale);
   const prepared = plan.steps.map((step) => {
     if (typeof step.id !== 'string' || !/^[A-Za-z0-9._:-]{1,80}$/.test(step.id) || ids.has(step.id)) {
       throw say.error('INVALID_ARGUMENT', 'run.badStepId', { id: String(JSON.stringify(step.id)) });
@@ -37,7 +40,7 @@ export function prepareSteps(plan: Plan, overrides: InstallOverrides = {}, say: 
       throw errorIn(error, say.locale);
     }
     const elevated = typeof impl.elevated === 'function' ? impl.elevated(params) : impl.elevated;
-    return { id: step.id, kind: step.kind, title: step.title, impl, params, elevated };
+    return { id: step.id, kind: step.kind, title: stepTitle(step, titleSay), impl, params, elevated };
   });
   // Variables for the Python environment can only be written once that environment exists.
   const envIndex = prepared.findIndex((step) => step.kind === 'python-env');

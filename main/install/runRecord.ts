@@ -37,7 +37,7 @@ export class RunRecord {
     private readonly options: { dryRun?: boolean; resume?: boolean; onEvent: (event: ProgressEvent) => void; say: InstallSay },
   ) {
     this.seq = previous.length;
-    this.summaries = stepSummaries(plan);
+    this.summaries = stepSummaries(plan, options.say.locale);
     this.summaryById = new Map(this.summaries.map((summary) => [summary.id, summary]));
     this.status = { runId, state: 'running', fraction: 0, steps: this.summaries, dryRun: !!options.dryRun, startedAt: now(), resumable: false };
     if (options.resume) this.carryOver(previous);

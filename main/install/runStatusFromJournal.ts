@@ -5,6 +5,9 @@ import { sysrootPath } from '../system/sysroot.js';
 import type { JournalEntry } from './journalEntry.js';
 import { stepForKind } from './stepRegistry.js';
 import { processAlive } from '../system/processAlive.js';
+import type { Locale } from '../../shared/i18n/localize.js';
+import { planText } from '../../shared/plan/planText.js';
+import { stepTitle } from '../../shared/plan/stepTitle.js';
 
 export function stepWeight(kind: string): number {
   try {
@@ -14,8 +17,10 @@ export function stepWeight(kind: string): number {
   }
 }
 
-export function stepSummaries(plan: Plan): StepSummary[] {
-  return plan.steps.map((step) => ({ id: step.id, kind: step.kind, title: step.title, elevated: step.elevated, weight: stepWeight(step.kind), state: 'pending' as StepState }));
+/** The run's steps, each titled in `locale` from its kind and params (the plan's own title when none fits). */
+export function stepSummaries(plan: Plan, locale?: Locale): StepSummary[] {
+  const say = planText(locale);
+  return plan.steps.map((step) => ({ id: step.id, kind: step.kind, title: stepTitle(step, say), elevated: step.elevated, weight: stepWeight(step.kind), state: 'pending' as StepState }));
 }
 
 /** The overall fraction: only the runner's formula, from step weights (docs/design.md §3). */
@@ -48,7 +53,9 @@ export function currentBootId(): string | null {
 export function statusFromJournal(runId: string, entries: JournalEntry[]): RunStatus | null {
   const started = entries.find((entry) => entry.t === 'run-started');
   if (!started || started.t !== 'run-started') return null;
-  const steps = stepSummaries(started.plan);
+  // In the language the run speaks: the last resume's, else the start's.
+  const resumed = entries.filter((entry) => entry.t === 'run-resumed').at(-1);
+  const steps = stepSummaries(started.plan, (resumed?.t === 'run-resumed' ? resumed.locale : undefined) ?? started.locale);
   const byId = new Map(steps.map((step) => [step.id, step]));
   let state: RunStatus['state'] = 'running';
   let error: RunStatus['error'];

@@ -175,5 +175,23 @@ describe('runner: journal, crash, resume and rollback', () => {
     expect(events[0]).toMatchObject({ type: 'run-started', dryRun: true });
     expect(events.filter((e) => e.type === 'step-log').length).toBeGreaterThan(5);
     expect(existsSync('/home/student/dl-env')).toBe(false);
+
+    // The wizard's dry run (install:start) marks root's commands as the CLI's --lang zh-CN does, and titles in Chinese (issue 30).
+    const chinese: string[] = [];
+    service.onProgress(createNdjsonProgressPrinter((line) => chinese.push(line)));
+    await service.wait(service.start(full, { dryRun: true, locale: 'zh-CN' }).runId);
+    const zhEvents = chinese.map((line) => JSON.parse(line) as ProgressEvent).filter((event) => event.runId !== events[0]!.runId);
+    const logs = zhEvents.flatMap((event) => (event.type === 'step-log' ? [event.line] : []));
+    expect(logs).toContainEqual(expect.stringMatching(/^\[管理员\] \$ apt-get install --yes nvidia-driver-550\b/));
+    expect(logs.join('\n')).not.toContain('[root]');
+    expect(formatDryRun(full, { pypiMirror: 'tuna' }, 'zh-CN')).toContain('   [管理员] $ apt-get install --yes nvidia-driver-550');
+    const started = zhEvents.find((event) => event.type === 'run-started');
+    expect(started?.type === 'run-started' && started.steps.map((step) => step.title)).toEqual([
+      'NVIDIA driver 550',
+      '安装 CUDA Toolkit 12.4，与已安装的工具包并存',
+      '为所有用户把 CUDA_HOME 设为 /usr/local/cuda-12.4（写入 /etc/profile.d 和库路径）',
+      'Python environment',
+      'PyTorch',
+    ]);
   });
 });

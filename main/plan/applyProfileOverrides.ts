@@ -1,5 +1,7 @@
 import { errorText } from '../../shared/errorText.js';
+import { findNvidiaProduct } from '../../shared/gpus/findNvidiaProduct.js';
 import { lookupGpu, type GpuRow } from '../../shared/gpus/lookupGpu.js';
+import type { NvidiaDeviceTable } from '../../shared/gpus/nvidiaDeviceTable.js';
 import { driverVersion } from '../../shared/versions/driverVersion.js';
 import type { HardwareProfile } from '../../shared/types/plan.js';
 import type { PlanOverrides } from '../../shared/ipc/contract.js';
@@ -17,14 +19,29 @@ function oneOf<T extends string>(flag: string, value: string, allowed: readonly 
   return lower;
 }
 
-/** Applies the what-if flags; a --gpu name fills vendor, compute capability or gfx target from data/gpus.json. */
-export function applyProfileOverrides(profile: HardwareProfile, flags: ProfileOverrides, gpuRows: readonly GpuRow[]): HardwareProfile {
+// An ambiguous name lists at most this many candidates: enough to pick from, short enough to read.
+const MAX_CANDIDATES = 12;
+
+/** A --gpu name in data/gpus.json, else among the product names of data/nvidia-devices.json (every NVIDIA GPU in pci.ids). */
+function gpuByName(name: string, gpuRows: readonly GpuRow[], nvidiaTable: NvidiaDeviceTable | null): Pick<GpuRow, 'vendor' | 'name' | 'computeCapability' | 'gfxArch'> {
+  const row = lookupGpu(gpuRows, { name });
+  if (row) return row;
+  const match = nvidiaTable ? findNvidiaProduct(nvidiaTable, name) : { status: 'none' as const };
+  if (match.status === 'found') return { vendor: 'nvidia', name: match.name, ...(match.device.computeCapability ? { computeCapability: match.device.computeCapability } : {}) };
+  if (match.status === 'ambiguous') {
+    const shown = match.candidates.slice(0, MAX_CANDIDATES).join('; ') + (match.candidates.length > MAX_CANDIDATES ? '; …' : '');
+    throw errorText.error('INVALID_ARGUMENT', 'plan.ambiguousGpu', { gpu: name, candidates: shown });
+  }
+  throw errorText.error('INVALID_ARGUMENT', 'plan.unknownGpu', { gpu: name });
+}
+
+/** Applies the what-if flags; a --gpu name fills vendor, compute capability or gfx target from data/gpus.json or data/nvidia-devices.json. */
+export function applyProfileOverrides(profile: HardwareProfile, flags: ProfileOverrides, gpuRows: readonly GpuRow[], nvidiaTable: NvidiaDeviceTable | null = null): HardwareProfile {
   const next: HardwareProfile = { ...profile };
   if (flags.os !== undefined) next.os = oneOf('--os', flags.os, OSES);
   if (flags.arch !== undefined) next.arch = oneOf('--arch', flags.arch, ARCHES);
   if (flags.gpu !== undefined) {
-    const row = lookupGpu(gpuRows, { name: flags.gpu });
-    if (!row) throw errorText.error('INVALID_ARGUMENT', 'plan.unknownGpu', { gpu: flags.gpu });
+    const row = gpuByName(flags.gpu, gpuRows, nvidiaTable);
     next.gpuVendor = row.vendor;
     next.gpuName = row.name;
     delete next.computeCapability;
@@ -73,11 +90,11 @@ export function isWhatIf(flags: ProfileOverrides): boolean {
  * must be something, so they are this machine's unless given; its GPU, driver, CUDA Toolkits, cuDNN and Pythons never leak in (unknown stays unknown).
  * A driver version without a GPU flag means an NVIDIA GPU of unknown model.
  */
-export function whatIfProfile(host: HardwareProfile, flags: ProfileOverrides, gpuRows: readonly GpuRow[]): HardwareProfile {
+export function whatIfProfile(host: HardwareProfile, flags: ProfileOverrides, gpuRows: readonly GpuRow[], nvidiaTable: NvidiaDeviceTable | null = null): HardwareProfile {
   const bare: HardwareProfile = { os: host.os, arch: host.arch, gpuVendor: 'none', driverVersion: null };
   // The same OS is the same distribution release: its repositories (Debian's own driver, NVIDIA's toolkits) still apply.
   if (flags.os === undefined && host.linuxRepo) bare.linuxRepo = host.linuxRepo;
-  const profile = applyProfileOverrides(bare, flags, gpuRows);
+  const profile = applyProfileOverrides(bare, flags, gpuRows, nvidiaTable);
   const gpuGiven = flags.gpu !== undefined || flags.gpuVendor !== undefined || flags.computeCapability !== undefined || flags.gpuArch !== undefined;
   if (!gpuGiven && profile.driverVersion !== null) profile.gpuVendor = 'nvidia';
   return profile;

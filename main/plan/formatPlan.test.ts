@@ -32,7 +32,7 @@ describe('formatPlan', () => {
     // What the terminal receives: the printer turns the style marks into colour codes.
     const text = terminalSafe(formatPlan(plan, { color: true }), true);
     expect(text).toContain('\u001b[31mblocked\u001b[0m');
-    expect(text).toContain('NO_KERNELS_FOR_GPU: PyTorch 2.14 cannot use your GPU');
+    expect(text).toMatch(/ PyTorch 2\.14 cannot use your GPU.* \[NO_KERNELS_FOR_GPU\]$/m);
     // torch 2.4 - 2.7 cu118 bundle cuDNN 9.1, which needs compute capability 5.0 (cuDNN 9.0.0 support matrix): 2.3 is the nearest.
     expect(text).toContain(`Nearest working request: dlsetup plan --framework pytorch --framework-version ${pytorchRelease('2.3').latestPatch}`);
   });
@@ -40,7 +40,7 @@ describe('formatPlan', () => {
   it('states the download size and what has no known size', () => {
     const plan = resolvePlan(loadCompatData(), { os: 'linux', arch: 'x86_64', gpuVendor: 'nvidia', gpuName: 'GeForce GTX 1080 Ti', driverVersion: null }, { framework: 'pytorch' });
     const withDownload = { ...plan, download: estimateDownload(plan, loadDownloadSizes()) };
-    expect(formatPlan(withDownload, { color: false })).toContain(`Download  about ${pascalDownload} (size unknown, not included: driver)`);
+    expect(formatPlan(withDownload, { color: false })).toContain(`Download  about ${pascalDownload} (size unknown, not included: NVIDIA driver)`);
     expect(formatPlan(plan, { color: false })).not.toContain('Download');
   });
 });
@@ -58,7 +58,7 @@ describe('formatPlan in Simplified Chinese', () => {
   it('labels the table, the steps and the download in Chinese and keeps versions and commands', () => {
     expect(lines).toEqual(
       expect.arrayContaining([
-        `DL Setup 安装计划：PyTorch ${version} (${variant})  状态：可行  方式：wheels`,
+        `DL Setup 安装计划：PyTorch ${version} (${variant})  状态：可行  方式：Python 包（wheel）`,
         '  组件          操作  版本',
         '  GPU                 GeForce GTX 1080 Ti（计算能力 6.1）',
         `  驱动          安装  ${target} 或更新版本（需要 ${minimum} 或更新版本）`,
@@ -66,7 +66,7 @@ describe('formatPlan in Simplified Chinese', () => {
         `  PyTorch       安装  torch==${version} --index-url https://download.pytorch.org/whl/${variant}`,
         '步骤',
         `  1. [需管理员权限] 安装 NVIDIA 驱动 R${branch}（${target} 或更新版本）`,
-        `下载量  约 ${pascalDownload}（大小未知，未计入：driver）`,
+        `下载量  约 ${pascalDownload}（大小未知，未计入：NVIDIA 驱动）`,
         '原因',
       ]),
     );
@@ -91,7 +91,7 @@ describe('formatPlan in Simplified Chinese', () => {
   it('says a blocked plan is blocked, with the nearest working command', () => {
     const kepler = resolvePlan(loadCompatData(), { os: 'linux', arch: 'x86_64', gpuVendor: 'nvidia', gpuName: 'Tesla K80', driverVersion: '470.82.01' }, { framework: 'pytorch', frameworkVersion: '2.14' }, { locale: 'zh-CN' });
     const blocked = formatPlan(kepler, { color: false, locale: 'zh-CN' }).split('\n');
-    expect(blocked[0]).toBe(`DL Setup 安装计划：PyTorch ${pytorchRelease('2.14').latestPatch}  状态：受阻  方式：wheels`);
+    expect(blocked[0]).toBe(`DL Setup 安装计划：PyTorch ${pytorchRelease('2.14').latestPatch}  状态：受阻  方式：Python 包（wheel）`);
     expect(blocked).toEqual(
       expect.arrayContaining([
         '  驱动          无    470.82.01（此版本用不到驱动）',

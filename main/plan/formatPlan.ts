@@ -1,13 +1,23 @@
-import type { Locale } from '../../shared/i18n/localize.js';
+import type { CatalogKey, Locale } from '../../shared/i18n/localize.js';
 import { formatMegabytes } from '../../shared/plan/estimateDownload.js';
 import { FRAMEWORK_NAMES } from '../../shared/plan/resolvePlan.js';
 import { formatTable } from '../../shared/text/terminalTable.js';
 import { terminalStyle } from '../../shared/text/terminalStyle.js';
+import { vendorName } from '../../shared/text/vendorName.js';
 import type { Plan } from '../../shared/types/plan.js';
 import { planSummaryText } from './planSummaryText.js';
 
 
 type Action = Plan['driver']['action'] | Plan['cudnn']['action'];
+type ComponentKey = Extract<CatalogKey<'planSummary'>, `download.component.${string}`>;
+
+/** A downloaded component in words ("PyTorch with its CUDA libraries"), never its id (DOWNLOAD_COMPONENTS has a key each). */
+function componentName(component: string, say: ReturnType<typeof planSummaryText>): string {
+  const key = `download.component.${component}`;
+  return planSummaryText.has(key) ? say(key as ComponentKey) : component;
+}
+
+const METHODS = ['wheels', 'system', 'conda'] as const;
 
 /**
  * The plan as a readable table followed by every reason, warning and blocker (plain text when color is false).
@@ -21,7 +31,7 @@ export function formatPlan(plan: Plan, options: { color: boolean; locale?: Local
   const lines: string[] = [];
   const status = plan.status === 'ok' ? p.green(say('status.ok')) : p.red(say('status.blocked'));
   const title = say('title', { framework: `${fw} ${plan.framework.version}${plan.framework.variant && plan.framework.variant !== 'none' ? ` (${plan.framework.variant})` : ''}` });
-  lines.push(`${p.bold(title)}  ${say('status', { status })}  ${say('method', { method: plan.method })}`);
+  lines.push(`${p.bold(title)}  ${say('status', { status })}  ${say('method', { method: METHODS.includes(plan.method) ? say(`method.${plan.method}`) : String(plan.method) })}`);
   lines.push('');
 
   const driver = plan.driver;
@@ -43,7 +53,7 @@ export function formatPlan(plan: Plan, options: { color: boolean; locale?: Local
     ...(plan.framework.findLinks ? ['-f', plan.framework.findLinks] : []),
   ].join(' ');
   const gpu = plan.gpu;
-  const vendorText = (vendor: Plan['profile']['gpuVendor']) => (vendor === 'none' ? say('gpu.none') : vendor);
+  const vendorText = (vendor: Plan['profile']['gpuVendor']) => (vendor === 'none' ? say('gpu.none') : vendorName(vendor));
   const gpuText = gpu?.name
     ? gpu.computeCapability
       ? say('gpu.computeCapability', { name: gpu.name, cc: gpu.computeCapability })
@@ -72,7 +82,7 @@ export function formatPlan(plan: Plan, options: { color: boolean; locale?: Local
     plan.steps.forEach((step, i) => lines.push(`  ${i + 1}. ${step.elevated ? p.yellow(`${say('step.admin')} `) : ''}${step.title}`));
   }
   if (plan.download && (plan.download.megabytes > 0 || plan.download.unknown.length > 0)) {
-    const unknown = plan.download.unknown.length ? say('download.unknown', { components: plan.download.unknown.join(', ') }) : '';
+    const unknown = plan.download.unknown.length ? say('download.unknown', { components: plan.download.unknown.map((component) => componentName(component, say)).join(say('list.separator')) }) : '';
     lines.push('', `${p.bold(say('section.download'))}  ${say('download.about', { size: formatMegabytes(plan.download.megabytes) })}${unknown}`);
   }
   if (plan.reasons.length) {
@@ -86,7 +96,8 @@ export function formatPlan(plan: Plan, options: { color: boolean; locale?: Local
   if (plan.blockers.length) {
     lines.push('', p.bold(say('section.blocked')));
     for (const blocker of plan.blockers) {
-      lines.push(`  ${p.red('x')} ${blocker.code}: ${blocker.message}`);
+      // The code in brackets after the sentence, as every error line shows it.
+      lines.push(`  ${p.red('x')} ${blocker.message} [${blocker.code}]`);
       const alt = blocker.alternative;
       if (alt) {
         const flags = [

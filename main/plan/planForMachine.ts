@@ -4,6 +4,8 @@ import { estimateDownload } from '../../shared/plan/estimateDownload.js';
 import { resolvePlan } from '../../shared/plan/resolvePlan.js';
 import type { HardwareReport } from '../../shared/types/hardware.js';
 import type { Plan } from '../../shared/types/plan.js';
+import type { NvidiaDeviceTable } from '../../shared/gpus/nvidiaDeviceTable.js';
+import { loadDataTable } from '../data/loadDataTable.js';
 import { detectHardware } from '../detect/detectHardware.js';
 import { isWhatIf, whatIfProfile } from './applyProfileOverrides.js';
 import { loadCompatData } from './loadCompatData.js';
@@ -28,7 +30,9 @@ export async function planForMachine(request: PlanResolveRequest, options: { rep
   const report = options.report ?? (await detectHardware());
   const here = profileFromReport(report, data.gpus.gpus);
   // What-if means what-if: with any machine flag, nothing but the flags (and this OS and CPU unless given) describes the machine.
-  const profile = isWhatIf(overrides) ? whatIfProfile(here, overrides, data.gpus.gpus) : here;
+  // Every NVIDIA product name of pci.ids, read only when a --gpu name needs it.
+  const nvidiaTable = overrides.gpu !== undefined ? loadDataTable<NvidiaDeviceTable>('nvidia-devices') : null;
+  const profile = isWhatIf(overrides) ? whatIfProfile(here, overrides, data.gpus.gpus, nvidiaTable) : here;
   const plan = resolvePlan(data, profile, planRequest, { locale });
   // What the install will download, from sourced sizes; a blocked plan downloads nothing.
   return plan.status === 'ok' ? { ...plan, download: estimateDownload(plan, loadDownloadSizes()) } : plan;

@@ -1,25 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import type { HardwareReport } from '../../shared/types/hardware.js';
 import { loadCompatData } from './loadCompatData.js';
 import { profileFromReport } from './profileFromReport.js';
+import { linuxReport } from '../../testkit/detect/linuxReport.js';
 
-function report(overrides: Omit<Partial<HardwareReport>, 'os'> & { os?: Partial<HardwareReport['os']> }): HardwareReport {
-  const { os, ...rest } = overrides;
-  return {
-    os: { platform: 'linux', distro: 'ubuntu', version: '24.04', kernel: '6.8.0', arch: 'x86_64', wsl: false, container: false, packageManager: 'apt', secureBoot: 'disabled', nouveauLoaded: false, disks: [], ...os },
-    cpu: { model: 'x', cores: 8, memoryBytes: 1 },
-    gpus: [],
-    displayAdapters: [],
-    driver: null,
-    cudaToolkits: [],
-    cudnn: [],
-    pythons: [],
-    findings: [],
-    warnings: [],
-    durationMs: 1,
-    ...rest,
-  };
-}
+const report = linuxReport;
 
 const rows = () => loadCompatData().gpus.gpus;
 

@@ -25,11 +25,22 @@ export async function certainlyNoNvidiaGpu(nvidiaSmiGpuCount: number): Promise<b
   return true;
 }
 
+/** Whether sysfs lists an AMD display controller (vendor 0x1002, class 0x03): then ROCm, not CUDA, is the GPU's way in. */
+export async function pciHasAmdGpu(): Promise<boolean> {
+  if (process.platform !== 'linux') return false;
+  const root = '/sys/bus/pci/devices';
+  for (const slot of await listHostDir(root)) {
+    const [vendor, classCode] = await Promise.all([readHostFile(`${root}/${slot}/vendor`), readHostFile(`${root}/${slot}/class`)]);
+    if (vendor?.trim().toLowerCase() === '0x1002' && /^0x03/.test(classCode?.trim() ?? '')) return true;
+  }
+  return false;
+}
+
 /**
  * On a machine without an NVIDIA GPU, "this build cannot use the GPU" is no failure and "install a CUDA build" is wrong
  * advice: the GPU check becomes a skip that says the CPU is what runs here (issue 17).
  */
-export function explainNoNvidiaGpu(checks: VerifyCheck[], framework: { name: string; version: string } | null, say: VerifySay): VerifyCheck[] {
+export function explainNoNvidiaGpu(checks: VerifyCheck[], framework: { name: string; version: string } | null, say: VerifySay, amdGpu = false): VerifyCheck[] {
   return checks.map((check) => {
     if (check.id !== 'gpu-available' || check.status !== 'fail' || !NO_GPU_CODES.has(check.code ?? '')) return check;
     const display = { pytorch: 'PyTorch', tensorflow: 'TensorFlow', jax: 'JAX' }[framework?.name ?? ''] ?? framework?.name ?? '';
@@ -37,7 +48,8 @@ export function explainNoNvidiaGpu(checks: VerifyCheck[], framework: { name: str
       ...check,
       status: 'skip',
       code: 'NO_NVIDIA_GPU',
-      reason: say('cpuOnly.noNvidiaGpu', { framework: display, version: framework?.version ?? '' }),
+      // An AMD GPU is usable through ROCm builds (PyTorch's), never through CUDA ones.
+      reason: say(amdGpu ? 'cpuOnly.amdGpu' : 'cpuOnly.noNvidiaGpu', { framework: display, version: framework?.version ?? '' }),
     };
   });
 }

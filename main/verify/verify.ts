@@ -3,7 +3,7 @@ import type { VerifyCheck, VerifyEvent, VerifyReport, VerifyRequest } from '../.
 import { loadDataTable } from '../data/loadDataTable.js';
 import { findPythonWithFramework } from './findPythonWithFramework.js';
 import { machineFingerprint } from './machineFingerprint.js';
-import { certainlyNoNvidiaGpu, explainNoNvidiaGpu } from './noNvidiaGpu.js';
+import { certainlyNoNvidiaGpu, explainNoNvidiaGpu, pciHasAmdGpu } from './noNvidiaGpu.js';
 import { queryDriverAndGpus, queryGpuHealth } from './queryNvidiaSmi.js';
 import { runFrameworkCheck } from './runFrameworkCheck.js';
 import { runToolkitCheck, type ToolkitCheckResult } from './runToolkitCheck.js';
@@ -86,7 +86,7 @@ export async function verify(options: VerifyOptions = {}): Promise<VerifyReport>
     findings = efficiencyFindings(matmul, bandwidth, health, spec?.name ?? firstName ?? 'GPU', locale);
   }
 
-  const frameworkChecks = (await certainlyNoNvidiaGpu(host.gpus.length)) ? explainNoNvidiaGpu(framework.checks, framework.framework, say) : framework.checks;
+  const frameworkChecks = (await certainlyNoNvidiaGpu(host.gpus.length)) ? explainNoNvidiaGpu(framework.checks, framework.framework, say, await pciHasAmdGpu()) : framework.checks;
   const checks = [...frameworkChecks, ...(toolkit?.checks ?? [])];
   const gpuNames = host.gpus.length > 0 ? host.gpus.map((gpu) => gpu.name) : devices.map((device) => device.name);
   const report: VerifyReport = {

@@ -56,7 +56,8 @@ export function DiagnosisList({ result, headingLevel = 2, onUsePlan }: { result:
         result.diagnoses.map((diagnosis) => (
           <article key={diagnosis.code} className="diagnosis-item" data-code={diagnosis.code}>
             <Heading className="diagnosis-title">{diagnosis.title}</Heading>
-            <p className="muted"><code>{diagnosis.code}</code></p>
+            {/* The code in brackets, as every error line shows it (issue 30: a bare code read as a sentence). */}
+            <p className="muted"><code>[{diagnosis.code}]</code></p>
             <p>{diagnosis.explanation}</p>
             {diagnosis.evidence ? (
               <p className="muted">

@@ -85,6 +85,12 @@ function MachineDetails({ report }: { report: HardwareReport }) {
                   : t('machine.noDriver')}
               </dd>
             </div>
+            {report.gpus.some((gpu) => gpu.vendor === 'amd') ? (
+              <div>
+                <dt>{t('machine.rocm')}</dt>
+                <dd data-testid="machine-rocm">{report.rocmTools?.length ? t('machine.rocmValue', { tools: report.rocmTools.join(', ') }) : t('machine.noRocm')}</dd>
+              </div>
+            ) : null}
             <div>
               <dt>{t('machine.toolkits')}</dt>
               <dd data-testid="machine-toolkits">

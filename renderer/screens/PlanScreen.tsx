@@ -190,7 +190,7 @@ export function PlanScreen({ state, dispatch }: ScreenProps) {
               <ul>
                 {plan.blockers.map((blocker) => (
                   <li key={blocker.code + blocker.message}>
-                    <p>{blocker.message} <code className="muted">{blocker.code}</code></p>
+                    <p>{blocker.message} <code className="muted">[{blocker.code}]</code></p>
                     {blocker.alternative ? (
                       <button
                         type="button"

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ErrorPanel } from '../components/ErrorPanel.js';
 import { isChecked, isDisabled, screenOf } from '../../testkit/renderer/queries.js';
 import { renderScreen, visibleText } from '../../testkit/renderer/renderScreen.js';
-import { pytorchPlan, rtx4090Report, verifyReport } from '../../testkit/renderer/sampleData.js';
+import { pytorchPlan, rtx4090Report, rx7900xtxReport, verifyReport } from '../../testkit/renderer/sampleData.js';
 import { emptyRunView, mergeRunStatus, type RunView } from '../wizard/runProgress.js';
 import { initialWizardState, type WizardState } from '../wizard/wizardState.js';
 import { ChooseScreen } from './ChooseScreen.js';
@@ -56,6 +56,19 @@ describe('screens render alone from wizard state', () => {
     const text = visibleText(renderScreen(<MachineScreen state={state({ detect: detected })} dispatch={noop} />, 'zh-CN'));
     expect(text).toContain('你的电脑');
     expect(text).toContain('nvidia-smi 显示驱动能运行什么（CUDA 12.2），nvcc 显示装的是哪个编译器（CUDA 13.0）');
+  });
+
+  it('Your machine with an AMD GPU and ROCm says so, in both languages, and never that no program can use the GPU', () => {
+    const amd = { status: 'ready' as const, value: rx7900xtxReport() };
+    const en = visibleText(renderScreen(<MachineScreen state={state({ detect: amd })} dispatch={noop} />));
+    expect(en).toContain('AMD ROCm Installed (rocm-smi, rocm_agent_enumerator answered)');
+    expect(en).toContain("The GPU here is AMD (AMD Radeon RX 7900 XTX). It needs no NVIDIA driver: programs reach it through AMD's amdgpu kernel driver and ROCm, not CUDA.");
+    expect(en).toContain("AMD's kernel driver (amdgpu) is loaded.");
+    expect(en).not.toContain('no program can use the GPU');
+    const zh = visibleText(renderScreen(<MachineScreen state={state({ detect: amd })} dispatch={noop} />, 'zh-CN'));
+    expect(zh).toContain('已安装（rocm-smi, rocm_agent_enumerator 有应答）');
+    expect(zh).toContain('这里的 GPU 是 AMD 的（AMD Radeon RX 7900 XTX）。它不需要 NVIDIA 驱动');
+    expect(zh).not.toContain('任何程序都还用不了 GPU');
   });
 
   it('Your machine says plainly when detection is not wired yet', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { matchCapability, smLabel } from './computeCapability.js';
+import { capabilityFromArch, matchCapability, smLabel } from './computeCapability.js';
 
 // Lists as published for PyTorch 2.14 (data/pytorch.json).
 const cu126 = ['5.0', '6.0', '7.0', '7.5', '8.0', '8.6', '9.0'];
@@ -35,5 +35,16 @@ describe('matchCapability', () => {
 
   it('labels capabilities the way CUDA tools print them', () => {
     expect(smLabel('8.6')).toBe('sm_86');
+  });
+});
+
+describe('capabilityFromArch', () => {
+  it('reads sm_XY, compute_XY and the a/f suffixes as X.Y (nvcc -arch names)', () => {
+    const read = ['sm_120', 'sm_90a', 'sm_100a', 'compute_86', 'sm_121a', 'sm_100f', 'compute_90a', 'sm_37', 'SM_75'].map(capabilityFromArch);
+    expect(read).toEqual(['12.0', '9.0', '10.0', '8.6', '12.1', '10.0', '9.0', '3.7', '7.5']);
+  });
+
+  it('is null for what is no architecture name', () => {
+    expect(['sm_', 'sm_8', 'sm_1200', 'gfx1100', 'sm_86+PTX', '8.6'].map(capabilityFromArch)).toEqual([null, null, null, null, null, null]);
   });
 });

@@ -32,6 +32,15 @@ export function parseCapability(text: string): { major: number; minor: number } 
   return m ? { major: Number(m[1]), minor: Number(m[2]) } : null;
 }
 
+/**
+ * The compute capability an nvcc architecture name stands for: the last digit is the minor, the rest the major
+ * (sm_86 → 8.6, sm_120 → 12.0, compute_86 → 8.6); the "a"/"f" suffixes (sm_90a, sm_100f) name the same capability.
+ */
+export function capabilityFromArch(arch: string): string | null {
+  const m = /^(?:sm|compute)_(\d{1,2})(\d)[af]?$/i.exec(arch.trim());
+  return m ? `${Number(m[1])}.${m[2]}` : null;
+}
+
 /** "sm_86"-style label for messages: "8.6" -> "sm_86". */
 export function smLabel(capability: string): string {
   return `sm_${capability.replace('.', '')}`;

@@ -110,8 +110,6 @@ export interface DriverTarget {
   branch: string;
   minimumVersion: string;
   why: PlanPhrase;
-  /** The data's own English sentence for the preferred branch, shown as is to English readers. */
-  dataWhy?: string;
 }
 
 /**
@@ -156,7 +154,7 @@ function computeDriverTarget(data: CompatData, architecture: GpuArchitecture | u
   const version = driverVersion.compare(min, floor) >= 0 ? min : floor;
   const branch = pick.branch;
   if (branch === preferred) {
-    return { branch, minimumVersion: version, why: (say) => say('driver.target.preferred', { branch }), dataWhy: data.driverBranches.preferredBranch.reason };
+    return { branch, minimumVersion: version, why: (say) => say('driver.target.preferred', { branch }) };
   }
   const lastFor = architecture?.lastDriverBranch === branch ? architecture.name : undefined;
   const why: PlanPhrase =

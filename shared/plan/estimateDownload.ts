@@ -32,6 +32,14 @@ function frameworkComponent(framework: string, kind: VariantKind): string {
   return `${framework}-${kind}-wheels`;
 }
 
+/** Every component a plan can download, by id: each has a name in words in both catalogs (planSummary, wizard). */
+export const DOWNLOAD_COMPONENTS: readonly string[] = [
+  ...(['pytorch', 'tensorflow', 'jax'] as const).flatMap((framework) => (['cuda', 'rocm', 'cpu'] as const).map((kind) => frameworkComponent(framework, kind))),
+  'cuda-toolkit',
+  'cudnn',
+  'driver',
+];
+
 function stepDownload(plan: Plan, step: PlanStep): Download | null {
   const params = step.params;
   const os = downloadOs(typeof params.os === 'string' ? params.os : plan.profile.os);

@@ -98,8 +98,8 @@ export function driverReasons(ctx: Context, decision: DriverDecision, keepDriver
     reasons.push(say(profile.os === 'wsl' ? 'driver.keepWsl' : 'driver.keep', { driver: profile.driverVersion!, why: decision.floor.why(say) }));
   } else if (decision.action !== 'none') {
     const { target } = decision;
-    const targetWhy = ctx.locale === 'en' && target.dataWhy !== undefined ? target.dataWhy : target.why(say);
-    const change = { why: decision.floor.why(say), branch: target.branch, target: target.minimumVersion, targetWhy };
+    // One catalog sentence in every language (the data's own reason for the preferred branch is for its readers).
+    const change = { why: decision.floor.why(say), branch: target.branch, target: target.minimumVersion, targetWhy: target.why(say) };
     // The action is "upgrade" exactly when there is a current driver.
     reasons.push(profile.driverVersion ? say('driver.upgrade', { ...change, driver: profile.driverVersion }) : say('driver.install', change));
     if (profile.os === 'wsl') warnings.push(say('warning.wslDriver', { branch: target.branch }));

@@ -16,18 +16,12 @@ import { planText, type PlanTextKey } from './planText.js';
 import planTextEn from '../../locales/en/plan.json' with { type: 'json' };
 import planTextZhCN from '../../locales/zh-CN/plan.json' with { type: 'json' };
 import { resolvePlan } from './resolvePlan.js';
+import { nvidiaProfile } from '../../testkit/plan/nvidiaProfile.js';
 
 const data = { gpus, cudaToolkits, architectures, driverBranches, pytorch, tensorflow, jax, cudnn } as unknown as CompatData;
 const CJK = /[\u4e00-\u9fff]/;
 
-const nvidia = (gpuName: string, driverVersion: string | null, os: HardwareProfile['os'] = 'linux', extra: Partial<HardwareProfile> = {}): HardwareProfile => ({
-  os,
-  arch: 'x86_64',
-  gpuVendor: 'nvidia',
-  gpuName,
-  driverVersion,
-  ...extra,
-});
+const nvidia = nvidiaProfile;
 
 /** Representative plans: each names what it covers, and together they reach every kind of step. */
 const CASES: [string, HardwareProfile, PlanRequest][] = [
@@ -134,10 +128,13 @@ describe('resolvePlan in Simplified Chinese', () => {
     expect(chineseAfterEnglish.blockers[0]!.message).toMatch(new RegExp(`^PyTorch 2\\.14 无法使用你的 GPU：PyTorch ${literal(pytorchRelease('2.14').latestPatch)} cu126 没有 sm_37 的代码`));
   });
 
-  it('shows the data sentence for the preferred driver branch in English, and the catalog sentence in Chinese', () => {
+  it('says why the preferred driver branch with one catalog sentence in both languages (issue 30: the zh one differed)', () => {
     const english = resolvePlan(data, CASES[0]![1], CASES[0]![2]);
-    expect(english.reasons.join('\n')).toContain(data.driverBranches.preferredBranch.reason);
     const chinese = resolvePlan(data, CASES[0]![1], CASES[0]![2], { locale: 'zh-CN' });
-    expect(chinese.reasons.join('\n')).not.toContain(data.driverBranches.preferredBranch.reason);
+    const branch = data.driverBranches.preferredBranch.branch;
+    expect(english.reasons.join('\n')).toContain(`R${branch} is the long-term-support driver branch DL Setup prefers: it runs every current CUDA build.`);
+    expect(chinese.reasons.join('\n')).toContain(`R${branch} 是 DL Setup 首选的长期支持驱动分支，可运行当前所有 CUDA 构建。`);
+    // Not the data's own sentence, which names GPU generations whatever GPU the plan is for.
+    expect(english.reasons.join('\n')).not.toContain(data.driverBranches.preferredBranch.reason);
   });
 });

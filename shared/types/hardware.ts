@@ -15,6 +15,8 @@ export interface OsInfo {
   secureBoot: 'enabled' | 'disabled' | 'unknown';
   nouveauLoaded: boolean;
   disks: DiskSpace[];
+  /** Linux: AMD's kernel driver (amdgpu) is loaded (/proc/modules); absent in reports from before it was read. */
+  amdgpuLoaded?: boolean;
   /** WSL2 only: where the Windows driver's CUDA libraries appear (/usr/lib/wsl/lib), when present. */
   wslDriverDir?: string | null;
 }
@@ -54,6 +56,17 @@ export interface Gpu {
   integrated?: boolean;
   /** Which probe reported this GPU (nvidia-smi, pci, rocm-smi, ...). */
   source?: string;
+  /**
+   * Where computeCapability came from, most trusted first: the driver (nvidia-smi), the device id in
+   * data/nvidia-devices.json ("pci-id"), the chip code in the name lspci printed ("lspci-chip"), data/gpus.json by name ("gpus.json").
+   */
+  computeCapabilitySource?: 'nvidia-smi' | 'pci-id' | 'lspci-chip' | 'gpus.json';
+  /** NVIDIA chip code ("AD107", "GK110B"), from pci.ids or lspci. */
+  chip?: string;
+  /** NVIDIA: the newest driver branch that drives this GPU ("470", "580") or "current" (data/nvidia-devices.json). */
+  driverBranch?: string;
+  /** NVIDIA: whether its open kernel modules drive it: required (Blackwell), supported (Turing and later), unsupported. */
+  openKernelModules?: 'required' | 'supported' | 'unsupported';
   /** Spec figures from data/gpus.json when the card is known there. */
   spec?: GpuSpec;
 }
@@ -162,4 +175,6 @@ export interface HardwareReport {
   warnings: string[];
   durationMs: number;
   cudaSummary?: CudaSummary;
+  /** ROCm's tools that answered (amd-smi, rocm-smi, rocm_agent_enumerator): ROCm is installed and sees the AMD GPU. */
+  rocmTools?: string[];
 }

@@ -31,6 +31,21 @@ export function rtx4090Report(): HardwareReport {
   };
 }
 
+/** An AMD RX 7900 XTX (gfx1100) with ROCm installed and no NVIDIA GPU, as detection reports it (fixtures/rocm-smi shapes). */
+export function rx7900xtxReport(): HardwareReport {
+  const base = rtx4090Report();
+  return {
+    ...base,
+    os: { ...base.os, secureBoot: 'disabled', amdgpuLoaded: true },
+    gpus: [{ vendor: 'amd', name: 'AMD Radeon RX 7900 XTX', pciId: '1002:744c', gfxArch: 'gfx1100', memoryMiB: 24560, source: 'pci' }],
+    driver: null,
+    cudaToolkits: [],
+    findings: [],
+    cudaSummary: { driverCuda: null, toolkit: null, compatible: null, message: '' },
+    rocmTools: ['rocm-smi', 'rocm_agent_enumerator'],
+  };
+}
+
 export function pytorchPlan(overrides: Partial<Plan> = {}): Plan {
   return {
     status: 'ok',

@@ -14,8 +14,13 @@ let tmp: string;
 let home: string;
 let planFile: string;
 
-/** One unprivileged step (CUDA variables in the user's ~/.bashrc), titled as `dlsetup plan --lang zh-CN` titles it. */
-const plan = testPlan([{ id: 'vars', kind: 'env-vars', title: '为当前用户设置 CUDA 环境变量', elevated: false, params: { scope: 'user', cudaHome: '/usr/local/cuda-12.4' } }]);
+/**
+ * One unprivileged step (CUDA variables in the user's ~/.bashrc) whose file title is in neither language's words: the
+ * install says every title from the step's kind and params in its own language (issue 30).
+ */
+const plan = testPlan([{ id: 'vars', kind: 'env-vars', title: 'vars from the file', elevated: false, params: { scope: 'user', cudaHome: '/usr/local/cuda-12.4' } }]);
+const TITLE_ZH = '为当前用户把 CUDA_HOME 设为 /usr/local/cuda-12.4（写入 shell 启动文件）';
+const TITLE_EN = 'Set CUDA_HOME to /usr/local/cuda-12.4 for the current user (in the shell startup file)';
 
 beforeAll(() => {
   tmp = mkdtempSync(path.join(os.tmpdir(), 'dlsetup-cli-lang-'));
@@ -61,7 +66,7 @@ describe('dlsetup install --dry-run --lang', () => {
   const chinese = [
     '演练模式：共 1 个步骤，不会做任何更改。标有 [管理员] 的行以管理员身份运行（整个安装只需输入一次密码）。',
     '',
-    '1. 为当前用户设置 CUDA 环境变量 [env-vars]',
+    `1. ${TITLE_ZH}`,
     '   （如已完成则跳过）',
   ];
 
@@ -70,7 +75,7 @@ describe('dlsetup install --dry-run --lang', () => {
     expect(result.code).toBe(0);
     expect(result.stdout.split('\n').slice(0, 4)).toEqual(chinese);
     expect(result.stdout).toMatch(/^ {12}# .*[\u4e00-\u9fff].*\.bashrc/m);
-    expect(result.stdout).not.toMatch(/Dry run|skipped when already done|\[root\]/);
+    expect(result.stdout).not.toMatch(/Dry run|skipped when already done|\[root\]|vars from the file|env-vars/);
   });
 
   it('follows LANG without --lang, and --lang en wins over LANG', async () => {
@@ -80,10 +85,10 @@ describe('dlsetup install --dry-run --lang', () => {
     expect(english.stdout.split('\n').slice(0, 4)).toEqual([
       'Dry run: 1 step; nothing will be changed. Lines marked [root] run as administrator (one password prompt for the whole install).',
       '',
-      '1. 为当前用户设置 CUDA 环境变量 [env-vars]',
+      `1. ${TITLE_EN}`,
       '   (skipped when already done)',
     ]);
-    expect(english.stdout).not.toMatch(/演练|跳过|写入/);
+    expect(english.stdout).not.toMatch(/[\u4e00-\u9fff]/);
   });
 });
 
@@ -101,7 +106,7 @@ describe('dlsetup install and rollback in Chinese', () => {
     expect(runId).toBeDefined();
     expect(install.stderr.split('\n')).toEqual([
       `开始安装 ${runId}（共 1 个步骤）`,
-      '==> 为当前用户设置 CUDA 环境变量',
+      `==> ${TITLE_ZH}`,
       `    [20%] 正在写入 ${rc}`,
       '    [100%] 环境变量已设置',
       `    完成：新打开的 shell 会获得 CUDA_HOME=/usr/local/cuda-12.4；请打开新终端（或运行：source ${rc}）。`,

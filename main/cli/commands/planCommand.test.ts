@@ -98,7 +98,7 @@ describe('dlsetup plan, text output in Simplified Chinese', () => {
     expect(code).toBe(0);
     expect(stderr).toBe('');
     const lines = stdout.split('\n');
-    expect(lines[0]).toBe(`DL Setup 安装计划：PyTorch ${version} (${variant})  状态：可行  方式：wheels`);
+    expect(lines[0]).toBe(`DL Setup 安装计划：PyTorch ${version} (${variant})  状态：可行  方式：Python 包（wheel）`);
     expect(lines).toEqual(
       expect.arrayContaining([
         '  组件          操作  版本',

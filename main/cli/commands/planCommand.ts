@@ -35,7 +35,7 @@ export const planCommand: CliCommand = {
     'gpu-vendor': { type: 'string', values: ['nvidia', 'amd', 'intel', 'apple', 'none'], description: 'what-if: GPU vendor' },
     'compute-capability': { type: 'string', valueName: 'X.Y', description: 'what-if: NVIDIA compute capability' },
     'gpu-arch': { type: 'string', valueName: 'gfxNNNN', description: 'what-if: AMD GPU architecture' },
-    gpu: { type: 'string', valueName: 'NAME', description: 'what-if: a GPU by name, e.g. "RTX 4090" (looked up in data/gpus.json)' },
+    gpu: { type: 'string', valueName: 'NAME', description: 'what-if: a GPU by name, e.g. "RTX 4090" (data/gpus.json, or any NVIDIA product name in data/nvidia-devices.json)' },
     driver: { type: 'string', valueName: 'VERSION|none', description: 'what-if: the installed NVIDIA driver' },
     lang: LANG_FLAG,
     json: JSON_FLAG,

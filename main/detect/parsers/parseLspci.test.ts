@@ -38,6 +38,12 @@ describe('parseLspci', () => {
     ]);
   });
 
+  it('reads an unnamed device of lspci -nn (old pci.ids): the ids, no name', () => {
+    expect(parseLspci('01:00.0 VGA compatible controller [0300]: NVIDIA Corporation Device [10de:2882] (rev a1)')).toEqual([
+      { slot: '01:00.0', className: 'VGA compatible controller', classId: '0300', vendorId: '10de', deviceId: '2882', vendorName: 'NVIDIA Corporation', name: null },
+    ]);
+  });
+
   it('returns nothing for garbage', () => {
     expect(parseLspci('pcilib: Cannot open /proc/bus/pci\nlspci: Cannot find any working access method.')).toEqual([]);
   });

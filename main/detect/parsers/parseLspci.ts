@@ -51,10 +51,10 @@ export function parseLspci(text: string): LspciDevice[] {
       device.vendorId ??= vendor[1];
       rest = rest.slice(vendorText.length).trim();
     }
-    const unnamed = /^Device ([0-9a-fA-F]{4})$/.exec(rest);
+    const unnamed = /^Device(?: ([0-9a-fA-F]{4}))?$/.exec(rest);
     if (unnamed) {
-      // Old pci.ids: "NVIDIA Corporation Device 1db6" — only the id is known.
-      device.deviceId ??= (unnamed[1] as string).toLowerCase();
+      // Old pci.ids: "NVIDIA Corporation Device 1db6" (-nn: "Device [10de:1db6]") — only the id is known.
+      if (unnamed[1]) device.deviceId ??= unnamed[1].toLowerCase();
     } else {
       const bracket = /^(.*?)\s*\[([^\]]+)\]$/.exec(rest);
       if (bracket && bracket[1]) {

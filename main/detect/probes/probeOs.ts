@@ -102,6 +102,7 @@ export async function probeOs(context: ProbeContext): Promise<OsInfo> {
     nouveauLoaded: parseProcModules(modules ?? '').has('nouveau'),
     disks,
   };
+  if (linux && modules !== null) info.amdgpuLoaded = parseProcModules(modules).has('amdgpu');
   if (wsl) info.wslDriverDir = wslLib ? '/usr/lib/wsl/lib' : null;
   if (release.PRETTY_NAME && !info.distro) info.distro = release.PRETTY_NAME;
   return info;

@@ -12,6 +12,8 @@ export interface PciDisplayDevice {
   deviceId: string;
   subsystemId?: string;
   name?: string;
+  /** The chip code lspci printed before the bracketed name ("AD107", "GB203M / GN22-X11"), from the machine's pci.ids. */
+  chip?: string;
   source: 'sysfs' | 'lspci';
 }
 
@@ -56,15 +58,14 @@ export async function probePci(context: ProbeContext): Promise<PciDisplayDevice[
   if (sysfs !== null && sysfs.length === 0) return [];
   const lspci = await runTool(context, ['lspci', '-nn'], detectText(context.locale)('purpose.pciNames'));
   const listed = lspci.ok ? parseLspci(lspci.result.stdout) : [];
-  const nameOf = (busId: string | undefined, vendorId: string, deviceId: string) => {
+  const entryOf = (busId: string | undefined, vendorId: string, deviceId: string) => {
     const bySlot = listed.find((entry) => entry.slot && busId && busId.toLowerCase().endsWith(entry.slot.toLowerCase()));
-    const entry = bySlot ?? listed.find((item) => item.vendorId === vendorId && item.deviceId === deviceId);
-    return entry?.name ?? undefined;
+    return bySlot ?? listed.find((item) => item.vendorId === vendorId && item.deviceId === deviceId);
   };
   if (sysfs !== null) {
     return sysfs.map((device) => {
-      const name = nameOf(device.busId, device.vendorId, device.deviceId);
-      return name ? { ...device, name } : device;
+      const entry = entryOf(device.busId, device.vendorId, device.deviceId);
+      return { ...device, ...(entry?.name ? { name: entry.name } : {}), ...(entry?.chip ? { chip: entry.chip } : {}) };
     });
   }
   return listed
@@ -74,6 +75,7 @@ export async function probePci(context: ProbeContext): Promise<PciDisplayDevice[
       if (entry.slot) device.busId = entry.slot.includes(':', 3) && entry.slot.length > 8 ? entry.slot : `0000:${entry.slot}`;
       if (entry.classId) device.classId = entry.classId;
       if (entry.name) device.name = entry.name;
+      if (entry.chip) device.chip = entry.chip;
       return device;
     });
 }

@@ -14,6 +14,8 @@ export interface RunChecksOptions {
   locale?: Locale;
   /** certainlyNoNvidiaGpu(): a CPU build's "no GPU" is then a skip, as in `verify` (issue 17), not a failure. */
   noNvidiaGpu?: boolean;
+  /** pciHasAmdGpu(): the skip then names ROCm builds, never CUDA ones. */
+  amdGpu?: boolean;
   /** When an environment's check starts (the wizard's row says "checking…"). */
   onStart?: (row: EnvironmentRow) => void;
   /** After each environment: how many are done, of how many, and its outcome (the CLI prints one line). */
@@ -49,7 +51,7 @@ export async function runEnvironmentChecks(rows: readonly EnvironmentRow[], opti
         throw error;
       });
       if (!outcome) return;
-      const checks = options.noNvidiaGpu ? explainNoNvidiaGpu(outcome.checks, outcome.framework, verifyText(options.locale)) : outcome.checks;
+      const checks = options.noNvidiaGpu ? explainNoNvidiaGpu(outcome.checks, outcome.framework, verifyText(options.locale), options.amdGpu) : outcome.checks;
       const failed = checks.filter((check) => check.status === 'fail');
       const check: EnvironmentCheck = {
         passed: checks.filter((c) => c.status === 'pass').length,

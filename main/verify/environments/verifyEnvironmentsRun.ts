@@ -1,7 +1,7 @@
 import path from 'node:path';
 import type { Locale } from '../../../shared/i18n/localize.js';
 import type { EnvironmentRow, EnvironmentsReport } from '../../../shared/types/environments.js';
-import { certainlyNoNvidiaGpu } from '../noNvidiaGpu.js';
+import { certainlyNoNvidiaGpu, pciHasAmdGpu } from '../noNvidiaGpu.js';
 import { defaultParallelChecks, runEnvironmentChecks, type RunChecksOptions } from './runEnvironmentChecks.js';
 import { verifyAllEnvironments } from './verifyAllEnvironments.js';
 import { addedEnvironment } from './addedEnvironment.js';
@@ -43,6 +43,7 @@ export async function verifyEnvironmentsRun(options: EnvironmentsRunOptions): Pr
     parallel,
     locale: options.locale,
     noNvidiaGpu: report.gpu === null && (await certainlyNoNvidiaGpu(0)),
+    amdGpu: report.gpu === null && (await pciHasAmdGpu()),
     mayStart,
     onStart: options.onCheckStarted,
     onProgress: options.onCheckFinished,

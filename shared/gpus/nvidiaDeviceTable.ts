@@ -1,0 +1,84 @@
+import { normalizePciId } from './lookupGpu.js';
+
+/** data/nvidia-devices.json as scripts/generateNvidiaDevices.mjs writes it: one array per device, in `columns` order. */
+export interface NvidiaDeviceTable {
+  reviewedAt: string;
+  source: string;
+  columns: string[];
+  families: { chips: string[]; architecture: string; computeCapability: string }[];
+  prefixes: Record<string, string>;
+  openKernelModules: { supportedFrom: string[]; requiredArchitectures: string[]; requiredProducts: string[] };
+  lastDriverBranch: Record<string, string>;
+  devices: [string, string, string[], string | null, string | null, string | null, string | null, OpenKernelModules | null][];
+}
+
+export type OpenKernelModules = 'required' | 'supported' | 'unsupported';
+
+/** One NVIDIA GPU device id of pci.ids with what the sources say about it; null where a source is silent. */
+export interface NvidiaDevice {
+  /** Lower-case device id without the vendor, e.g. "2882". */
+  id: string;
+  /** pci.ids' chip code, e.g. "AD107", "GK110B", "GB203M". */
+  chip: string;
+  /** Marketing names from pci.ids' brackets, e.g. ["GeForce RTX 4060"]. */
+  names: string[];
+  architecture: string | null;
+  computeCapability: string | null;
+  /** The newest driver branch that drives it ("470", "580") or "current". */
+  driverBranch: string | null;
+  /** The newest nvidia-detect list (550.163.01) that has it; null when in none. */
+  listedBranch: string | null;
+  openKernelModules: OpenKernelModules | null;
+}
+
+/** What a chip code alone says (lspci's name from the machine's own, maybe newer, pci.ids). */
+export interface ChipFacts {
+  chip: string;
+  architecture: string;
+  computeCapability: string | null;
+  driverBranch: string | null;
+  openKernelModules: OpenKernelModules;
+}
+
+const indexes = new WeakMap<NvidiaDeviceTable, { byId: Map<string, NvidiaDevice>; devices: NvidiaDevice[] }>();
+
+function indexOf(table: NvidiaDeviceTable) {
+  let index = indexes.get(table);
+  if (!index) {
+    const devices = table.devices.map(([id, chip, names, architecture, computeCapability, driverBranch, listedBranch, openKernelModules]): NvidiaDevice => ({ id, chip, names, architecture, computeCapability, driverBranch, listedBranch, openKernelModules }));
+    index = { byId: new Map(devices.map((device) => [device.id, device])), devices };
+    indexes.set(table, index);
+  }
+  return index;
+}
+
+/** Every device of the table as objects. */
+export function nvidiaDevices(table: NvidiaDeviceTable): readonly NvidiaDevice[] {
+  return indexOf(table).devices;
+}
+
+/** The row for "10de:2882" (any spelling normalizePciId accepts); undefined for other vendors and unknown ids. */
+export function nvidiaDeviceById(table: NvidiaDeviceTable, pciId: string | undefined): NvidiaDevice | undefined {
+  const id = pciId ? normalizePciId(pciId) : undefined;
+  if (!id || !id.startsWith('10de:')) return undefined;
+  return indexOf(table).byId.get(id.slice(5));
+}
+
+const CHIP_CODE = /^(GK|GM|GP|GV|TU|GA|AD|GH|GB)(\d{2,3})([A-Z]*)$/;
+
+/**
+ * Architecture and compute capability from a chip code as lspci prints it ("AD107", "GK110B", "GB203M / GN22-X11",
+ * "TU104GL"): the family is the code without its suffix. Undefined when the text holds no modern NVIDIA chip code.
+ */
+export function nvidiaChipFacts(table: NvidiaDeviceTable, text: string | undefined): ChipFacts | undefined {
+  const code = text?.trim().split(/[\s/[]/)[0] ?? '';
+  const match = CHIP_CODE.exec(code);
+  if (!match) return undefined;
+  const architecture = table.prefixes[match[1] as string];
+  if (!architecture) return undefined;
+  const family = `${match[1]}${match[2]}`;
+  const row = table.families.find((entry) => entry.chips.includes(family));
+  const rules = table.openKernelModules;
+  const openKernelModules: OpenKernelModules = rules.requiredArchitectures.includes(architecture) ? 'required' : rules.supportedFrom.includes(architecture) ? 'supported' : 'unsupported';
+  return { chip: code, architecture, computeCapability: row?.computeCapability ?? null, driverBranch: table.lastDriverBranch[architecture] ?? 'current', openKernelModules };
+}

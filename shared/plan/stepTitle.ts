@@ -1,0 +1,97 @@
+import type { PlanSay } from './planText.js';
+
+/** What stepTitle reads of a step: a plan file's step is untrusted, so every field is checked before it is used. */
+export interface TitledStep {
+  kind: unknown;
+  params?: unknown;
+  title?: unknown;
+}
+
+type Params = Record<string, unknown>;
+
+function text(params: Params, name: string): string | undefined {
+  const value = params[name];
+  return typeof value === 'string' && value.length > 0 ? value : typeof value === 'number' ? String(value) : undefined;
+}
+
+function texts(params: Params, name: string): string[] | undefined {
+  const value = params[name];
+  if (typeof value === 'string' && value.length > 0) return [value];
+  return Array.isArray(value) && value.length > 0 && value.every((item) => typeof item === 'string' && item.length > 0) ? (value as string[]) : undefined;
+}
+
+/** The CUDA series of a toolkit folder: /usr/local/cuda-12.6 or C:\…\CUDA\v12.6. */
+function seriesOf(home: string): string | undefined {
+  return /(?:cuda-|[\\/]v)(\d+\.\d+)[\\/]?$/.exec(home)?.[1];
+}
+
+function envVarsTitle(params: Params, say: PlanSay): string | undefined {
+  const home = text(params, 'CUDA_HOME') ?? text(params, 'cudaHome') ?? text(params, 'CUDA_PATH');
+  if (!home) return undefined;
+  const scope = text(params, 'scope') ?? 'user';
+  if (scope === 'system') return say('step.envVars.system', { home });
+  if (scope === 'user') return say('step.envVars.user', { home });
+  const series = seriesOf(home);
+  return series ? say('step.envVars', { series }) : say('step.envVars.home', { home });
+}
+
+function frameworkTitle(params: Params, say: PlanSay): string | undefined {
+  const packages = texts(params, 'packages');
+  if (!packages) return undefined;
+  const index = text(params, 'indexUrl');
+  const extra = text(params, 'extraIndexUrl');
+  const links = texts(params, 'findLinks') ?? [];
+  const command = [`pip install ${packages.join(' ')}`, index ? ` --index-url ${index}` : '', extra ? ` --extra-index-url ${extra}` : '', ...links.map((link) => ` -f ${link}`)].join('');
+  return say('step.framework', { command });
+}
+
+function titleFromParams(kind: string, params: Params, say: PlanSay): string | undefined {
+  switch (kind) {
+    case 'driver': {
+      const branch = text(params, 'branch');
+      const target = text(params, 'minimumVersion');
+      if (!branch || !target) return undefined;
+      if (params.manual === true) return say('step.driver.wsl', { branch, target });
+      return say(params.action === 'install' ? 'step.driver.install' : 'step.driver.upgrade', { branch, target });
+    }
+    case 'cuda-repo':
+      return say(params.wsl === true ? 'step.cudaRepo.wsl' : 'step.cudaRepo');
+    case 'cuda-toolkit': {
+      const version = text(params, 'version');
+      return version ? say('step.cudaToolkit', { version }) : undefined;
+    }
+    case 'cudnn': {
+      const version = text(params, 'version');
+      const series = text(params, 'cudaSeries') ?? text(params, 'cudaMajor');
+      return version && series ? say('step.cudnn', { version, series }) : undefined;
+    }
+    case 'env-vars':
+      return envVarsTitle(params, say);
+    case 'system-python': {
+      const python = text(params, 'python');
+      return python ? say('step.systemPython', { python }) : undefined;
+    }
+    case 'python-env': {
+      const name = text(params, 'name');
+      const python = text(params, 'python');
+      if (!name || !python) return undefined;
+      return say(params.manager === 'conda' ? 'step.pythonEnv.conda' : 'step.pythonEnv.venv', { name, python });
+    }
+    case 'framework':
+      return frameworkTitle(params, say);
+    default:
+      return undefined;
+  }
+}
+
+/**
+ * A step's title in the reader's language, made from its kind and params through the plan catalog, so a plan written
+ * in one language (`dlsetup plan --json`) reads in another at install time. The plan's own title is only the fallback,
+ * for a kind or params no catalog sentence describes.
+ */
+export function stepTitle(step: TitledStep, say: PlanSay): string {
+  const params = step.params && typeof step.params === 'object' && !Array.isArray(step.params) ? (step.params as Params) : {};
+  const derived = typeof step.kind === 'string' ? titleFromParams(step.kind, params, say) : undefined;
+  if (derived !== undefined) return derived;
+  return typeof step.title === 'string' && step.title.length > 0 ? step.title : String(step.kind);
+}
