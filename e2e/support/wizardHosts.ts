@@ -23,6 +23,14 @@ export const WIZARD_HOSTS = {
     files: { ...UBUNTU, ...pciDevice('0000:01:00.0', '10de', '2684') },
     tools: { 'nvidia-smi': { stdout: { fixture: 'nvidia-smi-xml/rtx4090_driver535.86.05.xml' } } },
   },
+  /**
+   * A new workstation whose NVIDIA GPU nobody knows yet (issue 28): no driver, a device id the table lacks (10de:2d99) and
+   * an older pci.ids, so lspci prints only `Device [10de:2d99]`. The plan must not say it works; the student picks the GPU.
+   */
+  unknownNvidia: {
+    files: { ...UBUNTU, ...pciDevice('0000:01:00.0', '10de', '2d99') },
+    tools: { lspci: { stdout: '01:00.0 VGA compatible controller [0300]: NVIDIA Corporation Device [10de:2d99] (rev a1)\n' } },
+  },
   /** No GPU at all: the plan must fall back to a CPU build and say so. */
   noGpu: { files: { ...UBUNTU } },
   /** AMD RX 5700 XT (Navi 10) with ROCm's tools and amdgpu loaded, no NVIDIA GPU: the screens speak of ROCm, not CUDA. */

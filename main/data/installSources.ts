@@ -6,7 +6,7 @@ import { loadDataTable } from './loadDataTable.js';
  * the plan names versions and branches, these functions name the packages, downloads and checksums.
  */
 interface InstallSourcesTable {
-  driverPackages: { distro: string; openPattern?: string; packages?: string[]; fallbackPackages?: string[] }[];
+  driverPackages: { distro: string; openPattern?: string; packages?: string[]; fallbackPackages?: string[]; openPackages?: string[]; openFallbackPackages?: string[] }[];
   toolkitPackage: { pattern: string };
   cudnnPackages: { cudnnMajor: string; pattern: string }[];
   cudnnPinnedPackages: { cudnn: string; cuda: string; packages: string[]; version: string }[];
@@ -42,9 +42,13 @@ export function ubuntuDriverPackage(branch: string, open: boolean): string | nul
   return pattern ? fill(pattern, { branch }) : null;
 }
 
-/** Debian's driver packages (non-free), and NVIDIA's metapackage when Debian's own are not available. */
-export function debianDriverPackages(): { packages: string[]; fallbackPackages: string[] } {
+/**
+ * Debian's driver packages (non-free), and NVIDIA's metapackage when Debian's own are not available; with `open`,
+ * NVIDIA's open kernel modules (contrib's nvidia-open-kernel-dkms, NVIDIA's nvidia-open) for GPUs that need them.
+ */
+export function debianDriverPackages(open = false): { packages: string[]; fallbackPackages: string[] } {
   const row = table().driverPackages.find((candidate) => candidate.distro === 'debian');
+  if (open) return { packages: row?.openPackages ?? [], fallbackPackages: row?.openFallbackPackages ?? [] };
   return { packages: row?.packages ?? [], fallbackPackages: row?.fallbackPackages ?? [] };
 }
 

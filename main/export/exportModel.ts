@@ -6,6 +6,7 @@ import { NVIDIA_REPO_BASE, cudaRepoStep, cudaSourcesList, keyringUrl, publishedK
 import { cudaToolkitStep, toolkitDir } from '../install/steps/cudaToolkitStep.js';
 import { cudnnStep } from '../install/steps/cudnnStep.js';
 import { driverStep } from '../install/steps/driverStep.js';
+import { debianDriverPackages } from '../data/installSources.js';
 import { LD_CONF, PROFILE_SCRIPT, envBlockBody, envVarsStep, ldConfContent } from '../install/steps/envVarsStep.js';
 import { frameworkStep, pipInstallArgv } from '../install/steps/frameworkStep.js';
 import { pythonEnvStep } from '../install/steps/pythonEnvStep.js';
@@ -135,7 +136,7 @@ export function buildExportModel(plan: Plan, options: ExportOptions = {}): Expor
   if (driver) {
     const p = driver.params;
     const branch = str(p.branch) ?? '';
-    const parsed = driverStep.parse({ branch, ...(str(p.minimumVersion) ? { minimum: str(p.minimumVersion)! } : {}), ...(str(p.ubuntuPackage) ? { ubuntuPackage: str(p.ubuntuPackage)! } : {}) });
+    const parsed = driverStep.parse({ branch, open: p.open === true, ...(str(p.minimumVersion) ? { minimum: str(p.minimumVersion)! } : {}), ...(str(p.ubuntuPackage) ? { ubuntuPackage: str(p.ubuntuPackage)! } : {}) });
     // describe()'s first command is the Ubuntu package the engine installs for this branch.
     const ubuntu = driverStep.describe(parsed).find((command) => command.argv[0] === 'apt-get')?.argv.at(-1);
     model.driver = {
@@ -144,7 +145,7 @@ export function buildExportModel(plan: Plan, options: ExportOptions = {}): Expor
       // The engine installs data/'s package for the branch; parse() refused a plan that names another.
       ubuntuPackage: ubuntu ?? `nvidia-driver-${branch}`,
       // What the engine installs on Debian (non-free), kept in step with main/install/steps/driverStep.ts.
-      debianPackages: ['nvidia-driver', 'firmware-misc-nonfree'],
+      debianPackages: debianDriverPackages(parsed.open).packages,
       manual: p.manual === true,
       rebootRequired: p.rebootRequired !== false,
     };

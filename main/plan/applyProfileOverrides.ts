@@ -23,11 +23,18 @@ function oneOf<T extends string>(flag: string, value: string, allowed: readonly 
 const MAX_CANDIDATES = 12;
 
 /** A --gpu name in data/gpus.json, else among the product names of data/nvidia-devices.json (every NVIDIA GPU in pci.ids). */
-function gpuByName(name: string, gpuRows: readonly GpuRow[], nvidiaTable: NvidiaDeviceTable | null): Pick<GpuRow, 'vendor' | 'name' | 'computeCapability' | 'gfxArch'> {
+function gpuByName(
+  name: string,
+  gpuRows: readonly GpuRow[],
+  nvidiaTable: NvidiaDeviceTable | null,
+): Pick<GpuRow, 'vendor' | 'name' | 'computeCapability' | 'gfxArch'> & { openKernelModules?: HardwareProfile['gpuOpenKernelModules'] } {
   const row = lookupGpu(gpuRows, { name });
   if (row) return row;
   const match = nvidiaTable ? findNvidiaProduct(nvidiaTable, name) : { status: 'none' as const };
-  if (match.status === 'found') return { vendor: 'nvidia', name: match.name, ...(match.device.computeCapability ? { computeCapability: match.device.computeCapability } : {}) };
+  if (match.status === 'found') {
+    const { computeCapability, openKernelModules } = match.device;
+    return { vendor: 'nvidia', name: match.name, ...(computeCapability ? { computeCapability } : {}), ...(openKernelModules ? { openKernelModules } : {}) };
+  }
   if (match.status === 'ambiguous') {
     const shown = match.candidates.slice(0, MAX_CANDIDATES).join('; ') + (match.candidates.length > MAX_CANDIDATES ? '; …' : '');
     throw errorText.error('INVALID_ARGUMENT', 'plan.ambiguousGpu', { gpu: name, candidates: shown });
@@ -38,6 +45,8 @@ function gpuByName(name: string, gpuRows: readonly GpuRow[], nvidiaTable: Nvidia
 /** Applies the what-if flags; a --gpu name fills vendor, compute capability or gfx target from data/gpus.json or data/nvidia-devices.json. */
 export function applyProfileOverrides(profile: HardwareProfile, flags: ProfileOverrides, gpuRows: readonly GpuRow[], nvidiaTable: NvidiaDeviceTable | null = null): HardwareProfile {
   const next: HardwareProfile = { ...profile };
+  // The detected GPU's open-module need goes with it: another GPU or capability gets its own (or its architecture's).
+  if (flags.gpu !== undefined || flags.gpuVendor !== undefined || flags.computeCapability !== undefined) delete next.gpuOpenKernelModules;
   if (flags.os !== undefined) next.os = oneOf('--os', flags.os, OSES);
   if (flags.arch !== undefined) next.arch = oneOf('--arch', flags.arch, ARCHES);
   if (flags.gpu !== undefined) {
@@ -48,6 +57,7 @@ export function applyProfileOverrides(profile: HardwareProfile, flags: ProfileOv
     delete next.gpuArch;
     if (row.computeCapability) next.computeCapability = row.computeCapability;
     if (row.gfxArch) next.gpuArch = row.gfxArch;
+    if ('openKernelModules' in row && row.openKernelModules) next.gpuOpenKernelModules = row.openKernelModules;
   }
   if (flags.gpuVendor !== undefined) {
     next.gpuVendor = oneOf('--gpu-vendor', flags.gpuVendor, VENDORS);
@@ -97,5 +107,17 @@ export function whatIfProfile(host: HardwareProfile, flags: ProfileOverrides, gp
   const profile = applyProfileOverrides(bare, flags, gpuRows, nvidiaTable);
   const gpuGiven = flags.gpu !== undefined || flags.gpuVendor !== undefined || flags.computeCapability !== undefined || flags.gpuArch !== undefined;
   if (!gpuGiven && profile.driverVersion !== null) profile.gpuVendor = 'nvidia';
+  return profile;
+}
+
+/**
+ * This machine with the GPU the person picked (plan:resolve's gpuChoice): a product name as --gpu takes it, or a compute
+ * capability ("8.9", a generation). Only the GPU changes; the driver, toolkits and Pythons stay as detected.
+ */
+export function pickedGpuProfile(host: HardwareProfile, choice: string, gpuRows: readonly GpuRow[], nvidiaTable: NvidiaDeviceTable | null): HardwareProfile {
+  const flags: ProfileOverrides = /^\s*\d+\.\d+\s*$/.test(choice) ? { computeCapability: choice, gpuVendor: 'nvidia' } : { gpu: choice };
+  const profile = applyProfileOverrides(host, flags, gpuRows, nvidiaTable);
+  // The GPU is known now: the PCI id only named an unknown one.
+  delete profile.gpuPciId;
   return profile;
 }

@@ -29,7 +29,9 @@ export function formatPlan(plan: Plan, options: { color: boolean; locale?: Local
   const action = (value: Action) => say(`action.${value}`);
   const fw = FRAMEWORK_NAMES[plan.framework.name];
   const lines: string[] = [];
-  const status = plan.status === 'ok' ? p.green(say('status.ok')) : p.red(say('status.blocked'));
+  // An unknown NVIDIA GPU: the CPU build is shown, but the plan is not called ok (issue 28).
+  const gpuUnknown = plan.missingPrerequisites?.some((missing) => missing.code === 'GPU_UNKNOWN') ?? false;
+  const status = plan.status !== 'ok' ? p.red(say('status.blocked')) : gpuUnknown ? p.yellow(say('status.gpuUnknown')) : p.green(say('status.ok'));
   const title = say('title', { framework: `${fw} ${plan.framework.version}${plan.framework.variant && plan.framework.variant !== 'none' ? ` (${plan.framework.variant})` : ''}` });
   lines.push(`${p.bold(title)}  ${say('status', { status })}  ${say('method', { method: METHODS.includes(plan.method) ? say(`method.${plan.method}`) : String(plan.method) })}`);
   lines.push('');
@@ -41,7 +43,9 @@ export function formatPlan(plan: Plan, options: { color: boolean; locale?: Local
       : driver.action === 'none'
         ? driver.current
           ? say('driver.unused', { current: driver.current })
-          : say('notNeeded')
+          : gpuUnknown
+            ? say('gpuUnknown.driver')
+            : say('notNeeded')
         : `${driver.current ? `${driver.current} -> ` : ''}${say('driver.change', { target: driver.target ?? '', minimum: driver.minimum ?? '' })}`;
   const toolkit = plan.cudaToolkit;
   const toolkitText = toolkit.version ?? (plan.framework.cuda ? say('toolkit.bundled', { cuda: plan.framework.cuda }) : say('notNeeded'));

@@ -7,7 +7,7 @@ import type { Plan } from '../../shared/types/plan.js';
 import type { NvidiaDeviceTable } from '../../shared/gpus/nvidiaDeviceTable.js';
 import { loadDataTable } from '../data/loadDataTable.js';
 import { detectHardware } from '../detect/detectHardware.js';
-import { isWhatIf, whatIfProfile } from './applyProfileOverrides.js';
+import { isWhatIf, pickedGpuProfile, whatIfProfile } from './applyProfileOverrides.js';
 import { loadCompatData } from './loadCompatData.js';
 import { loadDownloadSizes } from './loadDownloadSizes.js';
 import { profileFromReport } from './profileFromReport.js';
@@ -24,15 +24,15 @@ function checkOverrides(overrides: PlanOverrides): void {
  */
 export async function planForMachine(request: PlanResolveRequest, options: { report?: HardwareReport } = {}): Promise<Plan> {
   // The locale shapes only the sentences: the plan's request stays a PlanRequest, as exports and comparisons expect.
-  const { overrides = {}, locale, ...planRequest } = request;
+  const { overrides = {}, locale, gpuChoice, ...planRequest } = request;
   checkOverrides(overrides);
   const data = loadCompatData();
   const report = options.report ?? (await detectHardware());
   const here = profileFromReport(report, data.gpus.gpus);
   // What-if means what-if: with any machine flag, nothing but the flags (and this OS and CPU unless given) describes the machine.
   // Every NVIDIA product name of pci.ids, read only when a --gpu name needs it.
-  const nvidiaTable = overrides.gpu !== undefined ? loadDataTable<NvidiaDeviceTable>('nvidia-devices') : null;
-  const profile = isWhatIf(overrides) ? whatIfProfile(here, overrides, data.gpus.gpus, nvidiaTable) : here;
+  const nvidiaTable = overrides.gpu !== undefined || gpuChoice !== undefined ? loadDataTable<NvidiaDeviceTable>('nvidia-devices') : null;
+  const profile = isWhatIf(overrides) ? whatIfProfile(here, overrides, data.gpus.gpus, nvidiaTable) : gpuChoice !== undefined ? pickedGpuProfile(here, gpuChoice, data.gpus.gpus, nvidiaTable) : here;
   const plan = resolvePlan(data, profile, planRequest, { locale });
   // What the install will download, from sourced sizes; a blocked plan downloads nothing.
   return plan.status === 'ok' ? { ...plan, download: estimateDownload(plan, loadDownloadSizes()) } : plan;

@@ -1,4 +1,4 @@
-import { lookupGpu, type GpuRow } from '../../shared/gpus/lookupGpu.js';
+import { lookupGpu, normalizePciId, type GpuRow } from '../../shared/gpus/lookupGpu.js';
 import type { Gpu, HardwareReport } from '../../shared/types/hardware.js';
 import type { HardwareProfile } from '../../shared/types/plan.js';
 import { nvidiaRepoDistro } from '../install/hostOsRelease.js';
@@ -79,7 +79,15 @@ export function profileFromReport(report: HardwareReport, gpuRows: readonly GpuR
     gpuVendor: primary?.vendor ?? (appleSilicon ? 'apple' : 'none'),
     ...(primary?.name ? { gpuName: primary.name } : {}),
     ...(computeCapability ? { computeCapability } : {}),
+    // An NVIDIA GPU nobody could identify is named by its PCI id, so the plan can say which GPU it does not know.
+    ...(primary?.vendor === 'nvidia' && !computeCapability && primary.pciId && normalizePciId(primary.pciId) ? { gpuPciId: normalizePciId(primary.pciId) } : {}),
     ...(gfx ? { gpuArch: gfx } : {}),
+    // One driver serves every card: open modules when any of them needs them (Blackwell, GH200).
+    ...(nvidia.some((gpu) => gpu.openKernelModules === 'required')
+      ? { gpuOpenKernelModules: 'required' as const }
+      : primary?.openKernelModules && primary.vendor === 'nvidia'
+        ? { gpuOpenKernelModules: primary.openKernelModules }
+        : {}),
     driverVersion: primary?.vendor === 'nvidia' ? (report.driver?.version ?? primary.driverVersion ?? null) : null,
     ...listOf('cudaToolkits', report.cudaToolkits.map((tk) => tk.version)),
     ...debianToolkit(report),

@@ -1,8 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AppError } from '../../shared/errors.js';
-import type { HardwareReport } from '../../shared/types/hardware.js';
-import type { Plan, PlanRequest } from '../../shared/types/plan.js';
+import type { PlanRequest } from '../../shared/types/plan.js';
 import { DownloadEstimate } from '../components/DownloadEstimate.js';
 import { ErrorPanel } from '../components/ErrorPanel.js';
 import { LoadingStatus } from '../components/LoadingStatus.js';
@@ -14,53 +13,9 @@ import { saveInstallRun } from '../wizard/browserStore.js';
 import { applyInstallOptions } from '../wizard/installOptions.js';
 import { planToShellScript } from '../wizard/planScript.js';
 import { ExportPanel } from '../components/ExportPanel.js';
+import { GpuPicker } from '../components/GpuPicker.js';
+import { componentRows } from './planComponentRows.js';
 import { planRequestOf, type Choice, type ScreenProps } from '../wizard/wizardState.js';
-
-const FRAMEWORK_PACKAGES = { pytorch: 'torch', tensorflow: 'tensorflow', jax: 'jax' } as const;
-
-interface Row {
-  id: string;
-  now: string;
-  after: string;
-  action: string;
-}
-
-function componentRows(plan: Plan, report: HardwareReport | null, t: (key: string, values?: Record<string, unknown>) => string): Row[] {
-  const none = t('plan.notInstalled');
-  const rows = plannedRows(plan, report, t, none);
-  // A blocked plan plans nothing: "→ not needed" would read as a decision, so every row says it is not planned.
-  return plan.status === 'blocked' ? rows.map((row) => ({ ...row, after: t('plan.notPlanned'), action: t('plan.actions.blocked') })) : rows;
-}
-
-function plannedRows(plan: Plan, report: HardwareReport | null, t: (key: string, values?: Record<string, unknown>) => string, none: string): Row[] {
-  const activeToolkit = report?.cudaToolkits.find((toolkit) => toolkit.active)?.version ?? report?.cudaToolkits[0]?.version;
-  const installedFramework = report?.pythons.map((python) => python.packages[FRAMEWORK_PACKAGES[plan.framework.name]]).find(Boolean);
-  const driverNow = plan.driver.current ?? report?.driver?.version ?? none;
-  const driverAfter =
-    plan.driver.action === 'keep' ? driverNow : plan.driver.action === 'none' ? t('plan.notNeeded') : plan.driver.target ?? t('plan.driverMinimum', { minimum: plan.driver.minimum ?? '?' });
-  return [
-    { id: 'driver', now: driverNow, after: driverAfter, action: t(`plan.actions.${plan.driver.action}`) },
-    {
-      id: 'cudaToolkit',
-      now: activeToolkit ?? none,
-      after: plan.cudaToolkit.action === 'none' ? t('plan.notNeeded') : plan.cudaToolkit.version ?? '—',
-      action: t(`plan.actions.${plan.cudaToolkit.action}`),
-    },
-    {
-      id: 'cudnn',
-      now: report?.cudnn[0]?.version ?? none,
-      after: plan.cudnn.action === 'bundled' ? t('plan.bundled', { version: plan.cudnn.version ?? plan.framework.cudnn ?? '' }) : plan.cudnn.action === 'none' ? t('plan.notNeeded') : plan.cudnn.version ?? '—',
-      action: t(`plan.actions.${plan.cudnn.action}`),
-    },
-    { id: 'python', now: report?.pythons[0]?.version ?? none, after: plan.python.version, action: t('plan.actions.env') },
-    {
-      id: 'framework',
-      now: installedFramework ?? none,
-      after: `${plan.framework.version} (${plan.framework.variant})`,
-      action: t('plan.actions.install'),
-    },
-  ];
-}
 
 /** Names the alternative by what it changes: framework and version always, Python and method only when they differ. */
 function alternativeLabel(request: PlanRequest, current: Choice, t: (key: string, values?: Record<string, unknown>) => string): string {
@@ -84,7 +39,7 @@ export function PlanScreen({ state, dispatch }: ScreenProps) {
 
   const resolve = useCallback(() => {
     dispatch({ type: 'load', key: 'plan', load: { status: 'loading' } });
-    void api['plan:resolve']({ ...planRequestOf(state.choice), locale }).then((result) =>
+    void api['plan:resolve']({ ...planRequestOf(state.choice), ...(state.choice.gpu ? { gpuChoice: state.choice.gpu } : {}), locale }).then((result) =>
       dispatch({ type: 'load', key: 'plan', load: result.ok ? { status: 'ready', value: result.value } : { status: 'failed', error: result.error } }),
     );
   }, [api, dispatch, state.choice, locale]);
@@ -110,6 +65,8 @@ export function PlanScreen({ state, dispatch }: ScreenProps) {
   const driver = report?.driver?.version ?? null;
   // The engine says what this machine lacks (conda for a conda plan); Install waits until it is there or the plan changes.
   const condaMissing = plan?.missingPrerequisites?.find((missing) => missing.code === 'CONDA_MISSING');
+  // An NVIDIA GPU nobody could identify: no "works", and the person names it from a list (issue 28).
+  const gpuUnknown = plan?.missingPrerequisites?.find((missing) => missing.code === 'GPU_UNKNOWN');
   const prerequisiteMessages = new Set(plan?.missingPrerequisites?.map((missing) => missing.message));
   const ready = !!plan && plan.status === 'ok' && !plan.missingPrerequisites?.length;
 
@@ -144,7 +101,9 @@ export function PlanScreen({ state, dispatch }: ScreenProps) {
         <>
           <div ref={statusRef} tabIndex={-1} className={`plan-status ${plan.status}`} data-testid="plan-status" data-status={plan.status}>
             <p className="plan-title">
-              {condaMissing
+              {gpuUnknown
+                ? t('plan.gpuUnknown.title')
+                : condaMissing
                 ? t('plan.conda.title')
                 : plan.status === 'ok'
                   ? t('plan.ok', { framework: t(`choose.frameworks.${plan.framework.name}.name`), version: plan.framework.version, variant: plan.framework.variant })
@@ -167,20 +126,34 @@ export function PlanScreen({ state, dispatch }: ScreenProps) {
             </div>
           ) : null}
 
+          {gpuUnknown || state.choice.gpu ? (
+            <GpuPicker
+              message={gpuUnknown?.message}
+              picked={state.choice.gpu}
+              plannedFor={plan.gpu?.name ?? plan.gpu?.architecture}
+              onPick={(gpu) => {
+                focusStatus.current = true;
+                dispatch({ type: 'choose', patch: { gpu } });
+              }}
+            />
+          ) : null}
+
           {condaMissing ? (
             <section aria-labelledby="conda-heading" className="blockers" data-testid="plan-conda-missing">
               <h2 id="conda-heading">{t('plan.conda.heading')}</h2>
               <p>{condaMissing.message}</p>
-              <button
-                type="button"
-                className="primary"
-                onClick={() => {
-                  focusStatus.current = true;
-                  dispatch({ type: 'accept-alternative', request: condaMissing.alternative });
-                }}
-              >
-                {t('plan.conda.useWheels')}
-              </button>
+              {condaMissing.alternative ? (
+                <button
+                  type="button"
+                  className="primary"
+                  onClick={() => {
+                    focusStatus.current = true;
+                    dispatch({ type: 'accept-alternative', request: condaMissing.alternative! });
+                  }}
+                >
+                  {t('plan.conda.useWheels')}
+                </button>
+              ) : null}
             </section>
           ) : null}
 

@@ -34,6 +34,8 @@ export interface Choice {
   proxy: string;
   /** Never plan a driver install or upgrade: the newest build the current driver runs (the CLI's --keep-driver). */
   keepDriver: boolean;
+  /** The GPU the person picked on the Plan screen when DL Setup did not know theirs (plan:resolve's gpuChoice); empty: as detected. */
+  gpu: string;
 }
 
 export interface WizardState {
@@ -95,6 +97,7 @@ export const defaultChoice: Choice = {
   customPytorchUrl: '',
   proxy: '',
   keepDriver: false,
+  gpu: '',
 };
 
 export const initialWizardState: WizardState = {

@@ -512,6 +512,7 @@ export interface CatalogPlaceholders {
     'driver.unsupportedOs': 'system';
     'driver.older': 'loaded' | 'minimum';
     'driver.wrongBranch': 'branch' | 'loaded';
+    'driver.openModulesRequired': 'gpu';
     'driver.nvidiaLoaded': 'version';
     'driver.secureBoot': never;
     'driver.restartNotice': never;
@@ -684,6 +685,8 @@ export interface CatalogPlaceholders {
     'driver.keepWsl': 'driver' | 'why';
     'driver.upgrade': 'branch' | 'driver' | 'target' | 'targetWhy' | 'why';
     'driver.install': 'branch' | 'target' | 'targetWhy' | 'why';
+    'driver.replaceIgnoring': 'architecture' | 'branch' | 'driver' | 'target' | 'why';
+    'driver.openModulesOnly': 'gpu';
     'driver.keepDriverAlternative': 'fw' | 'variant' | 'version';
     'driver.floor.ptxJit': 'floor' | 'series';
     'driver.floor.minorVersionCompatibility': 'floor' | 'major';
@@ -721,9 +724,13 @@ export interface CatalogPlaceholders {
     'cpu.pinned': 'fw' | 'variant';
     'cpu.nvidia.tensorflowWindows': never;
     'cpu.nvidia.jaxWindows': never;
-    'warning.unknownCapability': never;
     'warning.cpuBuildNoGpuBuild': 'fw' | 'why';
     'warning.condaMissing': never;
+    'warning.gpuUnknown': 'gpu';
+    'gpuUnknown.ids': 'name' | 'pciId';
+    'gpuUnknown.pciId': 'pciId';
+    'gpuUnknown.name': 'name';
+    'gpuUnknown.unnamed': never;
     'warning.cpuBuild': 'fw';
     'warning.systemMethodOnCpu': never;
     'warning.wslExperimental': 'fw';
@@ -739,6 +746,7 @@ export interface CatalogPlaceholders {
     'failure.noDriverFloor': 'cuda';
     'failure.driverChangeRefused': 'floor' | 'variant';
     'failure.driverChangeRefusedWithCurrent': 'driver' | 'floor' | 'variant';
+    'failure.driverIgnoresGpu': 'architecture' | 'branch' | 'driver' | 'variant';
     'failure.driverBranchEnded': 'architecture' | 'branch' | 'floor' | 'variant';
     'failure.driverBranchEndedUnknownArchitecture': 'branch' | 'floor' | 'variant';
     'failure.rocmUnsupportedGfx': 'gfx' | 'variant' | 'version';
@@ -792,6 +800,9 @@ export interface CatalogPlaceholders {
     'list.separator': never;
     'status.ok': never;
     'status.blocked': never;
+    'status.gpuUnknown': never;
+    'gpuUnknown.driver': never;
+    'gpuUnknown.next': 'command';
     'table.component': never;
     'table.action': never;
     'table.version': never;
@@ -1342,6 +1353,18 @@ export interface CatalogPlaceholders {
     'plan.conda.title': never;
     'plan.conda.heading': never;
     'plan.conda.useWheels': never;
+    'plan.gpuUnknown.title': never;
+    'plan.gpuUnknown.heading': never;
+    'plan.gpuUnknown.driver': never;
+    'plan.gpuUnknown.driverAction': never;
+    'plan.gpuPicker.label': never;
+    'plan.gpuPicker.hint': never;
+    'plan.gpuPicker.generation': 'architecture' | 'cc';
+    'plan.gpuPicker.product': 'architecture' | 'cc';
+    'plan.gpuPicker.use': never;
+    'plan.gpuPicker.noMatch': 'query';
+    'plan.gpuPicker.picked': 'gpu';
+    'plan.gpuPicker.clear': never;
     'plan.bundled': 'version';
     'plan.driverMinimum': 'minimum';
     'plan.reasonsHeading': never;

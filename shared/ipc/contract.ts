@@ -42,6 +42,12 @@ export interface PlanOverrides {
 
 export interface PlanResolveRequest extends PlanRequest {
   overrides?: PlanOverrides;
+  /**
+   * The GPU the person picked for this machine's unknown NVIDIA GPU (the wizard's list): a product name of
+   * data/gpus.json or data/nvidia-devices.json, or a compute capability ("8.9") for a generation. Unlike the what-if
+   * overrides, the rest of the plan's machine stays this one as detected (driver, toolkits, Pythons).
+   */
+  gpuChoice?: string;
   /** The language of reasons, warnings, blockers and step titles (English when absent). */
   locale?: Locale;
 }

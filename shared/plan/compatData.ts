@@ -38,6 +38,8 @@ export interface GpuArchitecture {
   /** The last driver branch that supports the architecture; null while it is current. */
   lastDriverBranch: string | null;
   firstDriver?: { linux: string; windows: string; note?: string };
+  /** 'required' when only NVIDIA's open kernel modules drive the architecture (data/nvidia-devices.json agrees). */
+  openKernelModules?: 'required';
   examples: string[];
   note?: string;
   source: string;
@@ -269,6 +271,8 @@ export interface CompatData {
 /** The part of data/nvidia-install-sources.json the resolver reads: which (cuDNN, CUDA) pairs have a package build. */
 export interface InstallSourcesTable {
   cudnnPinnedPackages: { cudnn: string; cuda: string; version: string; source: string }[];
+  /** Ubuntu's open-module metapackage pattern ("nvidia-driver-{branch}-open"), which a plan's driver step names. */
+  driverPackages?: { distro: string; openPattern?: string }[];
 }
 
 /** The table names under data/, as loadDataTable expects them. */

@@ -92,7 +92,10 @@ export function evaluateCuda(ctx: Context, entry: CudaEntry, python: string, col
   const { data, profile, request, gpu } = ctx;
   const { build, match, floor } = entry;
   const current = profile.driverVersion;
-  if (ctx.driverParts && (entry.floorParts ? compareDotted(ctx.driverParts, entry.floorParts) : driverVersion.compare(current!, floor.version)) >= 0) {
+  // A driver newer than the GPU's last branch ignores the GPU (595 and Pascal): never kept, whatever its version.
+  const last = gpu.architecture?.lastDriverBranch;
+  const ignoresGpu = ctx.driverParts !== null && last !== null && last !== undefined && ctx.driverParts[0]! > Number(last);
+  if (ctx.driverParts && !ignoresGpu && (entry.floorParts ? compareDotted(ctx.driverParts, entry.floorParts) : driverVersion.compare(current!, floor.version)) >= 0) {
     return { build, python, match, driver: { action: 'keep', floor } };
   }
   if (request.allowDriverChange === false) {
@@ -101,7 +104,9 @@ export function evaluateCuda(ctx: Context, entry: CudaEntry, python: string, col
       code: 'DRIVER_CHANGE_REFUSED',
       build,
       message: (say) =>
-        current
+        ignoresGpu
+          ? say('failure.driverIgnoresGpu', { variant: build.variant, driver: current!, branch: last!, architecture: gpu.architecture!.name })
+          : current
           ? say('failure.driverChangeRefusedWithCurrent', { variant: build.variant, floor: floor.version, driver: current })
           : say('failure.driverChangeRefused', { variant: build.variant, floor: floor.version }),
     };

@@ -56,6 +56,8 @@ export function gpuPlan(
       cudnn,
       condaCudaPackages,
       branches: data.driverBranches,
+      openModules: ctx.gpu.openModulesOnly,
+      driverPackages: data.installSources?.driverPackages,
       say,
     }),
     reasons,

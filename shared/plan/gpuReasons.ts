@@ -100,8 +100,12 @@ export function driverReasons(ctx: Context, decision: DriverDecision, keepDriver
     const { target } = decision;
     // One catalog sentence in every language (the data's own reason for the preferred branch is for its readers).
     const change = { why: decision.floor.why(say), branch: target.branch, target: target.minimumVersion, targetWhy: target.why(say) };
-    // The action is "upgrade" exactly when there is a current driver.
-    reasons.push(profile.driverVersion ? say('driver.upgrade', { ...change, driver: profile.driverVersion }) : say('driver.install', change));
+    // The action is "upgrade" exactly when there is a current driver; one past the GPU's last branch is replaced.
+    const last = gpu.architecture?.lastDriverBranch;
+    const ignored = profile.driverVersion && last && Number(profile.driverVersion.split('.')[0]) > Number(last);
+    if (ignored) reasons.push(say('driver.replaceIgnoring', { ...change, driver: profile.driverVersion!, architecture: gpu.architecture!.name }));
+    else reasons.push(profile.driverVersion ? say('driver.upgrade', { ...change, driver: profile.driverVersion }) : say('driver.install', change));
+    if (gpu.openModulesOnly && profile.os === 'linux') reasons.push(say('driver.openModulesOnly', { gpu: gpu.name ?? gpu.architecture?.name ?? '' }));
     if (profile.os === 'wsl') warnings.push(say('warning.wslDriver', { branch: target.branch }));
     if (keepDriverAlternative) {
       const b = keepDriverAlternative.build;

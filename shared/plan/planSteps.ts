@@ -16,6 +16,10 @@ export interface StepInputs {
   /** conda packages that provide CUDA inside the environment (TensorFlow < 2.14 with method conda). */
   condaCudaPackages: string[];
   branches: DriverBranchTable;
+  /** The GPU runs only on NVIDIA's open kernel modules (Blackwell, GH200): the driver step installs those. */
+  openModules?: boolean;
+  /** data/nvidia-install-sources.json driverPackages: Ubuntu's open-module metapackage pattern. */
+  driverPackages?: { distro: string; openPattern?: string }[];
   /** Step titles in the reader's language (English when absent). */
   say?: PlanSay;
 }
@@ -37,7 +41,10 @@ export function planSteps(input: StepInputs): PlanStep[] {
 
   if ((driver.action === 'install' || driver.action === 'upgrade') && input.driverBranch && driver.target) {
     const manual = os === 'wsl';
-    const ubuntu = input.branches.distroPackages.find((row) => row.distro === 'ubuntu');
+    const open = os === 'linux' && input.openModules === true;
+    const ubuntuPattern = open
+      ? input.driverPackages?.find((row) => row.distro === 'ubuntu')?.openPattern
+      : input.branches.distroPackages.find((row) => row.distro === 'ubuntu')?.pattern;
     steps.push({
       id: 'driver',
       kind: 'driver',
@@ -53,7 +60,8 @@ export function planSteps(input: StepInputs): PlanStep[] {
         minimumVersion: driver.target,
         manual,
         rebootRequired: !manual,
-        ...(os === 'linux' && ubuntu ? { ubuntuPackage: ubuntu.pattern.replace('{branch}', input.driverBranch) } : {}),
+        ...(open ? { open: true } : {}),
+        ...(os === 'linux' && ubuntuPattern ? { ubuntuPackage: ubuntuPattern.replace('{branch}', input.driverBranch) } : {}),
       },
     });
   }

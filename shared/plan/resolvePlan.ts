@@ -15,6 +15,7 @@ import { driverOs } from './driverPolicy.js';
 import { FRAMEWORK_NAMES } from './frameworkNames.js';
 import { describeGpu } from './gpuInfo.js';
 import { gpuPlan } from './gpuPlan.js';
+import { gpuIsUnknown, gpuUnknownMessage, withGpuUnknown } from './gpuUnknown.js';
 import { alternativeFor, blockedPlan, blockerFor, blockerMessage } from './planBlockers.js';
 import { describeMachine } from './planReasons.js';
 import { planText } from './planText.js';
@@ -91,9 +92,9 @@ export function resolvePlan(data: CompatData, profile: HardwareProfile, request:
   reasons.push(describeMachine(gpu, profile, say));
   const cutoff = pin ? undefined : cutoffReason(data, request.framework, profile, allGroups, fw, say);
   if (cutoff) reasons.push(cutoff);
-  if (gpu.vendor === 'nvidia' && !gpu.computeCapability && profile.os !== 'macos') {
-    warnings.push(say('warning.unknownCapability'));
-  }
+  // Unknown stays unknown: the plan says which GPU it does not know, and (below) never that a plan works on it.
+  const gpuUnknown = gpuIsUnknown(gpu, profile) ? gpuUnknownMessage(profile, say) : undefined;
+  if (gpuUnknown) warnings.push(gpuUnknown);
 
   let chosen: Chosen | undefined;
   let gpuFailures: Failure[] = [];
@@ -114,7 +115,10 @@ export function resolvePlan(data: CompatData, profile: HardwareProfile, request:
   // CPU plan: no usable GPU, or no build of any release reaches it.
   const noGpuBuild = gpuKind && gpuFailures.length ? blockerFor(gpuFailures, ctx, fw) : undefined;
   const cpu = cpuPlan(ctx, base, groups, pin, noGpuBuild, reasons, warnings, fw);
-  if (cpu) return withCondaPrerequisite(labelExperimentalPython(cpu, groups, fw, say), say);
+  if (cpu) {
+    const planned = withCondaPrerequisite(labelExperimentalPython(cpu, groups, fw, say), say);
+    return gpuUnknown ? withGpuUnknown(planned, gpuUnknown, cpuPinned) : planned;
+  }
   // No release has the requested Python: the newest release says which it has.
   const newest = groups[0]!;
   return blockedPlan(base, reasons, warnings, {

@@ -30,6 +30,8 @@ export interface GpuInfo {
   computeCapability?: string;
   gfxArch?: string;
   architecture?: GpuArchitecture;
+  /** Only NVIDIA's open kernel modules drive it (Blackwell, GH200): every driver install gets those. */
+  openModulesOnly: boolean;
 }
 
 export type DriverDecision =

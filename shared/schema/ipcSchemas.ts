@@ -38,6 +38,8 @@ export const ipcSchemas = {
   'plan:resolve': record({
     ...planRequestSchema.entries,
     overrides: optional(record({ os: whatIf, arch: whatIf, gpuVendor: whatIf, computeCapability: whatIf, gpuArch: whatIf, gpu: whatIf, driver: whatIf })),
+    // The wizard's pick for an unknown NVIDIA GPU: a product name or a compute capability, as --gpu takes them.
+    gpuChoice: whatIf,
     locale,
   }),
   'plan:versions': record({ framework: oneOf(FRAMEWORKS) }),

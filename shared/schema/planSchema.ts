@@ -54,8 +54,10 @@ export const hardwareProfileSchema = record({
   arch: oneOf(['x86_64', 'aarch64', 'arm64']),
   gpuVendor: oneOf(GPU_VENDORS),
   gpuName: optional(deviceName),
+  gpuPciId: optional(matching(/^[0-9a-f]{4}:[0-9a-f]{4}$/, 'problem.name', 9)),
   computeCapability: optional(computeCapability),
   gpuArch: optional(gfxArch),
+  gpuOpenKernelModules: optional(oneOf(['required', 'supported', 'unsupported'])),
   driverVersion: v.nullable(driverVersion),
   cudaToolkits: optional(list(version, 32)),
   debianCudaToolkit: optional(version),
@@ -69,7 +71,7 @@ export const hardwareProfileSchema = record({
 });
 
 const blockerSchema = record({ code, message: sentence, alternative: optional(planRequestSchema) });
-const prerequisiteSchema = record({ code: oneOf(['CONDA_MISSING']), message: sentence, alternative: planRequestSchema });
+const prerequisiteSchema = record({ code: oneOf(['CONDA_MISSING', 'GPU_UNKNOWN']), message: sentence, alternative: optional(planRequestSchema) });
 
 const downloadSchema = record({
   megabytes: numberIn(0, 1e9),

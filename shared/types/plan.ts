@@ -16,8 +16,15 @@ export interface HardwareProfile {
   arch: 'x86_64' | 'aarch64' | 'arm64';
   gpuVendor: 'nvidia' | 'amd' | 'intel' | 'apple' | 'none';
   gpuName?: string;
+  /**
+   * The PCI id ("10de:2882") of an NVIDIA GPU whose compute capability detection could not tell: the plan names it when
+   * it asks which GPU this is (GPU_UNKNOWN). Absent otherwise.
+   */
+  gpuPciId?: string;
   computeCapability?: string;
   gpuArch?: string;
+  /** NVIDIA: whether its open kernel modules drive the GPU, from data/nvidia-devices.json by PCI id or product name. */
+  gpuOpenKernelModules?: 'required' | 'supported' | 'unsupported';
   /** null: no driver installed. */
   driverVersion: string | null;
   /** Installed CUDA Toolkit versions ("12.6.3", "13.0"). */
@@ -61,14 +68,18 @@ export interface PlanBlocker {
 }
 
 /**
- * Something this machine lacks that an ok plan's steps need. The plan stays valid (an export runs on fleet machines that
- * have it); its message is also one of the plan's warnings.
+ * Something this machine lacks that an ok plan's steps need, or something the plan cannot know about it. The plan stays
+ * valid (an export runs on fleet machines that have it); its message is also one of the plan's warnings.
+ * - CONDA_MISSING: a conda plan where detection found no conda; `alternative` is the wheels request.
+ * - GPU_UNKNOWN: an NVIDIA GPU whose compute capability and architecture are unknown, so no build can be said to run on
+ *   it: the plan is the CPU build and never says "works"; the way on is naming the GPU (the wizard's list, plan:resolve's
+ *   gpuChoice; the CLI's --gpu).
  */
 export interface PlanPrerequisite {
-  code: 'CONDA_MISSING';
+  code: 'CONDA_MISSING' | 'GPU_UNKNOWN';
   message: string;
-  /** The request that needs nothing missing here, one click away in the wizard. */
-  alternative: PlanRequest;
+  /** The request that needs nothing missing here, one click away in the wizard (CONDA_MISSING). */
+  alternative?: PlanRequest;
 }
 
 /**

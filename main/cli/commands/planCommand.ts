@@ -1,6 +1,7 @@
 import { JSON_FLAG, LANG_FLAG, type CliCommand } from '../cliCommand.js';
 import { commandLocale } from '../cliLocale.js';
 import { formatPlan } from '../../plan/formatPlan.js';
+import { planSummaryText } from '../../plan/planSummaryText.js';
 import { planForMachine } from '../../plan/planForMachine.js';
 import type { Framework, InstallMethod } from '../../../shared/types/plan.js';
 import { usageError } from '../parseArgs.js';
@@ -61,8 +62,11 @@ export const planCommand: CliCommand = {
       },
     });
     io.out(flags.json ? `${JSON.stringify(plan, null, 2)}\n` : `${formatPlan(plan, { color: io.color, locale })}\n`);
-    // A plan for this machine ends with how to install it; a what-if plan is for another machine.
-    if (!flags.json && plan.status === 'ok' && !WHAT_IF_FLAGS.some((flag) => flags[flag] !== undefined)) {
+    // An unknown GPU: the way on is naming it (the wizard has a list; here the --gpu flag).
+    if (!flags.json && plan.missingPrerequisites?.some((missing) => missing.code === 'GPU_UNKNOWN')) {
+      io.out(`\n${planSummaryText(locale)('gpuUnknown.next', { command: `dlsetup plan --framework ${plan.request.framework} --gpu "NAME"` })}\n`);
+    } else if (!flags.json && plan.status === 'ok' && !WHAT_IF_FLAGS.some((flag) => flags[flag] !== undefined)) {
+      // A plan for this machine ends with how to install it; a what-if plan is for another machine.
       const driverChanges = plan.driver.action === 'install' || plan.driver.action === 'upgrade';
       io.out(`\n${nextSteps(flags, driverChanges, cliText(locale)).join('\n')}\n`);
     }

@@ -13,6 +13,7 @@ import { checkDerived } from './derivedParam.js';
 import { parseProcDriverVersion } from '../../detect/parsers/parseProcDriverVersion.js';
 import { driverVersion } from '../../../shared/versions/driverVersion.js';
 import { debianDriverPackages, ubuntuDriverPackage } from '../../data/installSources.js';
+import { openModulesOnlyGpu } from '../openModulesGpu.js';
 
 export const NOUVEAU_BLACKLIST = '/etc/modprobe.d/dlsetup-blacklist-nouveau.conf';
 const SECURE_BOOT_VAR = '/sys/firmware/efi/efivars/SecureBoot-8be4df61-93ca-11d2-aa0d-00e098032b8c';
@@ -20,7 +21,7 @@ const SECURE_BOOT_VAR = '/sys/firmware/efi/efivars/SecureBoot-8be4df61-93ca-11d2
 export interface DriverParams {
   /** Driver branch: "550". */
   branch?: string;
-  /** nvidia-driver-NNN-open on Ubuntu (Turing and newer). */
+  /** NVIDIA's open kernel modules: nvidia-driver-NNN-open on Ubuntu, nvidia-open-kernel-dkms on Debian, nvidia-open from NVIDIA. */
   open: boolean;
   /** The loaded driver must be at least this for the step to count as done. */
   minimum?: string;
@@ -48,12 +49,15 @@ async function nouveauLoaded(): Promise<boolean> {
  * Per-distro choice of what to install, from data/ for the branch and this host's distro (the plan's package names
  * are never installed: issue 15); other systems get manual instructions instead of guesses.
  */
-async function driverCommand(params: DriverParams, ctx: StepContext | null, say: InstallSay): Promise<{ method: 'ubuntu-drivers' | 'apt'; packages: string[] }> {
+export async function driverCommand(params: DriverParams, ctx: StepContext | null, say: InstallSay): Promise<{ method: 'ubuntu-drivers' | 'apt'; packages: string[] }> {
   const os = await readHostOsRelease();
   const id = os?.id ?? 'unknown';
   if (params.targetOs === 'windows') {
     throw say.error('UNSUPPORTED_OS', 'driver.windows');
   }
+  // The helper reads the PCI ids itself: a GPU that only NVIDIA's open modules drive never gets the proprietary ones.
+  const openOnly = params.open ? null : await openModulesOnlyGpu();
+  if (openOnly) throw say.error('INVALID_ARGUMENT', 'driver.openModulesRequired', { gpu: openOnly });
   if (id === 'ubuntu' || os?.idLike.includes('ubuntu')) {
     const named = params.branch ? ubuntuDriverPackage(params.branch, params.open) : null;
     if (named) return { method: 'apt', packages: [named] };
@@ -61,7 +65,7 @@ async function driverCommand(params: DriverParams, ctx: StepContext | null, say:
     throw say.error('INVALID_ARGUMENT', 'driver.noBranch');
   }
   if (id === 'debian') {
-    const { packages, fallbackPackages } = debianDriverPackages();
+    const { packages, fallbackPackages } = debianDriverPackages(params.open);
     if (ctx && (await aptCandidate(ctx, packages[0]!)) === null) {
       for (const fallback of fallbackPackages) if ((await aptCandidate(ctx, fallback)) !== null) return { method: 'apt', packages: [fallback] };
       const missing = missingDriverComponents(await readAptSources(), os!.codename);
@@ -122,7 +126,7 @@ export const driverStep: InstallStep<DriverParams> = {
     // A plan may repeat the package names data/ gives for its branch; what gets installed is always data/'s.
     const ubuntu = branch ? ubuntuDriverPackage(branch, open) : null;
     checkDerived('driver', 'ubuntuPackage', reader.optionalString('ubuntuPackage', DEB_PACKAGE_PATTERN), ubuntu ?? '');
-    const { packages, fallbackPackages } = debianDriverPackages();
+    const { packages, fallbackPackages } = debianDriverPackages(open);
     const known = [...(ubuntu ? [ubuntu] : []), ...packages, ...fallbackPackages];
     const named = reader.optionalString('package', DEB_PACKAGE_PATTERN);
     checkDerived('driver', 'package', named, named && known.includes(named) ? named : known.join(' | '));
@@ -139,8 +143,11 @@ export const driverStep: InstallStep<DriverParams> = {
     const loaded = text ? (parseProcDriverVersion(text)?.version ?? null) : null;
     if (!loaded) return { satisfied: false, message: '' };
     if (params.minimum && driverVersion.compare(loaded, params.minimum) < 0) return { satisfied: false, message: ctx.say('driver.older', { loaded, minimum: params.minimum }) };
-    if (params.branch && !params.minimum && !loaded.startsWith(`${params.branch.replace('-server', '')}.`) ) {
-      return { satisfied: false, message: ctx.say('driver.wrongBranch', { loaded, branch: params.branch }) };
+    const branch = params.branch?.replace('-server', '');
+    // A newer branch than planned may no longer drive the GPU (595 ignores Pascal): the planned branch is what counts.
+    const tooNew = branch !== undefined && Number(loaded.split('.')[0]) > Number(branch);
+    if (branch && (tooNew || (!params.minimum && !loaded.startsWith(`${branch}.`)))) {
+      return { satisfied: false, message: ctx.say('driver.wrongBranch', { loaded, branch: String(params.branch) }) };
     }
     return { satisfied: true, message: ctx.say('driver.nvidiaLoaded', { version: loaded }) };
   },
@@ -181,7 +188,8 @@ export const driverStep: InstallStep<DriverParams> = {
       await ctx.run(['update-initramfs', '-u'], { timeoutMs: 15 * 60_000 });
     }
     const loaded = parseProcDriverVersion((await readHostFile('/proc/driver/nvidia/version')) ?? '')?.version ?? null;
-    if (loaded && (!params.minimum || driverVersion.compare(loaded, params.minimum) >= 0) && !(await nouveauLoaded())) return { message: ctx.say('driver.loaded', { version: loaded }) };
+    const pastBranch = params.branch !== undefined && Number(loaded?.split('.')[0]) > Number(params.branch.replace('-server', ''));
+    if (loaded && !pastBranch && (!params.minimum || driverVersion.compare(loaded, params.minimum) >= 0) && !(await nouveauLoaded())) return { message: ctx.say('driver.loaded', { version: loaded }) };
     const notBuilt = choice.method === 'apt' ? await moduleNotBuiltMessage(ctx.say) : null;
     if (notBuilt) ctx.log(notBuilt);
     return { needsReboot: true, message: notBuilt ? `${notBuilt} ${ctx.say('driver.restartToLoad')}` : ctx.say('driver.restartToLoad') };
