@@ -18,8 +18,8 @@ const INTEGRATION = [
   'main/install/etcRollbackScope.test.ts',
   'main/install/steps/**/*.test.ts',
   // Real pip in a venv against pip.conf files in a temp HOME.
-  'main/install/pipConfig/readPipConfig.test.ts',
-  'main/install/journalDurability.test.ts',
+  'main/install/pip/readPipConfig.test.ts',
+  'main/install/journal/journalDurability.test.ts',
   'main/install/installLock.test.ts',
   'main/install/elevation/elevation.test.ts',
   'main/cli/badInputs.test.ts',
@@ -36,12 +36,12 @@ const INTEGRATION = [
   'main/cli/failureFooter.test.ts',
   'main/cli/secretsBoundaries.test.ts',
   'main/cli/commands/installCommandLocale.test.ts',
-  'main/install/installText.test.ts',
-  'main/install/journalSchema.test.ts',
+  'main/system/installText.test.ts',
+  'main/install/journal/journalSchema.test.ts',
   'main/install/runner.test.ts',
   'main/transport/handlersLog.test.ts',
   // Timed transfers over loopback connections (adaptive connection count, mirror speeds): load on the cores moves them.
-  'main/network/segmentedDownload.test.ts',
+  'main/download/segmentedDownload.test.ts',
   'main/network/mirrorChoice.test.ts',
   // The real check script under Debian's Python and torch.
   'main/verify/noNvidiaGpu.test.ts',
@@ -49,9 +49,9 @@ const INTEGRATION = [
   // processes holding locks, the serve command, the measured default mirror.
   'main/system/runCommand.test.ts',
   'main/system/fileLock.test.ts',
-  'main/install/downloadLock.test.ts',
+  'main/download/downloadLock.test.ts',
   // Hostile loopback download servers (endless, drip, huge claims) against the size and time bounds.
-  'main/install/downloadBounds.test.ts',
+  'main/download/downloadBounds.test.ts',
   'main/install/elevation/connectBack.test.ts',
   'main/install/elevation/uacElevation.test.ts',
   'main/cli/commands/serveCommand.test.ts',

@@ -75,10 +75,10 @@ async function wheelSet() {
   return wheels;
 }
 
-/** The child that runs our downloader: a bundle of main/install/downloadSet.ts and a driver that reads the index. */
+/** The child that runs our downloader: a bundle of main/download/downloadSet.ts and a driver that reads the index. */
 async function oursScript() {
   const bundle = path.join(root, '.bench', 'main', 'downloadSet.mjs');
-  await build({ entryPoints: [path.join(root, 'main', 'install', 'downloadSet.ts')], outfile: bundle, bundle: true, platform: 'node', format: 'esm', target: 'node20', packages: 'external', logLevel: 'warning' });
+  await build({ entryPoints: [path.join(root, 'main', 'download', 'downloadSet.ts')], outfile: bundle, bundle: true, platform: 'node', format: 'esm', target: 'node20', packages: 'external', logLevel: 'warning' });
   const driver = path.join(root, '.bench', 'main', 'downloadDriver.mjs');
   writeFileSync(
     driver,

@@ -7,7 +7,7 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { downloadFile } from '../dist/main/install/download.js';
+import { downloadFile } from '../dist/main/download/download.js';
 import { loadTestkit } from './testkit.mjs';
 
 const { buildTestWheel, startTestIndex } = await loadTestkit('install/wheelIndex.ts');

@@ -1,4 +1,4 @@
-// Wizard: the Install screen's main thread under 20 install:progress events/s for 5 s (events of a real install run:
+// Wizard: the Install screen's main thread under 20 engine:events (install progress) events/s for 5 s (events of a real install run:
 // venv + pip from a trickling loopback index, replayed to the page at that rate) vs the same page idle as long; and the
 // renderer's JS size after gzip.
 import { spawn } from 'node:child_process';

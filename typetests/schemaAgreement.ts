@@ -1,6 +1,6 @@
 // Compile-time proof that the boundary schemas (shared/schema) and the TypeScript types the engine uses describe the
 // same shapes: a value a schema lets through is of the type, and every variant of the type can pass the schema.
-import type { JournalChange, JournalEntry } from '../main/install/journalEntry.js';
+import type { JournalChange, JournalEntry } from '../main/install/journal/journalEntry.js';
 import type { AppError } from '../shared/errors.js';
 import type { AppErrorFromSchema } from '../shared/schema/appErrorSchema.js';
 import type { JournalChangeFromSchema, JournalEntryFromSchema } from '../shared/schema/journalSchema.js';

@@ -4,7 +4,7 @@ import { COMMANDS } from './commandRegistry.js';
 /** `dlsetup --help`: every command, the global options, where the log and the run journals are. */
 export async function generalHelp(): Promise<string> {
   // Loaded here only: the journal module is not needed to start most commands.
-  const { runsDir } = await import('../install/runJournal.js');
+  const { runsDir } = await import('../install/journal/runJournal.js');
   const width = Math.max(...COMMANDS.map((command) => command.name.length));
   return [
     'DL Setup — set up and prove a deep-learning GPU environment.',

@@ -5,7 +5,7 @@ import type { Say } from '../../shared/i18n/localize.js';
 /** The journal of the install run this process started or resumed since `since` (ms), if any: the run a failure belongs to. */
 export async function journalOfThisProcess(since: number): Promise<string | null> {
   // Loaded only after a failure: most commands never touch a run.
-  const { journalPath, listRunIds, readJournal } = await import('../install/runJournal.js');
+  const { journalPath, listRunIds, readJournal } = await import('../install/journal/runJournal.js');
   for (const runId of listRunIds().reverse()) {
     const file = journalPath(runId);
     try {

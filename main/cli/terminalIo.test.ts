@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { sayError } from '../../shared/i18n/sayError.js';
 import type { ProgressEvent } from '../../shared/types/install.js';
 import { attacksThrough, dangerousCodePoints, taggedAttacks } from '../../testkit/terminal/terminalAttacks.js';
-import { installText } from '../install/installText.js';
+import { installText } from '../system/installText.js';
 import { createNdjsonProgressPrinter, createTextProgressPrinter } from '../install/progressPrinters.js';
 import type { CliIo } from './cliCommand.js';
 import { terminalSafeIo } from './terminalIo.js';

@@ -4,7 +4,7 @@ import type { CpuInfo, CudnnInstall, DriverInfo, Finding, HardwareReport, OsInfo
 import type { GpuTable } from '../../shared/gpus/lookupGpu.js';
 import type { NvidiaDeviceTable } from '../../shared/gpus/nvidiaDeviceTable.js';
 import { loadDataTable } from '../data/loadDataTable.js';
-import { findConda } from '../install/findConda.js';
+import { findConda } from '../system/findConda.js';
 import { sysrootPath } from '../system/sysroot.js';
 import { detectText, type DetectSay } from './detectText.js';
 import { enrichGpuSpecs } from './enrichGpuSpecs.js';

@@ -11,7 +11,7 @@ import { parseNvidiaSmiList } from '../detect/parsers/parseNvidiaSmiList.js';
 import { parseNvidiaSmiQuery } from '../detect/parsers/parseNvidiaSmiQuery.js';
 import { parseNvidiaSmiTable } from '../detect/parsers/parseNvidiaSmiTable.js';
 import { parseNvidiaSmiXml } from '../detect/parsers/parseNvidiaSmiXml.js';
-import { parseProcDriverVersion } from '../detect/parsers/parseProcDriverVersion.js';
+import { parseProcDriverVersion } from '../system/parseProcDriverVersion.js';
 import { parseRocmSmi } from '../detect/parsers/parseRocmSmi.js';
 import { parseWindowsVideoControllers } from '../detect/parsers/parseWindowsVideoControllers.js';
 import { collectEnvFacts, tensorflowBuildFacts, torchConfigFacts } from './frameworkReportFacts.js';

@@ -1,6 +1,6 @@
 // The Electron shell: a window, the app:// scheme and IPC wiring — no business logic (docs/design.md §1).
 import { app, BrowserWindow, ipcMain, Menu, protocol, session } from 'electron';
-import { CHANNELS, PROGRESS_CHANNEL } from '../../shared/ipc/contract.js';
+import { CHANNELS, PUSH_CHANNEL } from '../../shared/ipc/contract.js';
 import { rendererDistDir } from '../appPaths.js';
 import { dispatch } from '../transport/dispatch.js';
 import { createHandlers } from '../transport/handlers.js';
@@ -132,7 +132,7 @@ function createWindow(): BrowserWindow {
       app.quit();
     }
   });
-  const unsubscribe = progress.subscribe((event) => window.webContents.send(PROGRESS_CHANNEL, event));
+  const unsubscribe = progress.subscribe((event) => window.webContents.send(PUSH_CHANNEL, event));
   window.on('closed', unsubscribe);
   void window.loadURL(`${APP_ORIGIN}/index.html`);
   return window;

@@ -1,6 +1,6 @@
 import type { IpcRenderer, IpcRendererEvent } from 'electron';
 import type { DlsetupApi } from '../../shared/ipc/contract.js';
-import { PROGRESS_CHANNEL } from '../../shared/ipc/progressChannel.js';
+import { PUSH_CHANNEL } from '../../shared/ipc/pushChannel.js';
 import type { PushEvent } from '../../shared/ipc/pushEvent.js';
 
 /** One function per contract channel; the renderer never sees ipcRenderer itself (docs/design.md §5). */
@@ -26,9 +26,9 @@ export function createPreloadBridge(ipc: Pick<IpcRenderer, 'invoke' | 'on' | 're
     'diagnose:text': (arg) => ipc.invoke('diagnose:text', arg),
     onProgress(listener: (event: PushEvent) => void) {
       const forward = (_event: IpcRendererEvent, progress: PushEvent) => listener(progress);
-      ipc.on(PROGRESS_CHANNEL, forward);
+      ipc.on(PUSH_CHANNEL, forward);
       return () => {
-        ipc.removeListener(PROGRESS_CHANNEL, forward);
+        ipc.removeListener(PUSH_CHANNEL, forward);
       };
     },
   } satisfies DlsetupApi;

@@ -1,7 +1,7 @@
 import { DlsetupError } from '../../shared/errors.js';
 import { classifyFailure } from './failureClassifier.js';
 import type { StepContext } from './installStep.js';
-import type { InstallSay } from './installText.js';
+import type { InstallSay } from '../system/installText.js';
 
 /** How long apt waits for another package manager before DL Setup reports APT_LOCKED. */
 export function aptLockTimeoutSeconds(): number {

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ProgressEvent } from '../../shared/types/install.js';
 import { parseLockHolder } from './aptGet.js';
 import { InstallService } from './installService.js';
-import { readJournal } from './runJournal.js';
+import { readJournal } from './journal/runJournal.js';
 import { createTestAptHost, type TestAptHost } from '../../testkit/install/debRepo.js';
 import { testPlan } from '../../testkit/install/testPlan.js';
 

@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { installText } from './installText.js';
+import { installText } from '../system/installText.js';
 import { elevatedDescriptor } from './elevation/elevatedDescriptor.js';
 import { driverCommand, driverStep } from './steps/driverStep.js';
 

@@ -2,15 +2,15 @@ import { toAppError } from '../../shared/errors.js';
 import type { RunStatus } from '../../shared/types/install.js';
 import type { ElevationChannel } from './elevation/elevationChannel.js';
 import type { RunOutcome, StepContext, StepParams } from './installStep.js';
-import type { JournalEntry } from './journalEntry.js';
-import { withNetworkRetries } from './networkRetry.js';
+import type { JournalEntry } from './journal/journalEntry.js';
+import { withNetworkRetries } from '../download/networkRetry.js';
 import type { PreparedStep } from './prepareSteps.js';
-import type { RunJournal } from './runJournal.js';
+import type { RunJournal } from './journal/runJournal.js';
 import { stepContext, type RunScope } from './runScope.js';
-import { currentBootId } from './runStatusFromJournal.js';
+import { currentBootId } from './journal/runStatusFromJournal.js';
 import { errorIn } from '../../shared/i18n/sayError.js';
 import type { StepContextSinks } from './stepContext.js';
-import { undoRecordedChanges, type RecordedChange } from './undoRecordedChanges.js';
+import { undoRecordedChanges, type RecordedChange } from './journal/undoRecordedChanges.js';
 
 /** The undo after a failed step goes on even when its record cannot be written: the undo matters more. */
 function bestEffort(journal: RunJournal): Pick<RunJournal, 'append'> {

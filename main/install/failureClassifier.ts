@@ -1,6 +1,6 @@
 import type { DlsetupError } from '../../shared/errors.js';
 import type { CommandResult } from '../system/runCommand.js';
-import { installText, type InstallSay } from './installText.js';
+import { installText, type InstallSay } from '../system/installText.js';
 
 const DISK_FULL = /No space left on device|ENOSPC|not enough free space|You don't have enough free space/i;
 const NETWORK =

@@ -4,7 +4,7 @@ import { shDisplayWord } from '../../shared/quote/sh.js';
 import type { Plan } from '../../shared/types/plan.js';
 import { displayWidth, padEndToWidth } from '../../shared/text/displayWidth.js';
 import { installCliText } from './installCliText.js';
-import { installText } from './installText.js';
+import { installText } from '../system/installText.js';
 import { planStepParams, type InstallOverrides } from './planStepParams.js';
 import { errorMessageIn } from '../../shared/i18n/sayError.js';
 import { stepForKind } from './stepRegistry.js';

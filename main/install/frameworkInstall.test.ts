@@ -5,8 +5,8 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ProgressEvent } from '../../shared/types/install.js';
 import { InstallService } from './installService.js';
-import { PipProgressParser, parsePipVersion, pipSupportsRawProgress } from './pipProgressParser.js';
-import { readJournal } from './runJournal.js';
+import { PipProgressParser, parsePipVersion, pipSupportsRawProgress } from './pip/pipProgressParser.js';
+import { readJournal } from './journal/runJournal.js';
 import { buildTestWheel, startTestIndex, type TestIndex } from '../../testkit/install/wheelIndex.js';
 import { testPlan } from '../../testkit/install/testPlan.js';
 

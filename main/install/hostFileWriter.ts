@@ -4,7 +4,7 @@ import path from 'node:path';
 import { sysrootPath } from '../system/sysroot.js';
 import { DlsetupError } from '../../shared/errors.js';
 import type { StepContext } from './installStep.js';
-import { installText, type InstallSay } from './installText.js';
+import { installText, type InstallSay } from '../system/installText.js';
 
 export function sha256Of(data: string | Buffer): string {
   return createHash('sha256').update(data).digest('hex');

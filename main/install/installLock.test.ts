@@ -4,7 +4,7 @@ import path from 'node:path';
 import { execa, type ResultPromise } from 'execa';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildInstalledCli } from '../../testkit/buildInstalledCli.js';
-import type { JournalEntry } from './journalEntry.js';
+import type { JournalEntry } from './journal/journalEntry.js';
 import { fifoGate } from '../../testkit/install/fifoGate.js';
 import { testPlan, userEnvPlan } from '../../testkit/install/testPlan.js';
 

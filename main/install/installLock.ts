@@ -4,8 +4,8 @@ import { appDataDir } from '../appPaths.js';
 import { DlsetupError } from '../../shared/errors.js';
 import { acquireFileLock, FileLockBusyError, FileLockLinkError, type HeldLock } from '../system/fileLock.js';
 import { RUN_ID_PATTERN } from '../../shared/schema/patterns.js';
-import { installText, type InstallSay } from './installText.js';
-import { isDiskFull } from './runJournal.js';
+import { installText, type InstallSay } from '../system/installText.js';
+import { isDiskFull } from './journal/runJournal.js';
 
 /** What holds the install lock: installs, resumes and undos all change the same system, so one at a time. */
 export type LockedAction = 'install' | 'rollback';

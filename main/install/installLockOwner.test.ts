@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { acquireInstallLock, installLockPath } from './installLock.js';
-import { installText } from './installText.js';
+import { installText } from '../system/installText.js';
 
 const en = installText('en');
 const zh = installText('zh-CN');

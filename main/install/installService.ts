@@ -3,16 +3,16 @@ import { DlsetupError } from '../../shared/errors.js';
 import type { ProgressEvent, RollbackResult, RunStatus } from '../../shared/types/install.js';
 import type { Plan } from '../../shared/types/plan.js';
 import type { ElevationMode } from './elevation/elevationChannel.js';
-import { installText, type InstallSay } from './installText.js';
+import { installText, type InstallSay } from '../system/installText.js';
 import type { InstallOverrides } from './planStepParams.js';
 import type { HeldLock } from '../system/fileLock.js';
 import { acquireInstallLock } from './installLock.js';
-import { checkResumable, openRun, type OpenedRun } from './openRun.js';
-import { rollbackRun } from './rollbackRun.js';
+import { checkResumable, openRun, type OpenedRun } from './journal/openRun.js';
+import { rollbackRun } from './journal/rollbackRun.js';
 import { executeRun, prepareSteps } from './runner.js';
-import { journalPath, latestRunId, newRunId, readJournal, readRunJournal } from './runJournal.js';
+import { journalPath, latestRunId, newRunId, readJournal, readRunJournal } from './journal/runJournal.js';
 import { errorIn } from '../../shared/i18n/sayError.js';
-import { statusFromJournal } from './runStatusFromJournal.js';
+import { statusFromJournal } from './journal/runStatusFromJournal.js';
 import { withInstallSources } from '../../shared/plan/withInstallSources.js';
 
 export interface InstallServiceOptions {
@@ -34,7 +34,7 @@ interface ActiveRun {
 }
 
 /**
- * The install engine behind install:start / install:cancel / install:status and the install:progress event
+ * The install engine behind install:start / install:cancel / install:status and the install events of the engine:events push channel
  * (the lead wires these); one run at a time, since two package managers cannot run together.
  */
 export class InstallService {

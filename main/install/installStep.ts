@@ -1,8 +1,8 @@
 import type { ByteProgress } from '../../shared/types/install.js';
 import type { Plan, PlanStep } from '../../shared/types/plan.js';
 import type { CommandResult } from '../system/runCommand.js';
-import type { InstallSay } from './installText.js';
-import type { JournalChange } from './journalEntry.js';
+import type { InstallSay } from '../system/installText.js';
+import type { JournalChange } from './journal/journalEntry.js';
 
 export type StepParams = PlanStep['params'];
 

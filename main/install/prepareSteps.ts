@@ -1,6 +1,6 @@
 import type { Plan } from '../../shared/types/plan.js';
 import type { InstallStep } from './installStep.js';
-import { installText, type InstallSay } from './installText.js';
+import { installText, type InstallSay } from '../system/installText.js';
 import { planStepParams, type InstallOverrides } from './planStepParams.js';
 import { errorIn } from '../../shared/i18n/sayError.js';
 import { stepForKind } from './stepRegistry.js';

@@ -3,7 +3,7 @@ import { formatBytes, formatSpeed } from '../../shared/text/formatBytes.js';
 import type { ProgressEvent } from '../../shared/types/install.js';
 import { installCliText } from './installCliText.js';
 
-/** `--json-progress`: one ProgressEvent per line, exactly the install:progress payload, for other tools. */
+/** `--json-progress`: one ProgressEvent per line, exactly the engine:events payload, for other tools. */
 export function createNdjsonProgressPrinter(write: (text: string) => void): (event: ProgressEvent) => void {
   return (event) => write(`${JSON.stringify(event)}\n`);
 }

@@ -1,7 +1,7 @@
 import type { RunStatus } from '../../shared/types/install.js';
-import type { InstallSay } from './installText.js';
+import type { InstallSay } from '../system/installText.js';
 import type { PreparedStep } from './prepareSteps.js';
-import type { RunRecord } from './runRecord.js';
+import type { RunRecord } from './journal/runRecord.js';
 import { quoteForDisplay } from './stepContext.js';
 
 /** A dry run: every step lists the commands it would issue (root ones marked) and is skipped; nothing changes. */

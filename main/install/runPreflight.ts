@@ -1,7 +1,7 @@
 import { toAppError } from '../../shared/errors.js';
 import type { RunStatus } from '../../shared/types/install.js';
 import { chooseElevationMode, startElevation, type ElevationChannel, type ElevationMode } from './elevation/elevationChannel.js';
-import { sayList } from './installText.js';
+import { sayList } from '../system/installText.js';
 import type { PreparedStep } from './prepareSteps.js';
 import { stepContext, type RunScope } from './runScope.js';
 

@@ -1,13 +1,13 @@
 import type { Locale } from '../../shared/i18n/localize.js';
 import type { Plan } from '../../shared/types/plan.js';
 import type { StepContext } from './installStep.js';
-import type { InstallSay } from './installText.js';
-import type { JournalEntry } from './journalEntry.js';
+import type { InstallSay } from '../system/installText.js';
+import type { JournalEntry } from './journal/journalEntry.js';
 import type { PreparedStep } from './prepareSteps.js';
-import { userBackupDir, type RunJournal } from './runJournal.js';
-import type { RunRecord } from './runRecord.js';
+import { userBackupDir, type RunJournal } from './journal/runJournal.js';
+import type { RunRecord } from './journal/runRecord.js';
 import { createStepContext, type StepContextSinks } from './stepContext.js';
-import type { RecordedChange } from './undoRecordedChanges.js';
+import type { RecordedChange } from './journal/undoRecordedChanges.js';
 
 /** What every phase of one run works with: the run, its language, its journal and its record. */
 export interface RunScope {

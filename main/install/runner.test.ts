@@ -10,7 +10,7 @@ import { formatDryRun } from './formatDryRun.js';
 import { InstallService } from './installService.js';
 import { descendantPids } from '../system/processTree.js';
 import { createNdjsonProgressPrinter } from './progressPrinters.js';
-import { readJournal } from './runJournal.js';
+import { readJournal } from './journal/runJournal.js';
 import { testPlan, userEnvPlan } from '../../testkit/install/testPlan.js';
 import { alive } from '../../testkit/install/processAlive.js';
 

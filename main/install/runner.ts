@@ -4,13 +4,13 @@ import type { ProgressEvent, RunStatus } from '../../shared/types/install.js';
 import type { Plan } from '../../shared/types/plan.js';
 import type { ElevationChannel, ElevationMode } from './elevation/elevationChannel.js';
 import { executeStep } from './executeStep.js';
-import { installText } from './installText.js';
+import { installText } from '../system/installText.js';
 import type { InstallOverrides } from './planStepParams.js';
-import { openRun, type OpenedRun } from './openRun.js';
+import { openRun, type OpenedRun } from './journal/openRun.js';
 import { prepareSteps, type PreparedStep } from './prepareSteps.js';
 import { dryRunSteps } from './runDryRun.js';
 import { preflightSteps, startHelperIfNeeded } from './runPreflight.js';
-import { RunRecord } from './runRecord.js';
+import { RunRecord } from './journal/runRecord.js';
 import type { RunScope } from './runScope.js';
 import { errorIn } from '../../shared/i18n/sayError.js';
 

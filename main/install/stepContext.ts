@@ -5,8 +5,8 @@ import { shDisplayWord } from '../../shared/quote/sh.js';
 import { runCommand } from '../system/runCommand.js';
 import { classifyFailure } from './failureClassifier.js';
 import type { StepContext } from './installStep.js';
-import { installText } from './installText.js';
-import type { JournalChange } from './journalEntry.js';
+import { installText } from '../system/installText.js';
+import type { JournalChange } from './journal/journalEntry.js';
 import { killCommandTree } from '../system/processTree.js';
 
 /** Where a step context sends what happens: the runner (in-process) or the helper's stdout (elevated). */

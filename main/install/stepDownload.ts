@@ -1,6 +1,6 @@
 import type { Plan } from '../../shared/types/plan.js';
-import type { DownloadKind } from '../network/downloadBounds.js';
-import { downloadFile, type DownloadResult } from './download.js';
+import type { DownloadKind } from '../download/downloadBounds.js';
+import { downloadFile, type DownloadResult } from '../download/download.js';
 import type { StepContext } from './installStep.js';
 
 /** The proxy the user chose for this install (`--proxy`, the wizard): the framework step's `proxy`, which pip gets too. */
@@ -13,7 +13,7 @@ export function planProxy(plan: Plan | null): string | undefined {
 /** A download inside a step: progress with bytes/speed/ETA, retries logged, cancel through the step's signal. */
 export async function downloadForStep(
   ctx: StepContext,
-  /** `kind` bounds the size (a runfile, an archive, a keyring: network/downloadBounds.ts). */
+  /** `kind` bounds the size (a runfile, an archive, a keyring: download/downloadBounds.ts). */
   options: { url: string; sha256: string; kind: DownloadKind; fileName?: string; label: string; span?: [number, number] },
 ): Promise<DownloadResult> {
   const [from, to] = options.span ?? [0, 1];

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import type { StepParams } from './installStep.js';
 import type { CatalogKey, ParamsOf } from '../../shared/i18n/localize.js';
-import { installText } from './installText.js';
+import { installText } from '../system/installText.js';
 import { hasControlChar, isSafePosixPath, isSafeUrl } from '../../shared/schema/patterns.js';
 
 // One definition of each accepted shape for every boundary (plan files, IPC, the helper's requests): shared/schema.

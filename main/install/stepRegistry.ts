@@ -1,5 +1,5 @@
 import type { InstallStep } from './installStep.js';
-import { installText } from './installText.js';
+import { installText } from '../system/installText.js';
 import { cudaRepoStep } from './steps/cudaRepoStep.js';
 import { cudaToolkitStep } from './steps/cudaToolkitStep.js';
 import { cudnnStep } from './steps/cudnnStep.js';

@@ -4,8 +4,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startCappedServer, type CappedServer } from '../../testkit/network/cappedRangeServer.js';
-import { downloadFromMirrors } from '../install/mirrorDownload.js';
-import { installText } from '../install/installText.js';
+import { downloadFromMirrors } from '../download/mirrorDownload.js';
+import { installText } from '../system/installText.js';
 import { chooseMirror } from './mirrorChoice.js';
 
 const WHEEL = randomBytes(3_000_000);

@@ -1,7 +1,7 @@
 import { lookupGpu, normalizePciId, type GpuRow } from '../../shared/gpus/lookupGpu.js';
 import type { Gpu, HardwareReport } from '../../shared/types/hardware.js';
 import type { HardwareProfile } from '../../shared/types/plan.js';
-import { nvidiaRepoDistro } from '../install/hostOsRelease.js';
+import { nvidiaRepoDistro } from '../system/hostOsRelease.js';
 import { VERSION_PATTERN } from '../../shared/schema/patterns.js';
 
 function normalizeArch(arch: string, os: HardwareProfile['os']): HardwareProfile['arch'] {

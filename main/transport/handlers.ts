@@ -34,7 +34,7 @@ export function createHandlers(context: HandlerContext): HandlerTable {
       platform: process.platform,
       transport: context.transport,
       logFile: appLogFile(),
-      runsDir: (await import('../install/runJournal.js')).runsDir(),
+      runsDir: (await import('../install/journal/runJournal.js')).runsDir(),
     }),
     'detect:run': async (request) => (await import('../detect/detectHardware.js')).detectHardware(request),
     'plan:resolve': async (request) => (await import('../plan/planForMachine.js')).planForMachine(request),

@@ -1,6 +1,6 @@
 import { DlsetupError } from '../../shared/errors.js';
 import { parseNvidiaSmiCsvRows } from '../detect/parsers/parseNvidiaSmiCsv.js';
-import { parseProcDriverVersion } from '../detect/parsers/parseProcDriverVersion.js';
+import { parseProcDriverVersion } from '../system/parseProcDriverVersion.js';
 import { runCommand } from '../system/runCommand.js';
 import { readHostFile } from '../system/sysroot.js';
 import type { GpuHealth } from './specEfficiency.js';

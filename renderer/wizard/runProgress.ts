@@ -1,4 +1,4 @@
-/** The Install screen's view of one run, folded from install:status and install:progress events (pure, so it is testable). */
+/** The Install screen's view of one run, folded from install:status and the engine:events push channel (pure, so it is testable). */
 import type { ByteProgress, ProgressEvent, RunStatus, StepSummary } from '../../shared/types/install.js';
 
 /** Lines kept per step; older ones are dropped so a chatty pip cannot grow the page without bound. */

@@ -7,7 +7,7 @@ import { applyProgressEvent, emptyRunView, mergeRunStatus, type RunView } from '
 const KEPT_RUNS = 3;
 
 /**
- * Folds every install:progress event into a view per run from the moment the app starts, so a run that begins (or a
+ * Folds every install event of the engine:events push channel into a view per run from the moment the app starts, so a run that begins (or a
  * dry run that finishes) before its screen has subscribed loses no step logs.
  */
 export class RunViewStore {

@@ -27,7 +27,7 @@ function frameScheduler(flush: () => void): { schedule(): void; cancel(): void }
 }
 
 /**
- * Follows one install run: shows what the app-wide store folded from install:progress so far, then asks install:status
+ * Follows one install run: shows what the app-wide store folded from the push channel (engine:events) so far, then asks install:status
  * for the snapshot (this is also how a reloaded page reattaches); re-renders at most once per frame.
  */
 export function useRunProgress(api: DlsetupApi, runId: string | null): { view: RunView | null; error: AppError | null } {

@@ -182,7 +182,7 @@ export type ValueOf<C extends Channel> = Contract[C] extends ChannelSpec<unknown
 
 export const CHANNELS = Object.keys(contract) as Channel[];
 
-export { PROGRESS_CHANNEL } from './progressChannel.js';
+export { PUSH_CHANNEL } from './pushChannel.js';
 export type { PushEvent } from './pushEvent.js';
 
 /** What the renderer sees as `window.dlsetup`, whichever transport is underneath. */

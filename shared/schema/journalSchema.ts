@@ -21,7 +21,7 @@ import {
 } from './safeText.js';
 
 /**
- * One line of a run's journal (runs/<runId>.jsonl, main/install/journalEntry.ts). The journal lives in a folder the
+ * One line of a run's journal (runs/<runId>.jsonl, main/install/journal/journalEntry.ts). The journal lives in a folder the
  * user can write and feeds resume and rollback, so each line is checked before it is acted on; typetests/ checks that
  * this schema and the JournalEntry type agree.
  */

@@ -166,7 +166,7 @@ export interface HardwareReport {
   /** Environments found but not checked, each also a warning with the way on; absent in reports from before. */
   pythonsNotChecked?: NotCheckedPython[];
   /**
-   * The conda command the install would run ('conda' when on PATH, else its path; main/install/findConda.ts), null when
+   * The conda command the install would run ('conda' when on PATH, else its path; main/system/findConda.ts), null when
    * there is none; absent in reports from before it was looked for.
    */
   condaCommand?: string | null;

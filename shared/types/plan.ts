@@ -45,7 +45,7 @@ export interface HardwareProfile {
   /** NVIDIA's apt repository folder for this Linux distribution ("ubuntu2204", "debian12"), from detection. */
   linuxRepo?: string;
   /**
-   * Whether detection found the conda the install would run (main/install/findConda.ts's places); absent when unknown (a
+   * Whether detection found the conda the install would run (main/system/findConda.ts's places); absent when unknown (a
    * what-if plan, a quick or older report), and then no plan claims conda is missing.
    */
   condaFound?: boolean;

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { translationProblems } from '../../../shared/i18n/localize.js';
-import { RunJournal, readJournal } from '../../install/runJournal.js';
+import { RunJournal, readJournal } from '../../install/journal/runJournal.js';
 import { testPlan } from '../../../testkit/install/testPlan.js';
 import cliTextEn from '../../../locales/en/cli.json' with { type: 'json' };
 import cliTextZhCN from '../../../locales/zh-CN/cli.json' with { type: 'json' };

@@ -24,7 +24,7 @@ import { parseNvidiaSmiTable } from './parseNvidiaSmiTable.js';
 import { parseNvidiaSmiXml } from './parseNvidiaSmiXml.js';
 import { parseOsRelease } from './parseOsRelease.js';
 import { parseMeminfoTotal, parseProcCpuinfo } from './parseProcCpuinfo.js';
-import { parseProcDriverVersion } from './parseProcDriverVersion.js';
+import { parseProcDriverVersion } from '../../system/parseProcDriverVersion.js';
 import { parseProcModules } from './parseProcModules.js';
 import { parseRocmAgentEnumerator, parseRocmSmi } from './parseRocmSmi.js';
 import { nvidiaVersionFromWindowsDriver, parseWindowsVideoControllers } from './parseWindowsVideoControllers.js';

@@ -5,7 +5,7 @@ import { GPU_QUERY_FIELDS, parseNvidiaSmiCsv } from '../parsers/parseNvidiaSmiCs
 import { parseNvidiaSmiError, type NvidiaSmiError } from '../parsers/parseNvidiaSmiError.js';
 import { parseNvidiaSmiTable, type NvidiaSmiTable } from '../parsers/parseNvidiaSmiTable.js';
 import { parseNvidiaSmiQuery } from '../parsers/parseNvidiaSmiQuery.js';
-import { parseProcDriverVersion, type ProcDriverVersion } from '../parsers/parseProcDriverVersion.js';
+import { parseProcDriverVersion, type ProcDriverVersion } from '../../system/parseProcDriverVersion.js';
 import type { ProbeContext } from '../probeContext.js';
 import { detectText } from '../detectText.js';
 import { rememberedRun, runTool, warnUnreadable, type ToolOutcome } from '../runTool.js';

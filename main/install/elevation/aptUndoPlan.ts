@@ -1,6 +1,6 @@
 import { isRemovablePackage } from '../../data/installSources.js';
 import type { StepContext } from '../installStep.js';
-import type { JournalChange } from '../journalEntry.js';
+import type { JournalChange } from '../journal/journalEntry.js';
 import type { HelperSay } from './helperText.js';
 
 type AptChange = Extract<JournalChange, { type: 'packages-installed' }>;

@@ -7,7 +7,7 @@ import readline from 'node:readline';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { CommandRecord } from '../../../shared/types/install.js';
 import type { StepContextSinks } from '../stepContext.js';
-import type { JournalChange } from '../journalEntry.js';
+import type { JournalChange } from '../journal/journalEntry.js';
 import { buildHelperBundle } from '../../../testkit/install/helperBundle.js';
 import { CONNECT_FLAG, TOKEN_FLAG, connectBackArgs, listenForHelper, parseConnectBackArgs } from './connectBack.js';
 import { startConnectBackElevation, type HelperLauncher } from './connectBackElevation.js';

@@ -1,6 +1,6 @@
 import type net from 'node:net';
 import type { Locale } from '../../../shared/i18n/localize.js';
-import { installText } from '../installText.js';
+import { installText } from '../../system/installText.js';
 import { connectBackArgs, listenForHelper } from './connectBack.js';
 import { helperCommand } from './helperCommand.js';
 import { channelOverStream, type ElevationChannel } from './jsonLineChannel.js';

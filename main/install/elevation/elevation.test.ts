@@ -6,7 +6,7 @@ import readline from 'node:readline';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ProgressEvent } from '../../../shared/types/install.js';
 import { InstallService } from '../installService.js';
-import { readJournal } from '../runJournal.js';
+import { readJournal } from '../journal/runJournal.js';
 import { buildHelperBundle } from '../../../testkit/install/helperBundle.js';
 import { testPlan } from '../../../testkit/install/testPlan.js';
 import type { HelperReply } from './helperProtocol.js';

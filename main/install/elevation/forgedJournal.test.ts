@@ -2,9 +2,9 @@ import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { JournalChange } from '../journalEntry.js';
+import type { JournalChange } from '../journal/journalEntry.js';
 import { InstallService } from '../installService.js';
-import { RunJournal, readJournal } from '../runJournal.js';
+import { RunJournal, readJournal } from '../journal/runJournal.js';
 import { recordedCalls, writeRecordingTool } from '../../../testkit/install/recordingTool.js';
 import { testPlan } from '../../../testkit/install/testPlan.js';
 

@@ -1,9 +1,9 @@
 import { chmodSync, mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { sysrootPath } from '../../system/sysroot.js';
-import type { JournalChange } from '../journalEntry.js';
+import type { JournalChange } from '../journal/journalEntry.js';
 import type { EtcChange } from './etcSideEffects.js';
-import { RUN_ID_PATTERN, appendJournalLine } from '../runJournal.js';
+import { RUN_ID_PATTERN, appendJournalLine } from '../journal/runJournal.js';
 import { HELPER_JOURNAL_ROOT } from './allowedRoots.js';
 import type { HelperSay } from './helperText.js';
 

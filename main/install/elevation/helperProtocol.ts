@@ -2,7 +2,7 @@ import type { AppError } from '../../../shared/errors.js';
 import type { Locale } from '../../../shared/i18n/localize.js';
 import type { ByteProgress, CommandRecord } from '../../../shared/types/install.js';
 import type { StepParams } from '../installStep.js';
-import type { JournalChange } from '../journalEntry.js';
+import type { JournalChange } from '../journal/journalEntry.js';
 
 /** Protocol version both ends must speak; a mismatch (stale dist) is refused. */
 export const HELPER_PROTOCOL = 1;

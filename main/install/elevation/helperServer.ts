@@ -2,7 +2,7 @@ import path from 'node:path';
 import { DlsetupError, toAppError, type ErrorCode } from '../../../shared/errors.js';
 import { isLocale, type Locale, type ParamsArgs } from '../../../shared/i18n/localize.js';
 import { sysrootPath } from '../../system/sysroot.js';
-import { RUN_ID_PATTERN } from '../runJournal.js';
+import { RUN_ID_PATTERN } from '../journal/runJournal.js';
 import { nestedErrorParams, sayError } from '../../../shared/i18n/sayError.js';
 import { createStepContext, type StepContextSinks } from '../stepContext.js';
 import { stepForKind } from '../stepRegistry.js';

@@ -1,9 +1,9 @@
 import path from 'node:path';
 import { sysrootPath } from '../../system/sysroot.js';
 import type { StepContext } from '../installStep.js';
-import type { JournalChange } from '../journalEntry.js';
+import type { JournalChange } from '../journal/journalEntry.js';
 import { DEB_PACKAGE_PATTERN } from '../stepParams.js';
-import { undoChange, type WrittenHashes } from '../undoChange.js';
+import { undoChange, type WrittenHashes } from '../journal/undoChange.js';
 import { planAptUndo } from './aptUndoPlan.js';
 import { ELEVATED_DIR_ROOTS, ELEVATED_PARENT_DIRS, SYSTEM_BACKUP_ROOT, isAllowedElevatedDir, isAllowedElevatedFile, isToolkitDir } from './allowedRoots.js';
 import { restoreEtc, type EtcRecord } from './etcSideEffects.js';

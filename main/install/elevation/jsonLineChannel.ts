@@ -4,7 +4,7 @@ import { DlsetupError, type AppError } from '../../../shared/errors.js';
 import type { Locale } from '../../../shared/i18n/localize.js';
 import { readAppError } from '../../../shared/schema/appErrorSchema.js';
 import type { StepParams } from '../installStep.js';
-import { installText, type InstallSay } from '../installText.js';
+import { installText, type InstallSay } from '../../system/installText.js';
 import type { StepContextSinks } from '../stepContext.js';
 import type { ElevationMode } from './chooseElevationMode.js';
 import { elevatedDescriptor, isElevatedKind } from './elevatedDescriptor.js';

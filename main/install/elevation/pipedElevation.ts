@@ -1,7 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { DlsetupError } from '../../../shared/errors.js';
 import type { Locale } from '../../../shared/i18n/localize.js';
-import { installText, type InstallSay } from '../installText.js';
+import { installText, type InstallSay } from '../../system/installText.js';
 import type { ElevationMode } from './chooseElevationMode.js';
 import { helperArgv } from './helperCommand.js';
 import { channelOverStream, type ElevationChannel } from './jsonLineChannel.js';

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { ProgressEvent } from '../../../shared/types/install.js';
 import { InstallService } from '../installService.js';
-import { readJournal } from '../runJournal.js';
+import { readJournal } from '../journal/runJournal.js';
 import { buildHelperBundle } from '../../../testkit/install/helperBundle.js';
 import { testPlan } from '../../../testkit/install/testPlan.js';
 import { CONNECT_FLAG, TOKEN_FLAG } from './connectBack.js';

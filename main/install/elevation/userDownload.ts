@@ -2,7 +2,7 @@ import type { Stats } from 'node:fs';
 import { constants } from 'node:fs';
 import { lstat, open, type FileHandle } from 'node:fs/promises';
 import path from 'node:path';
-import { KIND_MAX_BYTES } from '../../network/downloadBounds.js';
+import { KIND_MAX_BYTES } from '../../download/downloadBounds.js';
 import { walkPath, type PathHop } from './pathWalk.js';
 
 /** A file data/ publishes, as the helper looks it up: where from, its sha256, and the most bytes it may have. */

@@ -7,7 +7,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { ProgressEvent } from '../../../shared/types/install.js';
 import type { PlanStep } from '../../../shared/types/plan.js';
 import { InstallService } from '../installService.js';
-import { readJournal } from '../runJournal.js';
+import { readJournal } from '../journal/runJournal.js';
 import { hostNvidiaArch } from '../../data/installSources.js';
 import { overlayDataTable } from '../../../testkit/install/dataOverlay.js';
 import { buildTestDeb, createTestAptHost, type TestDeb } from '../../../testkit/install/debRepo.js';

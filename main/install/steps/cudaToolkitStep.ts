@@ -2,7 +2,7 @@ import { DlsetupError } from '../../../shared/errors.js';
 import { hostPathExists, sysrootPath } from '../../system/sysroot.js';
 import { aptCandidate, aptInstall } from '../aptGet.js';
 import type { InstallStep, PlannedCommand, StepContext } from '../installStep.js';
-import { installText } from '../installText.js';
+import { installText } from '../../system/installText.js';
 import { downloadForStep } from '../stepDownload.js';
 import { DEB_PACKAGE_PATTERN, ParamReader, SHA256_PATTERN, checkPathUnder } from '../stepParams.js';
 import { discardSystemCopy, verifiedSystemCopy } from '../systemArtifact.js';

@@ -10,7 +10,7 @@ import { hostNvidiaArch } from '../../data/installSources.js';
 import { fixturePath } from '../../../testkit/fixturePath.js';
 import { overlayDataTable } from '../../../testkit/install/dataOverlay.js';
 import { InstallService, type InstallServiceOptions } from '../installService.js';
-import { readJournal } from '../runJournal.js';
+import { readJournal } from '../journal/runJournal.js';
 import { startFileServer, type TestFileServer } from '../../../testkit/install/fileServer.js';
 import { recordedCalls, writeRecordingTool } from '../../../testkit/install/recordingTool.js';
 import { testPlan } from '../../../testkit/install/testPlan.js';

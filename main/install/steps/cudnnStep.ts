@@ -5,7 +5,7 @@ import { readHostFile, hostPathExists, sysrootPath } from '../../system/sysroot.
 import { aptInstall, installedDebs } from '../aptGet.js';
 import { hostWriteError, writeHostFileWithBackup } from '../hostFileWriter.js';
 import type { InstallStep, PlannedCommand } from '../installStep.js';
-import { installText } from '../installText.js';
+import { installText } from '../../system/installText.js';
 import { downloadForStep } from '../stepDownload.js';
 import { DEB_PACKAGE_PATTERN, ParamReader, SHA256_PATTERN, checkPathUnder } from '../stepParams.js';
 import { discardSystemCopy, verifiedSystemCopy } from '../systemArtifact.js';

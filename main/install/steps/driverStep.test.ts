@@ -7,7 +7,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { ProgressEvent } from '../../../shared/types/install.js';
 import { fixturePath } from '../../../testkit/fixturePath.js';
 import { InstallService } from '../installService.js';
-import { readJournal } from '../runJournal.js';
+import { readJournal } from '../journal/runJournal.js';
 import { createTestAptHost, type TestDeb } from '../../../testkit/install/debRepo.js';
 import { recordedCalls, writeRecordingTool } from '../../../testkit/install/recordingTool.js';
 import { testPlan } from '../../../testkit/install/testPlan.js';

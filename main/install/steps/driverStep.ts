@@ -5,12 +5,12 @@ import { missingDriverComponents, NON_FREE_LIST, readAptSources } from '../debia
 import { kernelModuleStates } from '../kernelModules.js';
 import { findOnPath } from '../../system/findOnPath.js';
 import { writeHostFileWithBackup } from '../hostFileWriter.js';
-import { readHostOsRelease } from '../hostOsRelease.js';
+import { readHostOsRelease } from '../../system/hostOsRelease.js';
 import type { InstallStep, PlannedCommand, StepContext } from '../installStep.js';
-import { installText, type InstallSay } from '../installText.js';
+import { installText, type InstallSay } from '../../system/installText.js';
 import { DEB_PACKAGE_PATTERN, ParamReader } from '../stepParams.js';
 import { checkDerived } from './derivedParam.js';
-import { parseProcDriverVersion } from '../../detect/parsers/parseProcDriverVersion.js';
+import { parseProcDriverVersion } from '../../system/parseProcDriverVersion.js';
 import { driverVersion } from '../../../shared/versions/driverVersion.js';
 import { debianDriverPackages, ubuntuDriverPackage } from '../../data/installSources.js';
 import { openModulesOnlyGpu } from '../openModulesGpu.js';

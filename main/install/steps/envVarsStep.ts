@@ -6,7 +6,7 @@ import { shExport, shInsideDoubleQuotes } from '../../../shared/quote/sh.js';
 import { writeHostFileWithBackup } from '../hostFileWriter.js';
 import { assertOnlyRootCanChange } from '../elevation/rootPathTrust.js';
 import type { InstallStep, PlannedCommand, StepContext } from '../installStep.js';
-import { installText, sayList, type InstallSay } from '../installText.js';
+import { installText, sayList, type InstallSay } from '../../system/installText.js';
 import { hasMarkedBlock, upsertMarkedBlock } from '../markedBlock.js';
 import { ParamReader, checkPathUnder } from '../stepParams.js';
 

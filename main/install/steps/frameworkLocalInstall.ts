@@ -1,9 +1,9 @@
 import { mkdir, readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
-import { downloadCacheDir } from '../download.js';
+import { downloadCacheDir } from '../../download/download.js';
 import type { StepContext } from '../installStep.js';
-import { fetchReportWheels } from '../localWheels.js';
-import { pipReportsWithoutDownload, readPipReport } from '../pipReport.js';
+import { fetchReportWheels } from '../pip/localWheels.js';
+import { pipReportsWithoutDownload, readPipReport } from '../pip/pipReport.js';
 
 export interface LocalInstallOptions {
   python: string;

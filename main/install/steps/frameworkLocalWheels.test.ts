@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ProgressEvent } from '../../../shared/types/install.js';
 import type { MirrorTable } from '../../../shared/types/mirrors.js';
 import { InstallService } from '../installService.js';
-import { readJournal } from '../runJournal.js';
+import { readJournal } from '../journal/runJournal.js';
 import { markIndexesServingMetadata } from '../../../testkit/install/metadataOverlay.js';
 import { newPipWheel, pythonVersionOf, saveEnv, VENV_PYTHON as PYTHON, venvWithPip } from '../../../testkit/install/modernPip.js';
 import { runPlan } from '../../../testkit/install/runPlan.js';

@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { InstallService } from '../installService.js';
-import { readJournal } from '../runJournal.js';
+import { readJournal } from '../journal/runJournal.js';
 import { runPlan } from '../../../testkit/install/runPlan.js';
 import { testPlan } from '../../../testkit/install/testPlan.js';
 import { markIndexesServingMetadata } from '../../../testkit/install/metadataOverlay.js';

@@ -1,8 +1,8 @@
 import { DlsetupError } from '../../../shared/errors.js';
 import type { StepContext } from '../installStep.js';
-import { pipReportsWithoutDownload } from '../pipReport.js';
-import { parsePipVersion } from '../pipProgressParser.js';
-import { readJournal } from '../runJournal.js';
+import { pipReportsWithoutDownload } from '../pip/pipReport.js';
+import { parsePipVersion } from '../pip/pipProgressParser.js';
+import { readJournal } from '../journal/runJournal.js';
 
 /** The pip that resolves from metadata alone (pypa/pip#13482, 25.3 release notes): the local-files path needs it. */
 export const LOCAL_FILES_PIP = 'pip>=25.3';

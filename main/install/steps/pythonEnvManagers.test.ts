@@ -11,7 +11,7 @@ import { descendantPids } from '../../system/processTree.js';
 import { findOnPath } from '../../system/findOnPath.js';
 import { formatDryRun } from '../formatDryRun.js';
 import { InstallService } from '../installService.js';
-import { readJournal } from '../runJournal.js';
+import { readJournal } from '../journal/runJournal.js';
 import { recordedCalls, writeRecordingTool } from '../../../testkit/install/recordingTool.js';
 import {
   packagesNotFoundText,

@@ -6,9 +6,9 @@ import { DlsetupError } from '../../../shared/errors.js';
 import { formatBytes } from '../../../shared/text/formatBytes.js';
 import { hostPathExists, sysrootPath } from '../../system/sysroot.js';
 import type { InstallStep, PlannedCommand, StepContext } from '../installStep.js';
-import { installText, type InstallSay } from '../installText.js';
+import { installText, type InstallSay } from '../../system/installText.js';
 import { ParamReader, checkPathUnder } from '../stepParams.js';
-import { findConda } from '../findConda.js';
+import { findConda } from '../../system/findConda.js';
 import { findOnPath } from '../../system/findOnPath.js';
 
 export interface PythonEnvParams {

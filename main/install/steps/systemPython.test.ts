@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PlanStep } from '../../../shared/types/plan.js';
 import { InstallService } from '../installService.js';
-import { readJournal } from '../runJournal.js';
+import { readJournal } from '../journal/runJournal.js';
 import { createTestAptHost, type TestAptHost } from '../../../testkit/install/debRepo.js';
 import { testPlan } from '../../../testkit/install/testPlan.js';
 

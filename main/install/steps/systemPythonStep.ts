@@ -1,9 +1,9 @@
 import { DlsetupError } from '../../../shared/errors.js';
 import { hostPathExists } from '../../system/sysroot.js';
 import { aptInstall } from '../aptGet.js';
-import { readHostOsRelease, type HostOsRelease } from '../hostOsRelease.js';
+import { readHostOsRelease, type HostOsRelease } from '../../system/hostOsRelease.js';
 import type { InstallStep, PlannedCommand, StepContext } from '../installStep.js';
-import { installText } from '../installText.js';
+import { installText } from '../../system/installText.js';
 import { ParamReader } from '../stepParams.js';
 import { pythonVenvPackage } from '../../data/installSources.js';
 
