@@ -38,16 +38,17 @@ export async function measureAsync(fn, runs = 5) {
 
 /**
  * Ours and a peer measured side by side: each peer run sits between runs of ours, so a load spike on this shared
- * 2-core machine lands on both medians rather than on one of them. `ours` is a list of commands measured in turn.
+ * 2-core machine lands on both medians rather than on one of them. `ours` is a list of commands measured in turn; the
+ * peer runs with `peerEnv` when given (ours without a part, e.g. a data table, on the same simulated host).
  */
-export function measureSideBySide(oursList, peerArgv, { peerRuns = 3, oursPerPeer = 3 } = {}) {
+export function measureSideBySide(oursList, peerArgv, { peerRuns = 3, oursPerPeer = 3, peerEnv = process.env } = {}) {
   const peerRunsDone = [];
   const oursRunsDone = oursList.map(() => []);
   for (let round = 0; round < peerRuns; round++) {
     for (let index = 0; index < oursList.length; index++) {
       for (let repeat = 0; repeat < oursPerPeer; repeat++) oursRunsDone[index].push(measureCommand(oursList[index].argv, { runs: 1, env: oursList[index].env }));
     }
-    if (peerArgv) peerRunsDone.push(measureCommand(peerArgv, { runs: 1 }));
+    if (peerArgv) peerRunsDone.push(measureCommand(peerArgv, { runs: 1, env: peerEnv }));
   }
   const summarize = (runs) => {
     if (runs.length === 0) return { ms: null, peakRssMiB: null };

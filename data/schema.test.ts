@@ -1,7 +1,11 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
+import { DATA_TABLE_SCHEMAS } from '../shared/data/dataTableSchemas.js';
+import { fieldPath, problemOf } from '../shared/schema/checkSchema.js';
+import { schemaText } from '../shared/schema/schemaText.js';
 
 const dir = path.dirname(fileURLToPath(import.meta.url));
 const tables = Object.fromEntries(
@@ -10,147 +14,19 @@ const tables = Object.fromEntries(
     .map((file) => [file.replace(/\.json$/, ''), JSON.parse(readFileSync(path.join(dir, file), 'utf8')) as unknown]),
 );
 
-/** A tiny structural schema: a type name ("string", "string?", "number?", ...), an array of a schema, or an object of schemas. */
-type Schema = string | [Schema] | { [key: string]: Schema };
-
-function validate(value: unknown, schema: Schema, where: string, errors: string[]): void {
-  if (typeof schema === 'string') {
-    const optional = schema.endsWith('?');
-    const type = optional ? schema.slice(0, -1) : schema;
-    if (value === undefined || value === null) {
-      if (!optional) errors.push(`${where}: missing (${type})`);
-      return;
-    }
-    if (type === 'any') return;
-    if (type === 'date') {
-      if (typeof value !== 'string' || !/^\d{4}-\d{2}-\d{2}$/.test(value)) errors.push(`${where}: not a YYYY-MM-DD date`);
-      return;
-    }
-    if (type === 'driver') {
-      if (typeof value !== 'string' || !/^\d+(\.\d+)*$/.test(value)) errors.push(`${where}: not a driver version: ${JSON.stringify(value)}`);
-      return;
-    }
-    if (type === 'source') {
-      if (typeof value !== 'string' || value.trim().length < 8) errors.push(`${where}: every row needs a real source`);
-      return;
-    }
-    if (type === 'string[]') {
-      if (!Array.isArray(value) || value.some((v) => typeof v !== 'string')) errors.push(`${where}: not a list of strings`);
-      return;
-    }
-    if (typeof value !== type) errors.push(`${where}: expected ${type}, got ${typeof value}`);
-    return;
-  }
-  if (Array.isArray(schema)) {
-    if (!Array.isArray(value)) {
-      errors.push(`${where}: expected a list`);
-      return;
-    }
-    value.forEach((item, i) => validate(item, schema[0], `${where}[${i}]`, errors));
-    return;
-  }
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
-    errors.push(`${where}: expected an object`);
-    return;
-  }
-  for (const [key, child] of Object.entries(schema)) validate((value as Record<string, unknown>)[key], child, `${where}.${key}`, errors);
-}
-
-const python = { min: 'string', max: 'string' };
-const schemas: Record<string, Schema> = {
-  gpus: {
-    reviewedAt: 'date',
-    gpus: [{ name: 'string', vendor: 'string', pciIds: 'string[]', namePatterns: 'string[]', architecture: 'string', computeCapability: 'string?', gfxArch: 'string?', memoryMiB: 'number?', fp32Tflops: 'number?', tensorTflops: 'object?', bandwidthGBs: 'number?', source: 'source' }],
-  },
-  'cuda-toolkits': {
-    reviewedAt: 'date',
-    minorVersionCompatibility: [{ cudaMajor: 'number', linux: 'driver?', windows: 'driver?', source: 'source' }],
-    releases: [{ version: 'string', label: 'string', driverLinux: 'driver?', driverWindows: 'driver?', computeCapabilities: 'string[]', confidence: 'string', source: 'source' }],
-  },
-  'gpu-architectures': {
-    reviewedAt: 'date',
-    architectures: [{ name: 'string', computeCapabilities: 'string[]', lastDriverBranch: 'string?', examples: 'string[]', source: 'source' }],
-  },
-  'driver-branches': {
-    reviewedAt: 'date',
-    preferredBranch: { branch: 'string', reason: 'string', source: 'source' },
-    branches: [{ branch: 'string', minimumVersion: { linux: 'driver?', windows: 'driver?' }, newestCuda: 'string', source: 'source' }],
-    distroPackages: [{ distro: 'string', pattern: 'string', source: 'source' }],
-    distroDrivers: [{ repo: 'string', distro: 'string', package: 'string', component: 'string', version: 'driver', source: 'source' }],
-    recommendedBranches: [{ distro: 'string', architecture: 'string', branch: 'string', source: 'source' }],
-  },
-  pytorch: {
-    reviewedAt: 'date',
-    indexUrlPattern: 'string',
-    rocmArchitectures: [{ rocmMin: 'string', supported: 'string[]', unsupported: 'string[]', source: 'source' }],
-    releases: [{ version: 'string', latestPatch: 'string', python, defaultPipVariant: 'object', indexFlag: 'string', variants: [{ name: 'string', kind: 'string', platforms: 'string[]', archSource: 'string' }], source: 'source' }],
-  },
-  tensorflow: {
-    reviewedAt: 'date',
-    releases: [{ version: 'string', python, cuda: 'string', cudnn: 'string', computeCapabilities: 'string[]', windowsNativeGpu: 'boolean', andCudaExtra: 'boolean', source: 'source' }],
-  },
-  jax: {
-    reviewedAt: 'date',
-    releases: [{ version: 'string', python, plugins: [{ name: 'string', extra: 'string', minCuda: 'string', minComputeCapability: 'string', driverLinux: 'driver' }], platforms: 'object', source: 'source' }],
-  },
-  cudnn: {
-    reviewedAt: 'date',
-    releases: [{ version: 'string', cudaMajors: 'string[]', confidence: 'string', source: 'source' }],
-  },
-  'cuda-keyrings': {
-    reviewedAt: 'date',
-    keyrings: [{ distro: 'string', arch: 'string', version: 'string', sha256: 'string', source: 'source' }],
-  },
-  'nvidia-install-sources': {
-    reviewedAt: 'date',
-    driverPackages: [{ distro: 'string', source: 'source' }],
-    toolkitPackage: { pattern: 'string', source: 'source' },
-    cudnnPackages: [{ cudnnMajor: 'string', pattern: 'string', source: 'source' }],
-    cudnnPinnedPackages: [{ cudnn: 'string', cuda: 'string', packages: 'string[]', version: 'string', source: 'source' }],
-    pythonVenvPackages: [{ distro: 'string', pattern: 'string', source: 'source' }],
-    runfiles: [{ version: 'string', arch: 'string', url: 'string', sha256: 'string', source: 'source' }],
-    cudnnArchives: [{ version: 'string', build: 'string', cudaMajor: 'string', arch: 'string', url: 'string', sha256: 'string', source: 'source' }],
-    removablePackages: [{ pattern: 'string', what: 'string', source: 'source' }],
-  },
-  'download-sizes': {
-    reviewedAt: 'date',
-    rows: [{ component: 'string', os: 'string?', megabytes: 'number', basis: 'string', source: 'source' }],
-  },
-  'nvidia-smi': {
-    reviewedAt: 'date',
-    queryGpuFields: [{ field: 'string', lastWithout: 'driver', firstSeenWith: 'driver', claimedSince: 'string?', note: 'string?', source: 'source' }],
-  },
-  // Generated by scripts/generateNvidiaDevices.mjs; data/nvidia-devices.test.ts checks its rows against the inputs.
-  'nvidia-devices': {
-    reviewedAt: 'date',
-    source: 'source',
-    columns: 'string[]',
-    families: [{ chips: 'string[]', architecture: 'string', computeCapability: 'string' }],
-    devices: 'any',
-  },
-  mirrors: {
-    reviewedAt: 'date',
-    mirrors: [{ id: 'string', name: 'string', pypiIndexUrl: 'string?', pytorch: 'object?', planCarriesUrl: 'boolean?', note: 'string?', files: 'object?', coreMetadata: 'object', source: 'source' }],
-  },
-  // The diagnose knowledge base (main/diagnose checks its patterns in depth); here only what every table owes.
-  errors: {
-    reviewedAt: 'date',
-    entries: [{ code: 'string', severity: 'string', patterns: 'string[]', title: 'object', source: 'source' }],
-  },
-};
-
 // "9.0PTX": PTX only (TensorFlow's compute_90), no cubin.
 const CAPABILITY = /^(>=)?\d+\.\d+(a|f)?(\+PTX|PTX)?$/;
 
 describe('data tables', () => {
   it('has a schema for every table and a table for every schema', () => {
-    expect(Object.keys(tables).sort()).toEqual(Object.keys(schemas).sort());
+    expect(Object.keys(tables).sort()).toEqual(Object.keys(DATA_TABLE_SCHEMAS).sort());
   });
 
-  it.each(Object.keys(schemas))('%s.json matches its schema, with a source on every row', (name) => {
-    const errors: string[] = [];
-    validate(tables[name], schemas[name]!, name, errors);
-    expect(errors).toEqual([]);
+  // The same schemas loadDataTable checks at run time: every problem, not just the first, with its field path.
+  it.each(Object.keys(DATA_TABLE_SCHEMAS) as (keyof typeof DATA_TABLE_SCHEMAS)[])('%s.json matches its schema, with a source on every row', (name) => {
+    const result = v.safeParse(DATA_TABLE_SCHEMAS[name], tables[name]);
+    const problems = result.success ? [] : result.issues.map((issue) => `${fieldPath(issue, name)}: ${problemOf(issue, schemaText('en'))}`);
+    expect(problems).toEqual([]);
   });
 
   it('gpus.json: PCI ids are vendor:device, patterns compile, NVIDIA rows have a known architecture', () => {

@@ -5,6 +5,7 @@
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { pciIdsDevices } from './pciIds.mjs';
 
 /** The generated file and its inputs, relative to the repository root. */
 export const NVIDIA_DEVICES_FILE = 'data/nvidia-devices.json';
@@ -61,18 +62,6 @@ function branchLists(dir, current) {
   return lists;
 }
 
-function parsePciIds(text) {
-  const devices = [];
-  let inVendor = false;
-  for (const line of text.split(/\r?\n/)) {
-    if (/^10de\s/.test(line)) inVendor = true;
-    else if (/^[0-9a-f]{4}\s/.test(line)) inVendor = false;
-    const match = inVendor ? /^\t([0-9a-f]{4})\s+(.+)$/.exec(line) : null;
-    if (match) devices.push({ id: match[1], name: match[2].trim() });
-  }
-  return devices;
-}
-
 /** The table's JSON text: one device per line so the file stays small and diffs stay readable. */
 export function nvidiaDevicesSource(root) {
   const sources = path.join(root, NVIDIA_SOURCES_DIR);
@@ -90,7 +79,7 @@ export function nvidiaDevicesSource(root) {
   const open = families.openKernelModules;
 
   const rows = [];
-  for (const { id, name } of parsePciIds(readFileSync(path.join(sources, 'pci.ids-10de.txt'), 'latin1'))) {
+  for (const { id, name } of pciIdsDevices(readFileSync(path.join(sources, 'pci.ids-10de.txt'), 'latin1'), '10de')) {
     const match = GPU_NAME.exec(name);
     if (!match || NOT_A_GPU.test(name)) continue;
     const chip = match[1];

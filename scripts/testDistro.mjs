@@ -42,7 +42,7 @@ rmSync(runDir, { recursive: true, force: true });
 await esbuild.build({ ...cliBundleOptions(root, path.join(app, 'dist', 'cli')), logLevel: 'warning' });
 await esbuild.build({ ...helperBundleOptions(root, path.join(app, 'helper', 'elevatedHelper.mjs')), logLevel: 'warning' });
 mkdirSync(path.join(app, 'bin'), { recursive: true });
-copyFileSync(path.join(root, 'bin', 'dlsetup.js'), path.join(app, 'bin', 'dlsetup.js'));
+for (const file of ['dlsetup.js', 'nodeVersionCheck.mjs']) copyFileSync(path.join(root, 'bin', file), path.join(app, 'bin', file));
 
 mkdirSync(runDir, { recursive: true });
 const tally = path.join(runDir, 'bytes.tally');

@@ -12,6 +12,7 @@ export async function buildInstalledCli(name: string): Promise<string> {
   const dir = path.join(packageRoot, 'node_modules', '.cache', 'dlsetup-tests', `${name}-${process.pid}`);
   await esbuild.build({ ...cliBundleOptions(packageRoot, path.join(dir, 'dist', 'cli')), logLevel: 'silent' });
   mkdirSync(path.join(dir, 'bin'), { recursive: true });
-  copyFileSync(path.join(packageRoot, 'bin', 'dlsetup.js'), path.join(dir, 'bin', 'dlsetup.js'));
+  // The launcher and the Node version check it runs first.
+  for (const file of ['dlsetup.js', 'nodeVersionCheck.mjs']) copyFileSync(path.join(packageRoot, 'bin', file), path.join(dir, 'bin', file));
   return dir;
 }

@@ -45,7 +45,7 @@ test.describe('installing from the fastest measured mirror (RTX 4090, loopback i
     });
     markIndexesServingMetadata(overlay, [`${lab.slow.url}/simple`], (table: MirrorTable) => {
       for (const row of table.mirrors) delete row.files;
-      table.mirrors.find((row) => row.id === 'tuna')!.files = [{ from: `${lab.slow.url}/files/`, to: `${lab.fast.url}/files/`, source: 'test' }];
+      table.mirrors.find((row) => row.id === 'tuna')!.files = [{ from: `${lab.slow.url}/files/`, to: `${lab.fast.url}/files/`, source: 'test: two loopback copies of the wheel' }];
     });
     lab.host = await installHost('rtx4090');
     lab.serve = await startServe({ ...lab.host.env, DLSETUP_DATA_DIR: overlay, DLSETUP_MIRROR_MIN_BYTES: '100000' });

@@ -37,7 +37,7 @@ describe('a command line DL Setup cannot read is refused in the reader language'
   }
 
   it('in Chinese under --lang zh-CN: a missing, unknown or valueless option, an extra argument, an unknown command', async () => {
-    expect(await refusal(['plan', '--lang', 'zh-CN'])).toEqual([2, 'dlsetup plan: 必须给出 --framework（pytorch、tensorflow 或 jax）（参见 dlsetup plan --help）']);
+    expect(await refusal(['plan', '--lang', 'zh-CN'])).toEqual([2, 'dlsetup plan: 必须给出 --framework（可选：pytorch, tensorflow, jax, paddlepaddle）（参见 dlsetup plan --help）']);
     expect(await refusal(['plan', '--frameowrk', 'pytorch', '--lang', 'zh-CN'])).toEqual([2, 'dlsetup plan: 未知选项“--frameowrk”（参见 dlsetup plan --help）']);
     expect(await refusal(['plan', '--lang=zh-CN', '--framework'])).toEqual([2, 'dlsetup plan: 选项“--framework”需要一个值（参见 dlsetup plan --help）']);
     expect(await refusal(['plan', 'extra', '--lang', 'zh-CN'])).toEqual([2, 'dlsetup plan: 多余的参数“extra”（参见 dlsetup plan --help）']);
@@ -49,7 +49,7 @@ describe('a command line DL Setup cannot read is refused in the reader language'
     const io = captureIo();
     expect(await main(['export', '--plan', 'plan.json'], io)).toBe(2);
     expect(io.stderr().split('\n')[0]).toBe('dlsetup export: 必须给出 --format（shell, ansible, dockerfile）（参见 dlsetup export --help）');
-    expect(await refusal(['plan'])).toEqual([2, 'dlsetup plan: --framework is required (pytorch, tensorflow or jax) (see dlsetup plan --help)']);
+    expect(await refusal(['plan'])).toEqual([2, 'dlsetup plan: --framework is required (one of: pytorch, tensorflow, jax, paddlepaddle) (see dlsetup plan --help)']);
     expect(await refusal(['plan', '--framework', 'pytorch', '--frameowrk'])).toEqual([2, 'dlsetup plan: unknown option "--frameowrk" (see dlsetup plan --help)']);
   });
 });

@@ -1,20 +1,11 @@
-import type { DriverBranchTable } from '../../shared/plan/compatData.js';
+import { driverBranchTableSchema } from '../../shared/data/driverBranchesSchema.js';
+import { installSourcesTableSchema, type NvidiaArch } from '../../shared/data/installSourcesSchema.js';
 import { loadDataTable } from './loadDataTable.js';
 
 /**
  * What the elevated steps install, from data/nvidia-install-sources.json and data/driver-branches.json (issue 15):
  * the plan names versions and branches, these functions name the packages, downloads and checksums.
  */
-interface InstallSourcesTable {
-  driverPackages: { distro: string; openPattern?: string; packages?: string[]; fallbackPackages?: string[]; openPackages?: string[]; openFallbackPackages?: string[] }[];
-  toolkitPackage: { pattern: string };
-  cudnnPackages: { cudnnMajor: string; pattern: string }[];
-  cudnnPinnedPackages: { cudnn: string; cuda: string; packages: string[]; version: string }[];
-  pythonVenvPackages: { distro: string; pattern: string }[];
-  runfiles: PublishedDownload[];
-  cudnnArchives: (PublishedDownload & { build: string; cudaMajor: string })[];
-  removablePackages: { pattern: string }[];
-}
 
 /** One published file: NVIDIA's URL and the sha256 it must have. */
 export interface PublishedDownload {
@@ -24,10 +15,9 @@ export interface PublishedDownload {
   sha256: string;
 }
 
-/** NVIDIA's folder names for the two Linux architectures it publishes CUDA for. */
-export type NvidiaArch = 'x86_64' | 'sbsa';
+export type { NvidiaArch } from '../../shared/data/installSourcesSchema.js';
 
-const table = () => loadDataTable<InstallSourcesTable>('nvidia-install-sources');
+const table = () => loadDataTable('nvidia-install-sources', installSourcesTableSchema);
 const fill = (pattern: string, values: Record<string, string>) => pattern.replace(/\{(\w+)\}/g, (_, key: string) => values[key] ?? '');
 
 export function hostNvidiaArch(arch: string = process.arch): NvidiaArch {
@@ -36,7 +26,7 @@ export function hostNvidiaArch(arch: string = process.arch): NvidiaArch {
 
 /** Ubuntu's metapackage for a driver branch ("580", "580-server"), with NVIDIA's open kernel modules when asked. */
 export function ubuntuDriverPackage(branch: string, open: boolean): string | null {
-  const plain = loadDataTable<DriverBranchTable>('driver-branches').distroPackages.find((row) => row.distro === 'ubuntu')?.pattern;
+  const plain = loadDataTable('driver-branches', driverBranchTableSchema).distroPackages.find((row) => row.distro === 'ubuntu')?.pattern;
   const openPattern = table().driverPackages.find((row) => row.distro === 'ubuntu')?.openPattern;
   const pattern = open ? openPattern : plain;
   return pattern ? fill(pattern, { branch }) : null;

@@ -1,14 +1,19 @@
 import os from 'node:os';
 import type { Locale } from '../../shared/i18n/localize.js';
 import type { CpuInfo, CudnnInstall, DriverInfo, Finding, HardwareReport, OsInfo } from '../../shared/types/hardware.js';
-import type { GpuTable } from '../../shared/gpus/lookupGpu.js';
 import type { NvidiaDeviceTable } from '../../shared/gpus/nvidiaDeviceTable.js';
+import type { AmdDeviceTable } from '../../shared/gpus/amdDeviceTable.js';
+import { amdDeviceTableSchema } from '../../shared/data/amdDevicesSchema.js';
 import { loadDataTable } from '../data/loadDataTable.js';
+import { gpuTableSchema } from '../../shared/data/gpusSchema.js';
+import { nvidiaDeviceTableSchema } from '../../shared/data/nvidiaDevicesSchema.js';
 import { findConda } from '../system/findConda.js';
 import { sysrootPath } from '../system/sysroot.js';
 import { detectText, type DetectSay } from './detectText.js';
 import { enrichGpuSpecs } from './enrichGpuSpecs.js';
 import { enrichNvidiaDevices } from './enrichNvidiaDevices.js';
+import { enrichAmdDevices } from './enrichAmdDevices.js';
+import { probeRocmVersion } from './probes/probeRocmVersion.js';
 import { toolkitGpuFindings } from './toolkitTargetsGpu.js';
 import { explainCudaVersions } from './explainCudaVersions.js';
 import { mergeGpus } from './mergeGpus.js';
@@ -83,7 +88,7 @@ function driverFrom(nvidia: NvidiaProbeResult | null, windows: WindowsVideoContr
 
 function loadGpuRows(say: DetectSay, warnings: string[]) {
   try {
-    return loadDataTable<GpuTable>('gpus').gpus;
+    return loadDataTable('gpus', gpuTableSchema).gpus;
   } catch (error) {
     warnings.push(say('probe.gpuSpecsMissing', { error: error instanceof Error ? error.message : String(error) }));
     return [];
@@ -93,7 +98,17 @@ function loadGpuRows(say: DetectSay, warnings: string[]) {
 /** data/nvidia-devices.json (every NVIDIA device id of pci.ids); null, with a warning, when it cannot be read. */
 function loadNvidiaDevices(say: DetectSay, warnings: string[]): NvidiaDeviceTable | null {
   try {
-    return loadDataTable<NvidiaDeviceTable>('nvidia-devices');
+    return loadDataTable('nvidia-devices', nvidiaDeviceTableSchema);
+  } catch (error) {
+    warnings.push(say('probe.gpuSpecsMissing', { error: error instanceof Error ? error.message : String(error) }));
+    return null;
+  }
+}
+
+/** data/amd-devices.json (AMD GPU device ids -> gfx target); null, with a warning, when it cannot be read. */
+function loadAmdDevices(say: DetectSay, warnings: string[]): AmdDeviceTable | null {
+  try {
+    return loadDataTable('amd-devices', amdDeviceTableSchema);
   } catch (error) {
     warnings.push(say('probe.gpuSpecsMissing', { error: error instanceof Error ? error.message : String(error) }));
     return null;
@@ -134,12 +149,14 @@ export async function detectHardware(options: DetectOptions = {}): Promise<Hardw
   const cudnn = await settle(say, 'cuDNN', budget, warnings, loaderCudnn, () => collectCudnn(toolkits, pythons, loaderCudnn));
   const merged = mergeGpus({ pci, nvidia, amd, apple, windows });
   // No GPU, nothing to enrich: the spec table is not read (a start-up cost of every `dlsetup detect`).
-  const identified = merged.gpus.some((gpu) => gpu.vendor === 'nvidia') ? enrichNvidiaDevices(merged.gpus, loadNvidiaDevices(say, warnings)) : merged.gpus;
+  const withNvidia = merged.gpus.some((gpu) => gpu.vendor === 'nvidia') ? enrichNvidiaDevices(merged.gpus, loadNvidiaDevices(say, warnings)) : merged.gpus;
+  const identified = withNvidia.some((gpu) => gpu.vendor === 'amd') ? enrichAmdDevices(withNvidia, loadAmdDevices(say, warnings)) : withNvidia;
   const gpus = identified.length ? enrichGpuSpecs(identified, loadGpuRows(say, warnings)) : identified;
   const driver = driverFrom(nvidia, windows);
   const hasNvidiaGpu = gpus.some((gpu) => gpu.vendor === 'nvidia');
   // ROCm is there when one of its tools answered with a GPU: the machine screen says so instead of "no driver".
   const rocmTools = [amd?.amdSmi?.length ? 'amd-smi' : '', amd?.rocmSmi?.gpus.length ? 'rocm-smi' : '', amd?.gfxTargets.some((gfx) => gfx !== 'gfx000') ? 'rocm_agent_enumerator' : ''].filter(Boolean);
+  const rocm = await settle(say, 'ROCm', budget, warnings, null, () => probeRocmVersion(context, Boolean(amd?.amdSmi?.length)));
 
   const findings: Finding[] = [];
   if (nvidia?.error) findings.push({ code: nvidia.error.code, message: say(NVIDIA_SMI_ERROR_TEXT[nvidia.error.code]), severity: 'error' });
@@ -186,5 +203,6 @@ export async function detectHardware(options: DetectOptions = {}): Promise<Hardw
     durationMs: Math.round(performance.now() - started),
     cudaSummary: explained.summary,
     ...(rocmTools.length > 0 ? { rocmTools } : {}),
+    ...(rocm ? { rocm } : {}),
   };
 }

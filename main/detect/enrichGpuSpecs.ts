@@ -17,7 +17,10 @@ export function enrichGpuSpecs(gpus: Gpu[], rows: readonly GpuRow[]): Gpu[] {
       enriched.computeCapability = row.computeCapability;
       enriched.computeCapabilitySource = 'gpus.json';
     }
-    if (row.gfxArch && gpu.vendor === 'amd') enriched.gfxArch ??= row.gfxArch;
+    if (row.gfxArch && gpu.vendor === 'amd' && !enriched.gfxArch) {
+      enriched.gfxArch = row.gfxArch;
+      enriched.gfxArchSource = 'gpus.json';
+    }
     // A vGPU slice or MIG-less memory is what the tool says; only fill memory when nothing reported it.
     if (row.memoryMiB && !gpu.integrated) enriched.memoryMiB ??= row.memoryMiB;
     const tensor = Object.fromEntries(Object.entries(row.tensorTflops ?? {}).filter((entry): entry is [string, number] => typeof entry[1] === 'number'));

@@ -1,13 +1,14 @@
 import type { Locale } from '../../shared/i18n/localize.js';
 import type { CudaSummary, CudaToolkit, DriverInfo, Finding } from '../../shared/types/hardware.js';
 import { cudaFit, sayCudaFit } from '../../shared/cuda/explainCudaFit.js';
-import { COMPAT_TABLES, type CudaMinorCompat, type CudaToolkitTable } from '../../shared/plan/compatData.js';
+import { COMPAT_TABLES, type CudaMinorCompat } from '../../shared/plan/compatData.js';
 import { loadDataTable } from '../data/loadDataTable.js';
+import { cudaToolkitTableSchema } from '../../shared/data/cudaToolkitsSchema.js';
 import { detectText } from './detectText.js';
 
 /** Minor-version compatibility's driver floor per CUDA major, from data/cuda-toolkits.json. */
 function minorVersionCompatibility(): CudaMinorCompat[] {
-  return loadDataTable<CudaToolkitTable>(COMPAT_TABLES.cudaToolkits).minorVersionCompatibility;
+  return loadDataTable(COMPAT_TABLES.cudaToolkits, cudaToolkitTableSchema).minorVersionCompatibility;
 }
 
 /**

@@ -4,7 +4,9 @@ import { formatTable } from '../../shared/text/terminalTable.js';
 import { terminalStyle, type TerminalStyle } from '../../shared/text/terminalStyle.js';
 import { vendorName } from '../../shared/text/vendorName.js';
 import type { CudnnInstall, Finding, HardwareReport, PythonEnv } from '../../shared/types/hardware.js';
+import { amdSummaryLines } from './amdSummaryLines.js';
 import { detectSummaryText } from './detectSummaryText.js';
+import { ALL_FRAMEWORK_SPECS } from '../../shared/frameworks/registry.js';
 
 type SummarySay = ReturnType<typeof detectSummaryText>;
 
@@ -81,12 +83,8 @@ export function formatHardwareSummary(report: HardwareReport, options: { color: 
   if (virtualAdapters.length > 0) {
     out.push(style.dim(`  ${say('gpus.notCounted', { adapters: list(virtualAdapters.map((adapter) => adapter.name || `${adapter.vendorId}:${adapter.deviceId}`)) })}`));
   }
-  if (report.gpus.some((gpu) => gpu.vendor === 'amd')) {
-    // An AMD GPU is reached through amdgpu and ROCm, not the NVIDIA driver below: say which of them are there.
-    const rocm = report.rocmTools?.length ? say('amd.rocmFound', { tools: list(report.rocmTools) }) : say('amd.rocmNone');
-    const amdgpu = os.amdgpuLoaded === undefined ? null : say(os.amdgpuLoaded ? 'amd.amdgpuLoaded' : 'amd.amdgpuNotLoaded');
-    out.push(`  ${[rocm, amdgpu].filter(Boolean).join(' · ')}`);
-  }
+  // An AMD GPU is reached through amdgpu and ROCm, not the NVIDIA driver below: say which of them are there.
+  out.push(...amdSummaryLines(report, say));
   out.push('');
   out.push(style.bold(say('section.nvidia')));
   const driver = report.driver;
@@ -124,7 +122,7 @@ export function formatHardwareSummary(report: HardwareReport, options: { color: 
           env.version,
           pythonKind(env, say),
           env.path,
-          ['torch', 'tensorflow', 'jax'].filter((name) => env.packages[name]).map((name) => `${name} ${env.packages[name]}`).join(', ') || '-',
+          ALL_FRAMEWORK_SPECS.map((spec) => spec.primaryPackage).filter((name) => env.packages[name]).map((name) => `${name} ${env.packages[name]}`).join(', ') || '-',
         ]),
         style,
       ),

@@ -65,7 +65,8 @@ export function mergeGpus(sources: GpuSources): { gpus: Gpu[]; displayAdapters: 
     if (!vendor) continue;
     const gpu: Gpu = { vendor, name: device.name ?? `${VENDOR_NAMES[vendor]} GPU`, pciId: `${device.vendorId}:${device.deviceId}`, source: device.source };
     if (device.busId) gpu.busId = device.busId;
-    if (vendor === 'nvidia' && device.chip) gpu.chip = device.chip;
+    if ((vendor === 'nvidia' || vendor === 'amd') && device.chip) gpu.chip = device.chip;
+    if (vendor === 'amd' && device.revision) gpu.pciRevision = device.revision;
     if (vendor === 'nvidia' && snapshot && snapshot.gpus.length > 0) continue;
     if (vendor === 'amd') {
       const details = rocm.find((entry) => entry.deviceId === device.deviceId) ?? rocm[amdIndex];
@@ -73,7 +74,10 @@ export function mergeGpus(sources: GpuSources): { gpus: Gpu[]; displayAdapters: 
       amdIndex += 1;
       if (details?.name) gpu.name = details.name;
       if (details?.vramBytes) gpu.memoryMiB = Math.round(details.vramBytes / 1024 ** 2);
-      if (gfx) gpu.gfxArch = gfx;
+      if (gfx) {
+        gpu.gfxArch = gfx;
+        gpu.gfxArchSource = details?.gfxArch ? amdSource : 'rocm_agent_enumerator';
+      }
     }
     if (vendor === 'intel') gpu.integrated = true;
     gpus.push(gpu);
@@ -84,7 +88,10 @@ export function mergeGpus(sources: GpuSources): { gpus: Gpu[]; displayAdapters: 
       if (entry.deviceId) gpu.pciId = `1002:${entry.deviceId}`;
       if (entry.vramBytes) gpu.memoryMiB = Math.round(entry.vramBytes / 1024 ** 2);
       const gfx = entry.gfxArch ?? sources.amd?.gfxTargets[at];
-      if (gfx) gpu.gfxArch = gfx;
+      if (gfx) {
+        gpu.gfxArch = gfx;
+        gpu.gfxArchSource = entry.gfxArch ? amdSource : 'rocm_agent_enumerator';
+      }
       gpus.push(gpu);
     });
   }

@@ -1,23 +1,17 @@
 import type { CudaToolkit, Finding, Gpu } from '../../shared/types/hardware.js';
 import { parseCapability, smLabel } from '../../shared/plan/computeCapability.js';
+import { cudaVersion } from '../../shared/versions/cudaVersion.js';
 import { loadDataTable } from '../data/loadDataTable.js';
+import { cudaToolkitTableSchema, type CudaToolkitRelease } from '../../shared/data/cudaToolkitsSchema.js';
 import type { DetectSay } from './detectText.js';
 
-interface ToolkitRow {
-  version: string;
-  computeCapabilities?: string[];
-  confidence?: string;
-}
+/** The fields of a data/cuda-toolkits.json release this check reads (tests pass rows of their own). */
+type ToolkitRow = Pick<CudaToolkitRelease, 'version'> & Partial<Pick<CudaToolkitRelease, 'computeCapabilities' | 'confidence'>>;
 
 const series = (version: string) => /^(\d+)\.(\d+)/.exec(version)?.slice(1, 3).join('.') ?? version;
 const numeric = (capability: string) => {
   const parsed = parseCapability(capability);
   return parsed ? parsed.major * 100 + parsed.minor : -1;
-};
-const compareVersions = (a: string, b: string) => {
-  const [x, y] = [a, b].map((v) => v.split('.').map(Number));
-  for (let i = 0; i < 3; i += 1) if ((x![i] ?? 0) !== (y![i] ?? 0)) return (x![i] ?? 0) - (y![i] ?? 0);
-  return 0;
 };
 
 /**
@@ -30,7 +24,7 @@ export function toolkitGpuFindings(toolkits: CudaToolkit[], gpus: Gpu[], say: De
   const toolkit = toolkits.find((candidate) => candidate.active) ?? (toolkits.length === 1 ? toolkits[0] : undefined);
   // Only an NVIDIA GPU with a known capability can be out of reach: without one, the 75 KB table is not read at all.
   if (!toolkit || !gpus.some((gpu) => gpu.vendor === 'nvidia' && gpu.computeCapability)) return [];
-  const releases = (rows ?? loadDataTable<{ releases: ToolkitRow[] }>('cuda-toolkits').releases).filter((row) => row.confidence !== 'unverified' && row.computeCapabilities?.length);
+  const releases = (rows ?? loadDataTable('cuda-toolkits', cudaToolkitTableSchema).releases).filter((row) => row.confidence !== 'unverified' && row.computeCapabilities?.length);
   const own = releases.filter((row) => row.version === toolkit.version || series(row.version) === series(toolkit.version));
   if (!own.length) return [];
   const targets = new Set(own.flatMap((row) => row.computeCapabilities ?? []));
@@ -41,7 +35,7 @@ export function toolkitGpuFindings(toolkits: CudaToolkit[], gpus: Gpu[], say: De
     const capability = gpu.vendor === 'nvidia' ? gpu.computeCapability : undefined;
     if (!capability || seen.has(capability) || targets.has(capability) || numeric(capability) <= newest) continue;
     seen.add(capability);
-    const first = releases.filter((row) => row.computeCapabilities?.includes(capability)).sort((a, b) => compareVersions(a.version, b.version))[0];
+    const first = releases.filter((row) => row.computeCapabilities?.includes(capability)).sort((a, b) => cudaVersion.compare(a.version, b.version))[0];
     findings.push({
       code: 'TOOLKIT_CANNOT_TARGET_GPU',
       severity: 'warning',

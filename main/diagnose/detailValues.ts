@@ -1,17 +1,17 @@
 import { capabilityFromArch } from '../../shared/plan/computeCapability.js';
 import type { DiagnoseFacts } from '../../shared/types/diagnose.js';
 import { cudnnVersionFromNumber } from '../detect/parsers/parseCudnnHeader.js';
+import { ALL_FRAMEWORK_SPECS, FRAMEWORK_IDS } from '../../shared/frameworks/registry.js';
 
+/** Families Troubleshoot names beside the planned frameworks, whose labels their specs give. */
 const FRAMEWORK_LABELS: Record<string, string> = {
-  pytorch: 'PyTorch',
-  tensorflow: 'TensorFlow',
-  jax: 'JAX',
   paddle: 'PaddlePaddle',
   onnxruntime: 'ONNX Runtime',
+  ...Object.fromEntries(ALL_FRAMEWORK_SPECS.map((spec) => [spec.id, spec.label])),
 };
 
 /** The frameworks `dlsetup plan` can plan for. */
-export const PLANNABLE = new Set(['pytorch', 'tensorflow', 'jax']);
+export const PLANNABLE: ReadonlySet<string> = new Set(FRAMEWORK_IDS);
 
 export function frameworkLabel(name: string): string {
   return FRAMEWORK_LABELS[name] ?? name;

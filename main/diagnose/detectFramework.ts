@@ -1,18 +1,29 @@
 import type { DiagnosedFramework } from '../../shared/types/diagnose.js';
+import { FRAMEWORK_IDS, FRAMEWORK_SPECS, isFramework } from '../../shared/frameworks/registry.js';
 
-const FRAMEWORK =
-  /site-packages[\\/](torch|tensorflow|jax|jaxlib|paddle|onnxruntime)[\\/]|\b(tensorflow)[\\/](?:stream_executor|core|compiler|python)|\b(torch)\.cuda\b|\b(Torch) not compiled|\b(PyTorch)\b|\b(TensorFlow)\b|\b(jaxlib)\b|\b(PaddlePaddle|paddle)\b|\b(onnxruntime)\b/i;
-
-const NAMES: Record<string, DiagnosedFramework['name']> = {
-  torch: 'pytorch',
-  pytorch: 'pytorch',
-  tensorflow: 'tensorflow',
-  jax: 'jax',
-  jaxlib: 'jax',
-  paddle: 'paddle',
-  paddlepaddle: 'paddle',
-  onnxruntime: 'onnxruntime',
+/** Families Troubleshoot names that DL Setup does not plan: their site-packages folders and words. */
+const OTHER_FAMILIES: Record<string, { name: DiagnosedFramework['name']; packagePaths: readonly string[]; words: readonly string[] }> = {
+  paddle: { name: 'paddle', packagePaths: ['paddle'], words: ['PaddlePaddle', 'paddle'] },
+  onnxruntime: { name: 'onnxruntime', packagePaths: ['onnxruntime'], words: ['onnxruntime'] },
 };
+
+const families = [
+  ...Object.values(OTHER_FAMILIES),
+  ...FRAMEWORK_IDS.map((id) => ({ name: id, packagePaths: FRAMEWORK_SPECS[id].diagnose.packagePaths, words: FRAMEWORK_SPECS[id].diagnose.words })),
+];
+const paths = [...new Set(families.flatMap((f) => f.packagePaths))].join('|');
+const words = [...new Set(families.flatMap((f) => f.words))].join('|');
+
+// Besides folders and words, three forms that only PyTorch and TensorFlow print (a bare "torch" or "jax" is too common a word).
+const FRAMEWORK = new RegExp(
+  `site-packages[\\\\/](${paths})[\\\\/]|\\b(tensorflow)[\\\\/](?:stream_executor|core|compiler|python)|\\b(torch)\\.cuda\\b|\\b(Torch) not compiled|\\b(${words})\\b`,
+  'i',
+);
+
+/** Each lower-case folder or word to its family; a planned framework's spec wins over the list above. */
+const NAMES: Record<string, DiagnosedFramework['name']> = Object.fromEntries(
+  families.flatMap((f) => [...f.packagePaths, ...f.words].map((word) => [word.toLowerCase(), f.name] as const)),
+);
 
 /** The framework a log or traceback comes from (first mention wins), with its version when a package path or pin shows it. */
 export function detectFramework(text: string): DiagnosedFramework | null {
@@ -22,7 +33,7 @@ export function detectFramework(text: string): DiagnosedFramework | null {
   const name = NAMES[word];
   if (!name) return null;
   const framework: DiagnosedFramework = { name };
-  const package_ = name === 'pytorch' ? 'torch' : name;
+  const package_ = isFramework(name) ? FRAMEWORK_SPECS[name].primaryPackage : name;
   const version = new RegExp(`\\b${package_}(?:[_-]gpu)?(?:==|-)(\\d{1,2}\\.\\d{1,3}(?:\\.\\d{1,3})?)\\b`, 'i').exec(text)?.[1];
   if (version) framework.version = version;
   return framework;

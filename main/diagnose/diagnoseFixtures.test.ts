@@ -462,6 +462,12 @@ const EXPECTED: Record<string, Expectation> = {
   'rocm-smi/rocm-smi_hades-canyon_intel-igpu_row_all_na_vegam.txt': { kind: 'rocm-smi', codes: [], facts: { gpus: [gpu('AMD GPU', {}, 'amd')] }, exactFacts: true },
   'rocm-smi/rocm-smi_rocm1.9_igpu_row_all_na_gpu1_real.txt': { kind: 'rocm-smi', codes: [], facts: { gpus: [gpu('AMD GPU', {}, 'amd')] }, exactFacts: true },
   'rocm-smi/rocm-smi_2018_during_training.txt': { kind: 'rocm-smi', codes: [], facts: { gpus: [gpu('AMD GPU', {}, 'amd')] }, exactFacts: true },
+  // The ROCm release as its files and amd-smi state it (issue 28): plain text diagnose reads as a log with nothing wrong.
+  'rocm-version/amd-smi-version_rocm-na.txt': { kind: 'log', codes: [], facts: {} },
+  'rocm-version/amd-smi-version_rocm6.4.0_mi300x.txt': { kind: 'log', codes: [], facts: {} },
+  'rocm-version/info-version_6.3.2-66.txt': { kind: 'log', codes: [], facts: {} },
+  'rocm-version/info-version_6.4.1.txt': { kind: 'log', codes: [], facts: {} },
+  'rocm-version/rocm_version.h_6.2.0_excerpt.txt': { kind: 'log', codes: [], facts: {} },
   'rocm-smi/rocm-smi_radeon-vii_rocm2.1_empty-pclk-warning.txt': { kind: 'rocm-smi', codes: [], facts: { gpus: [gpu('AMD GPU', {}, 'amd')] }, exactFacts: true },
   // Four cards in DPX mode show up as eight rows; partition 0 of each is the card.
   'rocm-smi/rocm-smi_rocm6-7_mi3xx_0x75a0_dpx_partitions_partial.txt': {

@@ -2,6 +2,7 @@ import type { DiagnoseFacts, DiagnoseLocale, DiagnoseResult, Diagnosis, Diagnosi
 import type { HardwareReport } from '../../shared/types/hardware.js';
 import type { Framework, PlanRequest } from '../../shared/types/plan.js';
 import { loadDataTable } from '../data/loadDataTable.js';
+import { tensorflowTableSchema } from '../../shared/data/tensorflowSchema.js';
 import { detailValues, PLANNABLE } from './detailValues.js';
 import { computeCapQueryValues } from './driverCommandValues.js';
 import { extractFacts } from './extractFacts.js';
@@ -37,7 +38,7 @@ export function tensorflowBuild(framework: string, version: string): { cuda?: st
   if (framework !== 'tensorflow') return null;
   let table: TensorflowTable;
   try {
-    table = loadDataTable<TensorflowTable>('tensorflow');
+    table = loadDataTable('tensorflow', tensorflowTableSchema);
   } catch {
     return null;
   }

@@ -1,10 +1,7 @@
 import type { DiagnoseFacts } from '../../shared/types/diagnose.js';
 import type { HardwareReport } from '../../shared/types/hardware.js';
 import { loadDataTable } from '../data/loadDataTable.js';
-
-interface NvidiaSmiTable {
-  queryGpuFields: { field: string; lastWithout: string; firstSeenWith: string }[];
-}
+import { nvidiaSmiTableSchema, type NvidiaSmiTable } from '../../shared/data/nvidiaSmiSchema.js';
 
 const branchOf = (version: string): number => Number(/^(\d{2,3})\./.exec(version)?.[1] ?? NaN);
 
@@ -18,7 +15,7 @@ export function computeCapQueryValues(facts: DiagnoseFacts, machine: HardwareRep
   if (!version) return {};
   let row: NvidiaSmiTable['queryGpuFields'][number] | undefined;
   try {
-    row = loadDataTable<NvidiaSmiTable>('nvidia-smi').queryGpuFields.find((candidate) => candidate.field === 'compute_cap');
+    row = loadDataTable('nvidia-smi', nvidiaSmiTableSchema).queryGpuFields.find((candidate) => candidate.field === 'compute_cap');
   } catch {
     return {};
   }

@@ -11,9 +11,9 @@ import type { HardwareReport } from '../../shared/types/hardware.js';
 import { fixturesDir } from '../../testkit/fixturePath.js';
 import { createSimulatedHost, withSimulatedHost } from '../../testkit/simulatedHost.js';
 import { loadDataTable } from '../data/loadDataTable.js';
+import { knowledgeTableSchema } from '../../shared/data/errorsSchema.js';
 import { diagnoseText } from './diagnoseText.js';
 import { gatherHostFacts } from './hostFacts.js';
-import type { KnowledgeTable } from './knowledgeBase.js';
 
 interface Sample {
   code: string;
@@ -396,7 +396,7 @@ const SAMPLES: Sample[] = [
 /** Patterns no real sample has been found for yet (each one a wording we believe exists); the count goes into the closing note. */
 const UNSAMPLED: Record<string, string[]> = {};
 
-const table = loadDataTable<KnowledgeTable>('errors');
+const table = loadDataTable('errors', knowledgeTableSchema);
 
 function fixtureTexts(): string[] {
   const texts: string[] = [];

@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { loadDataTable } from '../data/loadDataTable.js';
-import { compileKnowledgeBase, type KnowledgeTable } from './knowledgeBase.js';
+import { knowledgeTableSchema } from '../../shared/data/errorsSchema.js';
+import { compileKnowledgeBase } from './knowledgeBase.js';
 import { analyzePattern, MAX_PATHS } from './patternSafety.js';
 import { renderTemplate, templatePlaceholders } from './renderTemplate.js';
 
-const table = loadDataTable<KnowledgeTable>('errors');
+const table = loadDataTable('errors', knowledgeTableSchema);
 
 /** Values code derives (detailValues, frameworkValues, structuralMatches, machineValues); group names come from the patterns. */
 const DERIVED = [

@@ -1,44 +1,11 @@
 import { loadDataTable } from '../data/loadDataTable.js';
+import { knowledgeTableSchema } from '../../shared/data/errorsSchema.js';
 import { analyzePattern } from './patternSafety.js';
-import type { DiagnoseLocale } from '../../shared/types/diagnose.js';
 
-export type LocalizedText = Record<DiagnoseLocale, string>;
+import type { KnowledgeEntry, KnowledgeTable } from '../../shared/data/errorsSchema.js';
 
-export interface KnowledgeFix extends LocalizedText {
-  /** Safe to copy and run as is; shown after the text. */
-  command?: string;
-}
-
-/** One row of data/errors.json. Texts may use `{placeholders}` and `[[optional sections]]` (renderTemplate). */
-export interface KnowledgeEntry {
-  code: string;
-  severity: 'error' | 'warning' | 'info';
-  /** Any of these, matched case-insensitively against one line, raises the diagnosis. */
-  patterns: string[];
-  /** Read values (named groups) from other lines of the same text, without raising the diagnosis. */
-  extract?: string[];
-  /** Raised by code from parsed facts (e.g. a traceback cut before its message), not by a pattern. */
-  structural?: boolean;
-  /** Shown only when nothing else is found (a note on harmless lines that people paste as the error). */
-  quietWhenOthers?: boolean;
-  /** More specific than these codes: when both match, those are dropped. */
-  supersedes?: string[];
-  title: LocalizedText;
-  explanation: LocalizedText;
-  fixes: KnowledgeFix[];
-  /** Sentences about the machine the diagnosis runs on; each is shown only when every value it names is known. */
-  onThisMachine?: LocalizedText[];
-  /** The diagnosis offers a plan for the framework the text names: at the version in use, or the newest. */
-  offersPlan?: 'sameVersion' | 'latest';
-  references: string[];
-  source: string;
-}
-
-export interface KnowledgeTable {
-  reviewedAt: string;
-  note?: string;
-  entries: KnowledgeEntry[];
-}
+/** One row of data/errors.json and the table, inferred from their schema (shared/data/errorsSchema.ts). */
+export type { KnowledgeEntry, KnowledgeFix, KnowledgeTable, LocalizedText } from '../../shared/data/errorsSchema.js';
 
 export interface CompiledEntry {
   entry: KnowledgeEntry;
@@ -86,6 +53,6 @@ let cached: CompiledKnowledgeBase | null = null;
 
 /** data/errors.json, compiled once per process. */
 export function loadKnowledgeBase(): CompiledKnowledgeBase {
-  cached ??= compileKnowledgeBase(loadDataTable<KnowledgeTable>('errors'));
+  cached ??= compileKnowledgeBase(loadDataTable('errors', knowledgeTableSchema));
   return cached;
 }

@@ -1,7 +1,7 @@
-import type { PytorchTable } from '../../shared/plan/compatData.js';
 import type { DiagnoseFacts, DiagnoseLocale } from '../../shared/types/diagnose.js';
 import type { HardwareReport } from '../../shared/types/hardware.js';
 import { loadDataTable } from '../data/loadDataTable.js';
+import { pytorchTableSchema } from '../../shared/data/pytorchSchema.js';
 
 const AND: Record<DiagnoseLocale, [string, string]> = { en: [', ', ' and '], 'zh-CN': ['、', ' 和 '] };
 
@@ -13,7 +13,7 @@ function join(items: string[], locale: DiagnoseLocale): string {
 /** gfx targets PyTorch's ROCm builds support (data/pytorch.json rocmArchitectures, from AMD's system requirements). */
 function rocmSupportedGfx(): Set<string> {
   try {
-    return new Set(loadDataTable<PytorchTable>('pytorch').rocmArchitectures.flatMap((row) => row.supported));
+    return new Set(loadDataTable('pytorch', pytorchTableSchema).rocmArchitectures.flatMap((row) => row.supported));
   } catch {
     return new Set();
   }

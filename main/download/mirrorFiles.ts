@@ -1,6 +1,6 @@
 import { loadDataTable } from '../data/loadDataTable.js';
+import { mirrorTableSchema } from '../../shared/data/mirrorsSchema.js';
 import type { MirrorCandidate } from '../network/mirrorChoice.js';
-import type { MirrorTable } from '../../shared/types/mirrors.js';
 
 /**
  * Every known copy of one file (data/mirrors.json `files`): the address pip's report names first, labelled by who
@@ -8,7 +8,7 @@ import type { MirrorTable } from '../../shared/types/mirrors.js';
  * official file. The copies are only candidates: they are measured, and the report's sha256 decides.
  */
 export function mirrorCopies(url: string): MirrorCandidate[] {
-  const rows = loadDataTable<MirrorTable>('mirrors').mirrors;
+  const rows = loadDataTable('mirrors', mirrorTableSchema).mirrors;
   const swaps = rows.flatMap((row) => (row.files ?? []).map((swap) => ({ id: row.id, ...swap })));
   const official = swaps.find((swap) => url.startsWith(swap.from));
   const own: MirrorCandidate = { id: official ? 'official' : (swaps.find((swap) => url.startsWith(swap.to))?.id ?? new URL(url).host), url };

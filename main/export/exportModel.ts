@@ -11,6 +11,7 @@ import { LD_CONF, PROFILE_SCRIPT, envBlockBody, envVarsStep, ldConfContent } fro
 import { frameworkStep, pipInstallArgv } from '../install/steps/frameworkStep.js';
 import { pythonEnvStep } from '../install/steps/pythonEnvStep.js';
 import { hasUserinfo, withoutUserinfo } from '../../shared/text/urlUserinfo.js';
+import { FRAMEWORK_SPECS, isFramework } from '../../shared/frameworks/registry.js';
 
 const STEP_KINDS: readonly PlanStep['kind'][] = ['driver', 'cuda-repo', 'cuda-toolkit', 'cudnn', 'env-vars', 'system-python', 'python-env', 'framework'];
 const TARGET_OSES: readonly string[] = ['linux', 'windows', 'wsl', 'macos'];
@@ -93,7 +94,7 @@ function seriesOf(version: string): string {
 }
 
 function frameworkLabel(name: string): string {
-  return name === 'pytorch' ? 'PyTorch' : name === 'tensorflow' ? 'TensorFlow' : name === 'jax' ? 'JAX' : name;
+  return isFramework(name) ? FRAMEWORK_SPECS[name].label : name;
 }
 
 export function planSummary(plan: Plan): string {

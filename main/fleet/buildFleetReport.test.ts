@@ -2,9 +2,9 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, test } from 'vitest';
-import type { GpuTable } from '../../shared/gpus/lookupGpu.js';
 import type { VerifyReport } from '../../shared/types/verify.js';
 import { loadDataTable } from '../data/loadDataTable.js';
+import { gpuTableSchema } from '../../shared/data/gpusSchema.js';
 import { fleetCommand } from '../cli/commands/fleetCommand.js';
 import { captureIo } from '../cli/testIo.js';
 import { buildFleetReport, type FleetInput } from './buildFleetReport.js';
@@ -60,7 +60,7 @@ function fleet(): FleetInput[] {
   ];
 }
 
-const specs = loadDataTable<GpuTable>('gpus').gpus;
+const specs = loadDataTable('gpus', gpuTableSchema).gpus;
 
 describe('buildFleetReport', () => {
   const result = buildFleetReport(fleet(), { specs, now: new Date('2026-11-03T00:00:00Z') });
@@ -136,6 +136,40 @@ describe('loadFleetReports and `dlsetup fleet report`', () => {
       await fleetCommand.run({ flags: { json: true }, positionals: ['report', dir] }, json);
       expect(JSON.parse(json.stdout()).outliers).toBe(3);
       await expect(loadFleetReports(path.join(dir, 'missing'))).rejects.toThrow(/Cannot read the report folder/);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('the DL Setup each report was made with', () => {
+  const made = (source: string, dlsetupVersion?: string): FleetInput => ({ source, report: { ...report({ bf16: 790 }), ...(dlsetupVersion ? { dlsetupVersion } : {}) } });
+
+  test('flags hosts verified with an older DL Setup, in version order (0.9.0 before 0.10.0, a release candidate before its release)', () => {
+    const result = buildFleetReport([made('a/v.json', '0.10.0'), made('b/v.json', '0.9.0'), made('c/v.json', '0.10.0-rc.1'), made('d/v.json'), made('e/v.json', '0.10.0+build.7')]);
+    const flags = Object.fromEntries(result.rows.map((row) => [row.host, row.flags.map((flag) => flag.message)]));
+    expect(flags).toEqual({
+      a: [],
+      b: ['Verified with DL Setup 0.9.0; the newest report here is from 0.10.0: verify again with it to compare like with like.'],
+      c: ['Verified with DL Setup 0.10.0-rc.1; the newest report here is from 0.10.0: verify again with it to compare like with like.'],
+      // An exported script's report names no DL Setup, and build metadata is no newer release.
+      d: [],
+      e: [],
+    });
+    expect(result.rows.find((row) => row.host === 'd')!.dlsetupVersion).toBeNull();
+  });
+
+  test('a report read back keeps the version it was made with; a version that is not semver is refused by name', async () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'dlsetup-fleet-'));
+    try {
+      writeFileSync(path.join(dir, 'new.json'), JSON.stringify({ ...report({ host: 'new', bf16: 790 }), dlsetupVersion: '1.2.0' }));
+      writeFileSync(path.join(dir, 'old.json'), JSON.stringify({ ...report({ host: 'old', bf16: 790 }), dlsetupVersion: '1.10.0' }));
+      writeFileSync(path.join(dir, 'odd.json'), JSON.stringify({ ...report({ host: 'odd', bf16: 790 }), dlsetupVersion: '1.2' }));
+      const loaded = await loadFleetReports(dir);
+      expect(loaded.reports.map((input) => input.report.dlsetupVersion).sort()).toEqual(['1.10.0', '1.2.0']);
+      expect(loaded.warnings).toHaveLength(1);
+      expect(loaded.warnings[0]).toMatch(/^Skipped odd\.json: .*dlsetupVersion/);
+      expect(buildFleetReport(loaded.reports).rows.find((row) => row.host === 'new')!.flags.map((flag) => flag.code)).toEqual(['OLDER_DLSETUP']);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

@@ -1,3 +1,5 @@
+import semverLessThan from 'semver/functions/lt.js';
+import semverValid from 'semver/functions/valid.js';
 import { lookupGpu, type GpuRow } from '../../shared/gpus/lookupGpu.js';
 import type { MatmulResult, VerifyChange, VerifyReport } from '../../shared/types/verify.js';
 import { applySpecPeaks, LOW_EFFICIENCY } from '../verify/specEfficiency.js';
@@ -6,7 +8,7 @@ import { compareReports } from '../verify/compareReports.js';
 /** A host whose best throughput is below this share of its GPU model's fleet median is flagged. */
 export const BELOW_PEERS_RATIO = 0.8;
 
-export type FleetFlagCode = 'CHECKS_FAILED' | 'LOW_EFFICIENCY' | 'BELOW_PEERS' | 'DRIVER_DIFFERS';
+export type FleetFlagCode = 'CHECKS_FAILED' | 'LOW_EFFICIENCY' | 'BELOW_PEERS' | 'DRIVER_DIFFERS' | 'OLDER_DLSETUP';
 
 export interface FleetFlag {
   code: FleetFlagCode;
@@ -21,6 +23,8 @@ export interface FleetRow {
   gpu: string | null;
   driver: string | null;
   framework: string | null;
+  /** The DL Setup that made the latest report (semver), null where an exported script made it. */
+  dlsetupVersion: string | null;
   checks: { passed: number; failed: number; skipped: number; total: number };
   failedChecks: string[];
   /** The highest GPU matmul throughput, with its precision and share of the spec peak where known. */
@@ -110,6 +114,11 @@ function majority(values: string[]): string | null {
   return ranked[0]![0];
 }
 
+/** The highest of semver versions (1.10.0 after 1.9.0, 1.0.0 after 1.0.0-rc.1), null for none. */
+function newestVersion(versions: readonly string[]): string | null {
+  return versions.reduce<string | null>((top, version) => (top === null || semverLessThan(top, version) ? version : top), null);
+}
+
 const pct = (value: number) => `${Math.round(value * 100)} %`;
 
 /**
@@ -140,6 +149,7 @@ export function buildFleetReport(inputs: readonly FleetInput[], options: { specs
       gpu: gpuOf(report),
       driver: report.fingerprint?.driver ?? null,
       framework: frameworkOf(report),
+      dlsetupVersion: semverValid(report.dlsetupVersion ?? null),
       checks: { ...summary, total: checks.length || summary.passed + summary.failed + summary.skipped },
       failedChecks: checks.filter((check) => check.status === 'fail').map((check) => check.id),
       best: bestMatmul(report, options.specs),
@@ -168,6 +178,7 @@ export function buildFleetReport(inputs: readonly FleetInput[], options: { specs
     });
   }
   const groupOf = new Map(groups.map((group) => [group.gpu, group]));
+  const newestDlsetup = newestVersion(rows.flatMap((row) => (row.dlsetupVersion ? [row.dlsetupVersion] : [])));
 
   for (const row of rows) {
     if (row.checks.failed > 0 || row.failedChecks.length > 0) {
@@ -183,6 +194,12 @@ export function buildFleetReport(inputs: readonly FleetInput[], options: { specs
     }
     if (group?.majorityDriver && row.driver && row.driver !== group.majorityDriver) {
       row.flags.push({ code: 'DRIVER_DIFFERS', message: `Driver ${row.driver}; most hosts with a ${row.gpu} run ${group.majorityDriver}.` });
+    }
+  }
+  for (const row of rows) {
+    // An older DL Setup may check less or differently: hosts compare like with like only when verified with the same one.
+    if (row.dlsetupVersion && newestDlsetup && semverLessThan(row.dlsetupVersion, newestDlsetup)) {
+      row.flags.push({ code: 'OLDER_DLSETUP', message: `Verified with DL Setup ${row.dlsetupVersion}; the newest report here is from ${newestDlsetup}: verify again with it to compare like with like.` });
     }
   }
   rows.sort((a, b) => b.flags.length - a.flags.length || a.host.localeCompare(b.host, 'en', { numeric: true }));

@@ -30,7 +30,7 @@ export function formatDryRun(plan: Plan, overrides: InstallOverrides = {}, local
   steps.forEach((step, index) => {
     lines.push('');
     // The title is said from the step's kind and params in this language; the plan file's own is the fallback.
-    const heading = { number: index + 1, title: oneLine(stepTitle(step, titleSay)) };
+    const heading = { number: index + 1, title: oneLine(stepTitle(step, titleSay, plan)) };
     try {
       const impl = stepForKind(step.kind);
       const params = impl.parse(planStepParams(plan, step, overrides));

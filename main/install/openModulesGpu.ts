@@ -1,5 +1,6 @@
 import { listHostDir, readHostFile } from '../system/sysroot.js';
 import { loadDataTable } from '../data/loadDataTable.js';
+import { nvidiaDeviceTableSchema } from '../../shared/data/nvidiaDevicesSchema.js';
 import { nvidiaDeviceById, type NvidiaDeviceTable } from '../../shared/gpus/nvidiaDeviceTable.js';
 
 const PCI_ROOT = '/sys/bus/pci/devices';
@@ -18,7 +19,7 @@ export async function openModulesOnlyGpu(): Promise<string | null> {
     if (vendor?.trim().toLowerCase() !== '0x10de' || !/^0x03/.test(classCode?.trim() ?? '')) continue;
     const id = /^0x([0-9a-f]{4})$/i.exec(device?.trim() ?? '')?.[1]?.toLowerCase();
     if (!id) continue;
-    table ??= loadDataTable<NvidiaDeviceTable>('nvidia-devices');
+    table ??= loadDataTable('nvidia-devices', nvidiaDeviceTableSchema);
     const row = nvidiaDeviceById(table, `10de:${id}`);
     if (row?.openKernelModules === 'required') return row.names[0] ?? `10de:${id}`;
   }

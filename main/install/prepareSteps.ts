@@ -40,7 +40,7 @@ export function prepareSteps(plan: Plan, overrides: InstallOverrides = {}, say: 
       throw errorIn(error, say.locale);
     }
     const elevated = typeof impl.elevated === 'function' ? impl.elevated(params) : impl.elevated;
-    return { id: step.id, kind: step.kind, title: stepTitle(step, titleSay), impl, params, elevated };
+    return { id: step.id, kind: step.kind, title: stepTitle(step, titleSay, plan), impl, params, elevated };
   });
   // Variables for the Python environment can only be written once that environment exists.
   const envIndex = prepared.findIndex((step) => step.kind === 'python-env');

@@ -1,5 +1,6 @@
 import { loadDataTable } from '../data/loadDataTable.js';
-import type { MirrorDefault, MirrorPreset, MirrorTable, MirrorTiming } from '../../shared/types/mirrors.js';
+import { mirrorTableSchema } from '../../shared/data/mirrorsSchema.js';
+import type { MirrorDefault, MirrorPreset, MirrorTiming } from '../../shared/types/mirrors.js';
 import { checkMirror } from './checkMirror.js';
 
 /** How long a mirror's index may take to answer before it counts as unreachable for the default choice. */
@@ -12,7 +13,7 @@ export function indexProbeUrl(pypiIndexUrl: string): string {
 
 /** The mirrors a Chinese locale chooses among: every row of data/mirrors.json with a PyPI index, but the official one. */
 function candidates(): MirrorPreset[] {
-  return loadDataTable<MirrorTable>('mirrors').mirrors.filter((preset) => preset.id !== 'official' && preset.pypiIndexUrl);
+  return loadDataTable('mirrors', mirrorTableSchema).mirrors.filter((preset) => preset.id !== 'official' && preset.pypiIndexUrl);
 }
 
 /**
@@ -41,7 +42,7 @@ export async function measureMirrorDefault(options: { timeoutMs?: number; ca?: s
  */
 export function mirrorStepValue(id: string, role: 'pypi' | 'pytorch'): string | null {
   if (id === 'official') return null;
-  const preset = loadDataTable<MirrorTable>('mirrors').mirrors.find((row) => row.id === id);
+  const preset = loadDataTable('mirrors', mirrorTableSchema).mirrors.find((row) => row.id === id);
   if (!preset) return null;
   if (!preset.planCarriesUrl) return id;
   return (role === 'pypi' ? preset.pypiIndexUrl : preset.pytorch?.baseUrl) ?? null;

@@ -2,6 +2,7 @@ import { errorText } from '../../shared/errorText.js';
 import { findNvidiaProduct } from '../../shared/gpus/findNvidiaProduct.js';
 import { lookupGpu, type GpuRow } from '../../shared/gpus/lookupGpu.js';
 import type { NvidiaDeviceTable } from '../../shared/gpus/nvidiaDeviceTable.js';
+import { nvidiaFactsOfIds } from '../../shared/gpus/nvidiaFactsOfIds.js';
 import { driverVersion } from '../../shared/versions/driverVersion.js';
 import type { HardwareProfile } from '../../shared/types/plan.js';
 import type { PlanOverrides } from '../../shared/ipc/contract.js';
@@ -29,7 +30,11 @@ function gpuByName(
   nvidiaTable: NvidiaDeviceTable | null,
 ): Pick<GpuRow, 'vendor' | 'name' | 'computeCapability' | 'gfxArch'> & { openKernelModules?: HardwareProfile['gpuOpenKernelModules'] } {
   const row = lookupGpu(gpuRows, { name });
-  if (row) return row;
+  if (row) {
+    // Its PCI ids carry the device table's driver facts: GH200 (Hopper) needs the open kernel modules.
+    const openKernelModules = row.vendor === 'nvidia' && nvidiaTable ? nvidiaFactsOfIds(nvidiaTable, row.pciIds).openKernelModules : undefined;
+    return openKernelModules ? { ...row, openKernelModules } : row;
+  }
   const match = nvidiaTable ? findNvidiaProduct(nvidiaTable, name) : { status: 'none' as const };
   if (match.status === 'found') {
     const { computeCapability, openKernelModules } = match.device;

@@ -1,4 +1,5 @@
 import type { CatalogKey, Locale } from '../../shared/i18n/localize.js';
+import { replacesNewerDriver } from '../../shared/plan/driverReplacement.js';
 import { formatMegabytes } from '../../shared/plan/estimateDownload.js';
 import { FRAMEWORK_NAMES } from '../../shared/plan/resolvePlan.js';
 import { formatTable } from '../../shared/text/terminalTable.js';
@@ -71,7 +72,7 @@ export function formatPlan(plan: Plan, options: { color: boolean; locale?: Local
       [say('table.component'), say('table.action'), say('table.version')],
       [
         ['GPU', '', gpuText],
-        [say('component.driver'), action(driver.action), driverText],
+        [say('component.driver'), driver.action === 'upgrade' && replacesNewerDriver(driver.current, driver.target) ? say('action.replace') : action(driver.action), driverText],
         ['CUDA Toolkit', action(toolkit.action), toolkitText],
         ['cuDNN', action(plan.cudnn.action), cudnnText],
         ['Python', installOrNone, plan.python.version],

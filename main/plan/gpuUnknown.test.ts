@@ -2,7 +2,6 @@
 // plan says which GPU is unknown and why, and naming the GPU (the wizard's gpuChoice, the CLI's --gpu) plans for it.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { gpuChoices } from '../../shared/gpus/gpuChoices.js';
-import type { NvidiaDeviceTable } from '../../shared/gpus/nvidiaDeviceTable.js';
 import { resolvePlan } from '../../shared/plan/resolvePlan.js';
 import { planSchema } from '../../shared/schema/planSchema.js';
 import type { HardwareProfile } from '../../shared/types/plan.js';
@@ -11,6 +10,7 @@ import { shippedData } from '../../testkit/plan/linuxPlan.js';
 import { main } from '../cli/main.js';
 import { captureIo, pinLocaleEnv } from '../cli/testIo.js';
 import { loadDataTable } from '../data/loadDataTable.js';
+import { nvidiaDeviceTableSchema } from '../../shared/data/nvidiaDevicesSchema.js';
 import { formatPlan } from './formatPlan.js';
 import { planForMachine } from './planForMachine.js';
 import { profileFromReport } from './profileFromReport.js';
@@ -75,7 +75,7 @@ describe('an NVIDIA GPU whose compute capability is unknown', () => {
 });
 
 describe('the wizard\'s list of GPUs', () => {
-  const { products, generations } = gpuChoices(loadDataTable<NvidiaDeviceTable>('nvidia-devices'));
+  const { products, generations } = gpuChoices(loadDataTable('nvidia-devices', nvidiaDeviceTableSchema));
   it('holds every product name --gpu resolves and one entry per generation', () => {
     expect(products.map((p) => p.choice)).toEqual(expect.arrayContaining(['GeForce RTX 4060', 'GeForce GTX 780']));
     expect(products.find((p) => p.choice === 'GeForce RTX 4060')).toMatchObject({ architecture: 'Ada Lovelace', computeCapability: '8.9' });

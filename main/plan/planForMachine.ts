@@ -4,10 +4,10 @@ import { estimateDownload } from '../../shared/plan/estimateDownload.js';
 import { resolvePlan } from '../../shared/plan/resolvePlan.js';
 import type { HardwareReport } from '../../shared/types/hardware.js';
 import type { Plan } from '../../shared/types/plan.js';
-import type { NvidiaDeviceTable } from '../../shared/gpus/nvidiaDeviceTable.js';
 import { loadDataTable } from '../data/loadDataTable.js';
-import { detectHardware } from '../detect/detectHardware.js';
+import { nvidiaDeviceTableSchema } from '../../shared/data/nvidiaDevicesSchema.js';
 import { isWhatIf, pickedGpuProfile, whatIfProfile } from './applyProfileOverrides.js';
+import { lastDetection } from './lastDetection.js';
 import { loadCompatData } from './loadCompatData.js';
 import { loadDownloadSizes } from './loadDownloadSizes.js';
 import { profileFromReport } from './profileFromReport.js';
@@ -19,19 +19,20 @@ function checkOverrides(overrides: PlanOverrides): void {
 }
 
 /**
- * `dlsetup plan` and plan:resolve: this machine as detected (or a given report), or with what-if overrides the machine they
+ * `dlsetup plan` and plan:resolve: this machine as last detected (or a given report), or with what-if overrides the machine they
  * describe, through the pure resolver. The plan carries the detection facts it stood on in `profile`; its sentences are in `request.locale`.
  */
-export async function planForMachine(request: PlanResolveRequest, options: { report?: HardwareReport } = {}): Promise<Plan> {
+export async function planForMachine(request: PlanResolveRequest, options: { report?: HardwareReport; redetect?: boolean } = {}): Promise<Plan> {
   // The locale shapes only the sentences: the plan's request stays a PlanRequest, as exports and comparisons expect.
   const { overrides = {}, locale, gpuChoice, ...planRequest } = request;
   checkOverrides(overrides);
   const data = loadCompatData();
-  const report = options.report ?? (await detectHardware());
+  // The process's last detection while the machine is unchanged (lastDetection.ts): choosing a framework re-plans, it does not re-probe.
+  const report = options.report ?? (await lastDetection.report({ redetect: options.redetect }));
   const here = profileFromReport(report, data.gpus.gpus);
   // What-if means what-if: with any machine flag, nothing but the flags (and this OS and CPU unless given) describes the machine.
   // Every NVIDIA product name of pci.ids, read only when a --gpu name needs it.
-  const nvidiaTable = overrides.gpu !== undefined || gpuChoice !== undefined ? loadDataTable<NvidiaDeviceTable>('nvidia-devices') : null;
+  const nvidiaTable = overrides.gpu !== undefined || gpuChoice !== undefined ? loadDataTable('nvidia-devices', nvidiaDeviceTableSchema) : null;
   const profile = isWhatIf(overrides) ? whatIfProfile(here, overrides, data.gpus.gpus, nvidiaTable) : gpuChoice !== undefined ? pickedGpuProfile(here, gpuChoice, data.gpus.gpus, nvidiaTable) : here;
   const plan = resolvePlan(data, profile, planRequest, { locale });
   // What the install will download, from sourced sizes; a blocked plan downloads nothing.

@@ -3,6 +3,7 @@ import type { Gpu, HardwareReport } from '../../shared/types/hardware.js';
 import type { HardwareProfile } from '../../shared/types/plan.js';
 import { nvidiaRepoDistro } from '../system/hostOsRelease.js';
 import { VERSION_PATTERN } from '../../shared/schema/patterns.js';
+import { compareMajorMinor } from '../../shared/versions/dottedVersion.js';
 
 function normalizeArch(arch: string, os: HardwareProfile['os']): HardwareProfile['arch'] {
   const lower = arch.toLowerCase();
@@ -14,10 +15,10 @@ function capabilityOf(gpu: Gpu, rows: readonly GpuRow[]): string | undefined {
   return gpu.computeCapability ?? lookupGpu(rows, { pciId: gpu.pciId, name: gpu.name })?.computeCapability;
 }
 
+/** Lowest compute capability first; a GPU whose capability is unknown goes last. */
 function compareCapability(a: string | undefined, b: string | undefined): number {
-  const [a1 = 99, a2 = 99] = a ? a.split('.').map(Number) : [];
-  const [b1 = 99, b2 = 99] = b ? b.split('.').map(Number) : [];
-  return a1 - b1 || a2 - b2;
+  if (a === undefined || b === undefined) return (a === undefined ? 1 : 0) - (b === undefined ? 1 : 0);
+  return compareMajorMinor(a, b);
 }
 
 /** The Pythons a venv can start from (system and pyenv interpreters, X.Y), and those of them that cannot make one. */

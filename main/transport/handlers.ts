@@ -36,7 +36,8 @@ export function createHandlers(context: HandlerContext): HandlerTable {
       logFile: appLogFile(),
       runsDir: (await import('../install/journal/runJournal.js')).runsDir(),
     }),
-    'detect:run': async (request) => (await import('../detect/detectHardware.js')).detectHardware(request),
+    // The wizard's detection (and its "Detect again"): the report later plans stand on until the machine changes.
+    'detect:run': async (request) => (await import('../plan/lastDetection.js')).lastDetection.detectAndKeep(request ?? {}),
     'plan:resolve': async (request) => (await import('../plan/planForMachine.js')).planForMachine(request),
     'plan:versions': async (request) => (await import('../plan/listFrameworkVersions.js')).listFrameworkVersions(request),
     'plan:export': async ({ plan, format }) => (await import('../export/exportPlan.js')).exportPlan(plan, format),

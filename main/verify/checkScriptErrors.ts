@@ -1,5 +1,5 @@
-import type { KnowledgeTable } from '../diagnose/knowledgeBase.js';
 import { loadDataTable } from '../data/loadDataTable.js';
+import { knowledgeTableSchema } from '../../shared/data/errorsSchema.js';
 
 /** The variable dlsetup_check.py reads data/errors.json's patterns from (dlsetup_check_diagnosis.py). */
 export const ERROR_ENTRIES_VARIABLE = 'DLSETUP_ERROR_ENTRIES';
@@ -16,7 +16,7 @@ export interface ErrorPatternEntry {
  */
 export function checkScriptErrorEntries(): ErrorPatternEntry[] {
   try {
-    return loadDataTable<KnowledgeTable>('errors').entries.map(({ code, patterns }) => ({ code, patterns }));
+    return loadDataTable('errors', knowledgeTableSchema).entries.map(({ code, patterns }) => ({ code, patterns }));
   } catch {
     return [];
   }

@@ -57,7 +57,7 @@ describe('the report script as exports ship it', () => {
     }
     const report = JSON.parse(readFileSync(out, 'utf8')) as VerifyReport;
     expect(report.checks).toEqual([
-      { id: 'framework-present', status: 'fail', code: 'FRAMEWORK_MISSING', source: 'framework', reason: `No pytorch / tensorflow / jax is installed in ${python}.` },
+      { id: 'framework-present', status: 'fail', code: 'FRAMEWORK_MISSING', source: 'framework', reason: `No pytorch / tensorflow / jax / paddlepaddle is installed in ${python}.` },
     ]);
   });
 });

@@ -1,14 +1,17 @@
 import { DlsetupError } from '../../shared/errors.js';
 import { runCommand } from '../system/runCommand.js';
 import { hostPathExists, sysrootPath } from '../system/sysroot.js';
+import { ALL_FRAMEWORK_SPECS } from '../../shared/frameworks/registry.js';
 
+/** Every framework's import name as a Python tuple: ("torch", "tensorflow", "jax", ). */
+const IMPORT_NAMES = `(${ALL_FRAMEWORK_SPECS.map((spec) => JSON.stringify(spec.importName)).join(', ')}, )`;
 const PROBE =
   'import importlib.util as u, json, sys\n' +
-  'print(json.dumps({"frameworks": [m for m in ("torch", "tensorflow", "jax") if u.find_spec(m)], "version": sys.version.split()[0]}))';
+  `print(json.dumps({"frameworks": [m for m in ${IMPORT_NAMES} if u.find_spec(m)], "version": sys.version.split()[0]}))`;
 
 export interface PythonChoice {
   python: string;
-  /** Importable frameworks found there (torch, tensorflow, jax), in that order. */
+  /** Importable frameworks found there by import name (torch, tensorflow, jax), in the registry's order. */
   frameworks: string[];
   version: string | null;
 }

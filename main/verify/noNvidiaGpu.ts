@@ -1,6 +1,7 @@
 import { hostPathExists, listHostDir, readHostFile } from '../system/sysroot.js';
 import type { VerifyCheck } from '../../shared/types/verify.js';
 import type { VerifySay } from './verifyText.js';
+import { FRAMEWORK_SPECS, isFramework } from '../../shared/frameworks/registry.js';
 
 /** Codes a framework gives when it sees no GPU; on a machine with no NVIDIA GPU at all each is simply expected. */
 const NO_GPU_CODES = new Set(['CPU_ONLY_BUILD', 'DRIVER_NOT_LOADED', 'NO_DEVICES_FOUND']);
@@ -43,7 +44,7 @@ export async function pciHasAmdGpu(): Promise<boolean> {
 export function explainNoNvidiaGpu(checks: VerifyCheck[], framework: { name: string; version: string } | null, say: VerifySay, amdGpu = false): VerifyCheck[] {
   return checks.map((check) => {
     if (check.id !== 'gpu-available' || check.status !== 'fail' || !NO_GPU_CODES.has(check.code ?? '')) return check;
-    const display = { pytorch: 'PyTorch', tensorflow: 'TensorFlow', jax: 'JAX' }[framework?.name ?? ''] ?? framework?.name ?? '';
+    const display = isFramework(framework?.name) ? FRAMEWORK_SPECS[framework.name].label : (framework?.name ?? '');
     return {
       ...check,
       status: 'skip',

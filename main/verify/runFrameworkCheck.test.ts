@@ -51,7 +51,7 @@ describe('runFrameworkCheck on this machine', () => {
     expect(result.checks).toEqual([
       expect.objectContaining({ id: 'framework-present', status: 'fail', code: 'FRAMEWORK_MISSING' }),
     ]);
-    expect(result.checks[0]?.reason).toContain('pytorch / tensorflow / jax');
+    expect(result.checks[0]?.reason).toContain('pytorch / tensorflow / jax / paddlepaddle');
     expect(result.finished).toBe(true);
   });
 

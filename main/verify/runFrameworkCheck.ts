@@ -7,8 +7,12 @@ import { runCommand } from '../system/runCommand.js';
 import { checkScriptErrorEntries, ERROR_ENTRIES_VARIABLE } from './checkScriptErrors.js';
 import { createFrameworkCheckCollector, type FrameworkCheckResult } from './frameworkCheckCollector.js';
 import { verifyText } from './verifyText.js';
+import { FRAMEWORK_SPECS } from '../../shared/frameworks/registry.js';
 
 /** Shipped beside the compiled code with its dlsetup_check_*.py modules (packaging must include main/verify/python/). */
+/** The `--framework` value of the framework's verify adapter (its spec's), or auto. */
+const checkFlag = (framework: VerifyRequest['framework']) => (framework && framework !== 'auto' ? FRAMEWORK_SPECS[framework].verify.flag : 'auto');
+
 export const frameworkCheckScript = path.join(packageRoot, 'main', 'verify', 'python', 'dlsetup_check.py');
 
 export const QUICK_TIMEOUT_MS = 240_000;
@@ -42,7 +46,7 @@ export async function runFrameworkCheck(options: FrameworkCheckOptions): Promise
   const say = verifyText(options.locale);
   const collector = createFrameworkCheckCollector(python, options.locale);
   const timeoutMs = options.timeoutMs ?? (options.quick ? QUICK_TIMEOUT_MS : FULL_TIMEOUT_MS);
-  const argv = [python, frameworkCheckScript, '--framework', options.framework ?? 'auto', ...(options.quick ? ['--quick'] : [])];
+  const argv = [python, frameworkCheckScript, '--framework', checkFlag(options.framework), ...(options.quick ? ['--quick'] : [])];
   const fail = (id: string, code: string, reason: string) => {
     const check = { id, status: 'fail' as const, code, reason, source: 'verify' as const };
     collector.result.checks.push(check);

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { lookupGpu, type GpuTable } from '../../shared/gpus/lookupGpu.js';
+import { lookupGpu } from '../../shared/gpus/lookupGpu.js';
 import { loadDataTable } from '../data/loadDataTable.js';
+import { gpuTableSchema } from '../../shared/data/gpusSchema.js';
 import { createFrameworkCheckCollector } from './frameworkCheckCollector.js';
 import { applySpecPeaks, bandwidthEfficiency, efficiencyFindings, likelyCauses, peakTflopsFor } from './specEfficiency.js';
 
@@ -23,7 +24,7 @@ const H200_LINES = [
   '{"type":"done","elapsedS":21.734}',
 ];
 
-const h200 = lookupGpu(loadDataTable<GpuTable>('gpus').gpus, { name: 'NVIDIA H200', pciId: '0x233510DE' });
+const h200 = lookupGpu(loadDataTable('gpus', gpuTableSchema).gpus, { name: 'NVIDIA H200', pciId: '0x233510DE' });
 
 describe('throughput against the spec peak (data/gpus.json)', () => {
   it('uses the H200 row of data/gpus.json', () => {
@@ -69,7 +70,7 @@ describe('throughput against the spec peak (data/gpus.json)', () => {
 });
 
 describe('spec peaks are the rate frameworks get (dense, FP32 accumulate)', () => {
-  const rows = loadDataTable<GpuTable>('gpus').gpus;
+  const rows = loadDataTable('gpus', gpuTableSchema).gpus;
 
   it('a healthy RTX 3090 doing fp16 at 63 TFLOP/s is 89 % of its 71 TFLOP/s peak, not flagged as slow (GA102 whitepaper)', () => {
     const rtx3090 = lookupGpu(rows, { name: 'NVIDIA GeForce RTX 3090' });

@@ -1,6 +1,8 @@
-import { lookupGpu, type GpuRow, type GpuTable } from '../../shared/gpus/lookupGpu.js';
+import { lookupGpu, type GpuRow } from '../../shared/gpus/lookupGpu.js';
+import { appVersion } from '../appPaths.js';
 import type { VerifyCheck, VerifyEvent, VerifyReport, VerifyRequest } from '../../shared/types/verify.js';
 import { loadDataTable } from '../data/loadDataTable.js';
+import { gpuTableSchema } from '../../shared/data/gpusSchema.js';
 import { findPythonWithFramework } from './findPythonWithFramework.js';
 import { machineFingerprint } from './machineFingerprint.js';
 import { certainlyNoNvidiaGpu, explainNoNvidiaGpu, pciHasAmdGpu } from './noNvidiaGpu.js';
@@ -33,7 +35,7 @@ function findSpec(pciId: string | null, name: string | undefined): GpuRow | unde
   if (!pciId && !name) return undefined;
   let rows: GpuRow[];
   try {
-    rows = loadDataTable<GpuTable>('gpus').gpus;
+    rows = loadDataTable('gpus', gpuTableSchema).gpus;
   } catch {
     return undefined;
   }
@@ -92,6 +94,7 @@ export async function verify(options: VerifyOptions = {}): Promise<VerifyReport>
   const report: VerifyReport = {
     schemaVersion: REPORT_SCHEMA_VERSION,
     createdAt: new Date().toISOString(),
+    dlsetupVersion: appVersion,
     framework: framework.framework,
     devices,
     checks,

@@ -77,7 +77,7 @@ describe('verify results in Chinese', () => {
       ['toolkit-run', undefined],
     ]);
     for (const check of report.checks) expect(check.reason, check.id).toMatch(CJK);
-    expect(report.checks[0]?.reason).toBe(`${path.join(venv, 'bin', 'python')} 中没有安装 pytorch / tensorflow / jax。`);
+    expect(report.checks[0]?.reason).toBe(`${path.join(venv, 'bin', 'python')} 中没有安装 pytorch / tensorflow / jax / paddlepaddle。`);
     const stages = events.flatMap((event) => (event.kind === 'stage' ? [event.detail] : []));
     expect(stages.length).toBeGreaterThan(2);
     for (const stage of stages) expect(stage).toMatch(CJK);

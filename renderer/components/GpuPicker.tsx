@@ -1,11 +1,15 @@
 import { useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import gpusJson from '../../data/gpus.json' with { type: 'json' };
 import nvidiaDevicesJson from '../../data/nvidia-devices.json' with { type: 'json' };
 import { productTokens } from '../../shared/gpus/findNvidiaProduct.js';
 import { gpuChoices } from '../../shared/gpus/gpuChoices.js';
+import type { GpuTable } from '../../shared/gpus/lookupGpu.js';
 import type { NvidiaDeviceTable } from '../../shared/gpus/nvidiaDeviceTable.js';
 
 const TABLE = nvidiaDevicesJson as unknown as NvidiaDeviceTable;
+// --gpu (and plan:resolve's gpuChoice) matches data/gpus.json's names first: the list offers them too.
+const GPU_ROWS = (gpusJson as unknown as GpuTable).gpus;
 
 interface Props {
   /** The unknown-GPU sentence from the plan (what is not known and why). */
@@ -18,7 +22,7 @@ interface Props {
 
 /**
  * Which NVIDIA GPU this is, when detection could not tell (issue 28): a searchable list (the browser's own, on a text
- * field with a label) of every product name and generation in data/nvidia-devices.json; a pick re-plans with it.
+ * field with a label) of every product name and generation in data/nvidia-devices.json and data/gpus.json; a pick re-plans with it.
  */
 export function GpuPicker({ message, picked, plannedFor, onPick }: Props) {
   const { t } = useTranslation();
@@ -26,7 +30,7 @@ export function GpuPicker({ message, picked, plannedFor, onPick }: Props) {
   const [query, setQuery] = useState('');
   // What the field shows → what plan:resolve gets: a product's name is itself, a generation's label its compute capability.
   const options = useMemo(() => {
-    const { products, generations } = gpuChoices(TABLE);
+    const { products, generations } = gpuChoices(TABLE, GPU_ROWS);
     const list = [
       ...generations.map((g) => ({ value: t('plan.gpuPicker.generation', { architecture: g.architecture, cc: g.computeCapability }), label: '', choice: g.choice })),
       ...products.map((p) => ({ value: p.choice, label: t('plan.gpuPicker.product', { architecture: p.architecture, cc: p.computeCapability }), choice: p.choice })),

@@ -1,13 +1,13 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Framework, InstallMethod } from '../../shared/types/plan.js';
+import { FRAMEWORK_IDS } from '../../shared/frameworks/registry.js';
+import type { InstallMethod } from '../../shared/types/plan.js';
 import { ChoiceInput, Field, MirrorFields } from '../components/MirrorFields.js';
 import { ScreenHeading } from '../components/ScreenHeading.js';
 import { VersionPicker } from '../components/VersionPicker.js';
 import { choiceProblems, type ChoiceField } from '../wizard/installOptions.js';
 import type { Choice, ScreenProps } from '../wizard/wizardState.js';
 
-const FRAMEWORKS: readonly Framework[] = ['pytorch', 'tensorflow', 'jax'];
 const METHODS: readonly InstallMethod[] = ['wheels', 'system', 'conda'];
 const PYTHONS = ['', '3.13', '3.12', '3.11', '3.10', '3.9'];
 
@@ -44,7 +44,7 @@ export function ChooseScreen({ state, dispatch }: ScreenProps) {
         <fieldset className="cards-fieldset">
           <legend>{t('choose.framework')}</legend>
           <div className="cards">
-            {FRAMEWORKS.map((framework) => (
+            {FRAMEWORK_IDS.map((framework) => (
               <label key={framework} className={`card choice-card${choice.framework === framework ? ' selected' : ''}`}>
                 <input type="radio" name="framework" value={framework} checked={choice.framework === framework} onChange={() => set({ framework, frameworkVersion: '' })} />
                 <span className="choice-title">{t(`choose.frameworks.${framework}.name`)}</span>

@@ -9,6 +9,31 @@ import { useLocale } from '../i18n/useLocale.js';
 import { formatBytes } from '../../shared/text/formatBytes.js';
 import { useDetect } from '../wizard/useDetect.js';
 import type { ScreenProps } from '../wizard/wizardState.js';
+import { ALL_FRAMEWORK_SPECS } from '../../shared/frameworks/registry.js';
+
+/** Each framework's pip package, as the Python list names what is installed (torch 2.5.1, jax 0.4.35). */
+const FRAMEWORK_PACKAGES = ALL_FRAMEWORK_SPECS.map((spec) => spec.primaryPackage);
+
+const GFX_SOURCE_KEYS = {
+  'amd-smi': 'machine.gpu.gfxFrom.amdSmi',
+  'rocm-smi': 'machine.gpu.gfxFrom.rocmSmi',
+  rocm_agent_enumerator: 'machine.gpu.gfxFrom.agentEnumerator',
+  'pci-id': 'machine.gpu.gfxFrom.pciId',
+  'lspci-chip': 'machine.gpu.gfxFrom.lspciChip',
+  'gpus.json': 'machine.gpu.gfxFrom.gpusJson',
+} as const;
+
+/** An AMD card's gfx target with where it came from (unknown said as such), and what ROCm's support list says of it. */
+function amdRows(gpu: Gpu, t: ReturnType<typeof useTranslation>['t']): [string, string][] {
+  if (gpu.vendor !== 'amd') return gpu.gfxArch ? [[t('machine.gpu.gfxArch'), gpu.gfxArch]] : [];
+  const gfx = !gpu.gfxArch
+    ? t('machine.gpu.gfxUnknown')
+    : gpu.gfxArchSource
+      ? t('machine.gpu.gfxWithSource', { gfx: gpu.gfxArch, source: t(GFX_SOURCE_KEYS[gpu.gfxArchSource]) })
+      : gpu.gfxArch;
+  const support = gpu.rocmSupport ? [[t('machine.gpu.rocmSupport'), t(`machine.gpu.rocmSupport.${gpu.rocmSupport}`)] as [string, string]] : [];
+  return [[t('machine.gpu.gfxArch'), gfx], ...support];
+}
 
 function GpuCard({ gpu }: { gpu: Gpu }) {
   const { t } = useTranslation();
@@ -18,7 +43,7 @@ function GpuCard({ gpu }: { gpu: Gpu }) {
     [t('machine.gpu.vendor'), gpu.vendor.toUpperCase()],
     ...(gpu.architecture ? [[t('machine.gpu.architecture'), gpu.architecture] as [string, string]] : []),
     ...(gpu.computeCapability ? [[t('machine.gpu.computeCapability'), gpu.computeCapability] as [string, string]] : []),
-    ...(gpu.gfxArch ? [[t('machine.gpu.gfxArch'), gpu.gfxArch] as [string, string]] : []),
+    ...amdRows(gpu, t),
     ...(memory ? [[t('machine.gpu.memory'), t('machine.gpu.memoryValue', { gib: memory >= 10 * 1024 ? Math.round(memory / 1024) : (memory / 1024).toFixed(1) })] as [string, string]] : []),
     ...(spec?.fp32Tflops ? [[t('machine.gpu.fp32'), t('machine.gpu.tflops', { value: spec.fp32Tflops })] as [string, string]] : []),
     ...Object.entries(spec?.tensorTflops ?? {}).map(([dtype, value]) => [t('machine.gpu.tensor', { dtype }), t('machine.gpu.tflops', { value })] as [string, string]),
@@ -51,6 +76,13 @@ function byVersionNewestFirst(a: { version: string }, b: { version: string }): n
     if (difference !== 0) return difference;
   }
   return 0;
+}
+
+/** The ROCm release and where it was read, else which ROCm tools answered, else that none was found. */
+function rocmText(report: HardwareReport, t: ReturnType<typeof useTranslation>['t']): string {
+  const tools = report.rocmTools?.length ? report.rocmTools.join(', ') : null;
+  if (report.rocm) return t(tools ? 'machine.rocmVersionTools' : 'machine.rocmVersion', { version: report.rocm.version, source: report.rocm.source, tools: tools ?? '' });
+  return tools ? t('machine.rocmValue', { tools }) : t('machine.noRocm');
 }
 
 function MachineDetails({ report }: { report: HardwareReport }) {
@@ -88,7 +120,7 @@ function MachineDetails({ report }: { report: HardwareReport }) {
             {report.gpus.some((gpu) => gpu.vendor === 'amd') ? (
               <div>
                 <dt>{t('machine.rocm')}</dt>
-                <dd data-testid="machine-rocm">{report.rocmTools?.length ? t('machine.rocmValue', { tools: report.rocmTools.join(', ') }) : t('machine.noRocm')}</dd>
+                <dd data-testid="machine-rocm">{rocmText(report, t)}</dd>
               </div>
             ) : null}
             <div>
@@ -122,7 +154,7 @@ function MachineDetails({ report }: { report: HardwareReport }) {
                 {report.pythons.length === 0 ? t('machine.noPython') : (
                   <ul>
                     {[...report.pythons].sort(byVersionNewestFirst).map((python) => {
-                      const frameworks = ['torch', 'tensorflow', 'jax'].filter((name) => python.packages[name]).map((name) => `${name} ${python.packages[name]}`);
+                      const frameworks = FRAMEWORK_PACKAGES.filter((name) => python.packages[name]).map((name) => `${name} ${python.packages[name]}`);
                       return (
                         <li key={python.path}>
                           Python {python.version} <code>{python.path}</code> <span className="muted">({t(`machine.pythonKind.${python.kind}`)})</span>

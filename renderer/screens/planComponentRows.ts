@@ -1,8 +1,8 @@
 // The Plan screen's component table: each component now, after the install, and what the plan does to it.
 import type { HardwareReport } from '../../shared/types/hardware.js';
 import type { Plan } from '../../shared/types/plan.js';
-
-const FRAMEWORK_PACKAGES = { pytorch: 'torch', tensorflow: 'tensorflow', jax: 'jax' } as const;
+import { replacesNewerDriver } from '../../shared/plan/driverReplacement.js';
+import { FRAMEWORK_SPECS } from '../../shared/frameworks/registry.js';
 
 interface Row {
   id: string;
@@ -20,10 +20,12 @@ export function componentRows(plan: Plan, report: HardwareReport | null, t: (key
 
 function plannedRows(plan: Plan, report: HardwareReport | null, t: (key: string, values?: Record<string, unknown>) => string, none: string): Row[] {
   const activeToolkit = report?.cudaToolkits.find((toolkit) => toolkit.active)?.version ?? report?.cudaToolkits[0]?.version;
-  const installedFramework = report?.pythons.map((python) => python.packages[FRAMEWORK_PACKAGES[plan.framework.name]]).find(Boolean);
+  const installedFramework = report?.pythons.map((python) => python.packages[FRAMEWORK_SPECS[plan.framework.name].primaryPackage]).find(Boolean);
   const driverNow = plan.driver.current ?? report?.driver?.version ?? none;
   // An unknown GPU's driver need is unknown too: "not needed" would be a decision nobody made.
   const gpuUnknown = plan.missingPrerequisites?.some((missing) => missing.code === 'GPU_UNKNOWN');
+  // An upgrade to an older branch replaces a driver that ignores the GPU (595 on Pascal).
+  const driverAction = plan.driver.action === 'upgrade' && replacesNewerDriver(plan.driver.current, plan.driver.target) ? 'replace' : plan.driver.action;
   const driverAfter =
     plan.driver.action === 'keep'
       ? driverNow
@@ -31,7 +33,7 @@ function plannedRows(plan: Plan, report: HardwareReport | null, t: (key: string,
         ? t(gpuUnknown ? 'plan.gpuUnknown.driver' : 'plan.notNeeded')
         : plan.driver.target ?? t('plan.driverMinimum', { minimum: plan.driver.minimum ?? '?' });
   return [
-    { id: 'driver', now: driverNow, after: driverAfter, action: gpuUnknown && plan.driver.action === 'none' ? t('plan.gpuUnknown.driverAction') : t(`plan.actions.${plan.driver.action}`) },
+    { id: 'driver', now: driverNow, after: driverAfter, action: gpuUnknown && plan.driver.action === 'none' ? t('plan.gpuUnknown.driverAction') : t(`plan.actions.${driverAction}`) },
     {
       id: 'cudaToolkit',
       now: activeToolkit ?? none,

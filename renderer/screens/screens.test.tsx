@@ -78,12 +78,12 @@ describe('screens render alone from wizard state', () => {
     expect(text).toContain('Detection is not available in this version of DL Setup yet.');
   });
 
-  it('Choose: three framework cards, methods with who needs them, and the China mirrors', () => {
+  it('Choose: four framework cards (PaddlePaddle the fourth), methods with who needs them, and the China mirrors', () => {
     const html = renderScreen(<ChooseScreen state={state({ choice: { ...initialWizardState.choice, pypiMirror: 'custom' } })} dispatch={noop} />);
     const text = visibleText(html);
     const screen = screenOf(html);
     const frameworks = screen.getAllByRole('radio').filter((radio) => radio.attribs.name === 'framework');
-    expect(frameworks.map((radio) => screen.nameOf(radio))).toEqual([expect.stringMatching(/^PyTorch/), expect.stringMatching(/^TensorFlow/), expect.stringMatching(/^JAX/)]);
+    expect(frameworks.map((radio) => screen.nameOf(radio))).toEqual([expect.stringMatching(/^PyTorch/), expect.stringMatching(/^TensorFlow/), expect.stringMatching(/^JAX/), expect.stringMatching(/^PaddlePaddle/)]);
     expect(frameworks.filter(isChecked).map((radio) => radio.attribs.value)).toEqual(['pytorch']);
     expect(text).toContain('for people who compile CUDA code');
     for (const mirror of ['Tsinghua University TUNA (China)', 'Alibaba Cloud (China)', 'USTC (China)', 'Shanghai Jiao Tong University SJTUG (China)', 'download.pytorch.org (official)']) {

@@ -11,14 +11,13 @@ export interface MirrorChoice {
   labelKey: string;
   /** What the framework step receives: the engine's preset id, or the index URL itself. */
   value: string;
+  /** The index (or, for PyTorch, the folder of per-variant pages) a reachability check asks; how pip uses it is shared/mirrors/pipIndexes.ts's rule. */
   url: string;
-  /** PyTorch mirrors: a PEP 503 index per CUDA variant (default), or a flat page per variant for pip --find-links. */
-  style?: 'index' | 'find-links';
   source: string;
 }
 
-function choice(preset: MirrorPreset, labelKey: string, url: string, style?: 'index' | 'find-links'): MirrorChoice {
-  return { id: preset.id, labelKey, value: preset.planCarriesUrl ? url : preset.id, url, ...(style ? { style } : {}), source: preset.source };
+function choice(preset: MirrorPreset, labelKey: string, url: string): MirrorChoice {
+  return { id: preset.id, labelKey, value: preset.planCarriesUrl ? url : preset.id, url, source: preset.source };
 }
 
 export const PYPI_MIRRORS: readonly MirrorChoice[] = BUNDLED_MIRRORS.flatMap((preset) =>
@@ -26,7 +25,7 @@ export const PYPI_MIRRORS: readonly MirrorChoice[] = BUNDLED_MIRRORS.flatMap((pr
 );
 
 export const PYTORCH_MIRRORS: readonly MirrorChoice[] = BUNDLED_MIRRORS.flatMap((preset) =>
-  preset.pytorch ? [choice(preset, preset.id === 'official' ? 'pytorchOfficial' : `${preset.id}Pytorch`, preset.pytorch.baseUrl, preset.pytorch.style)] : [],
+  preset.pytorch ? [choice(preset, preset.id === 'official' ? 'pytorchOfficial' : `${preset.id}Pytorch`, preset.pytorch.baseUrl)] : [],
 );
 
 export const CUSTOM_MIRROR = 'custom';

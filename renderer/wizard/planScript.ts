@@ -1,8 +1,9 @@
 import { errorText } from '../../shared/errorText.js';
+import { BUNDLED_MIRRORS } from '../../shared/mirrors/bundledMirrors.js';
+import { presetsByIdOnly, resolvePipIndexes } from '../../shared/mirrors/pipIndexes.js';
 import { shComment, shWord as quote } from '../../shared/quote/sh.js';
 import type { Plan, PlanStep } from '../../shared/types/plan.js';
 import { hasUserinfo, withoutUserinfo } from '../../shared/text/urlUserinfo.js';
-import { PYPI_MIRRORS, PYTORCH_MIRRORS, type MirrorChoice } from './mirrorPresets.js';
 
 const STEP_KINDS: readonly string[] = ['driver', 'cuda-repo', 'cuda-toolkit', 'cudnn', 'env-vars', 'system-python', 'python-env', 'framework'];
 /** Debian package names (Policy §5.6.1): nothing apt could read as an option. */
@@ -28,23 +29,8 @@ function text(value: PlanStep['params'][string] | undefined): string | null {
   return typeof value === 'string' && value ? value : null;
 }
 
-function mirrorOf(value: string | null, presets: readonly MirrorChoice[]): { url: string; style: 'index' | 'find-links' } | null {
-  if (!value) return null;
-  const preset = presets.find((candidate) => candidate.id !== 'official' && (candidate.value === value || candidate.id === value));
-  if (preset) return { url: preset.url.replace(/\/+$/, ''), style: preset.style ?? 'index' };
-  return value.includes('://') ? { url: value.replace(/\/+$/, ''), style: 'index' } : null;
-}
-
-/** Where pip looks, with the chosen mirrors: the same rule as the install engine (a PyTorch mirror keeps the plan's variant). */
-function pipSources(planIndex: string | null, pypiMirror: string | null, pytorchMirror: string | null): { index?: string; extra: string[]; findLinks: string[] } {
-  const pypi = mirrorOf(pypiMirror, PYPI_MIRRORS)?.url;
-  if (!planIndex) return { index: pypi, extra: [], findLinks: [] };
-  const variant = /download\.pytorch\.org\/whl\/([A-Za-z0-9.]+)\/?$/.exec(planIndex)?.[1];
-  const pytorch = variant ? mirrorOf(pytorchMirror, PYTORCH_MIRRORS) : null;
-  if (!variant || !pytorch) return { index: planIndex, extra: pypi ? [pypi] : [], findLinks: [] };
-  if (pytorch.style === 'find-links') return { index: pypi, extra: [], findLinks: [`${pytorch.url}/${variant}/`] };
-  return { index: `${pytorch.url}/${variant}`, extra: pypi ? [pypi] : [], findLinks: [] };
-}
+/** The engine's mirror presets, from the same table it reads (data/mirrors.json built into the page). */
+const PRESETS = presetsByIdOnly(BUNDLED_MIRRORS);
 
 function stepCommands(step: PlanStep, plan: Plan): string[] {
   const { params } = step;
@@ -71,14 +57,15 @@ function stepCommands(step: PlanStep, plan: Plan): string[] {
     case 'framework': {
       const envDir = text(params.envPath) ? absolute(text(params.envPath)!) : planEnv;
       const python = envDir ? quote(`${envDir}/bin/python`) : inHome('/bin/python');
-      const sources = pipSources(text(params.indexUrl) ?? plan.framework.indexUrl ?? null, text(params.pypiMirror), text(params.pytorchMirror));
+      // The install engine's rule (shared/mirrors/pipIndexes.ts): a PyTorch mirror keeps the plan's variant.
+      const sources = resolvePipIndexes(PRESETS, text(params.indexUrl) ?? plan.framework.indexUrl ?? undefined, text(params.pypiMirror) ?? undefined, text(params.pytorchMirror) ?? undefined);
       // pip reads its proxy from PIP_PROXY (the environment, not a command line ps shows); its password is never written.
       const proxy = text(params.proxy);
       const argv = proxy ? [`PIP_PROXY=\${PIP_PROXY:-${quote(withoutUserinfo(proxy))}}`, python] : [python];
       argv.push('-m', 'pip', 'install');
-      if (sources.index) argv.push('--index-url', quote(sources.index));
-      for (const url of [...sources.extra, ...list(params.extraIndexUrls)]) argv.push('--extra-index-url', quote(url));
-      for (const url of sources.findLinks) argv.push('--find-links', quote(url));
+      if (sources.indexUrl) argv.push('--index-url', quote(sources.indexUrl));
+      for (const url of [...sources.extraIndexUrls, ...list(params.extraIndexUrls)]) argv.push('--extra-index-url', quote(url));
+      for (const url of [...sources.findLinks, ...list(params.findLinks)]) argv.push('--find-links', quote(url));
       argv.push(...list(params.packages).map((name) => operand(name, 'planScript.pipStartsWithDash')));
       const note = proxy && hasUserinfo(proxy) ? [shComment(`The proxy's user name and password are not written here: export PIP_PROXY=http://USER:PASSWORD@${withoutUserinfo(proxy).replace(/^[a-z]+:\/\//i, '')} first.`)] : [];
       return [...note, argv.join(' ')];

@@ -1,30 +1,6 @@
-/** One row of data/gpus.json: identity (PCI ids, name patterns), architecture and the spec peaks the verify step compares against. */
-export interface GpuRow {
-  name: string;
-  vendor: 'nvidia' | 'amd' | 'intel' | 'apple';
-  /** Lower-case "vendor:device", e.g. "10de:2684". */
-  pciIds: string[];
-  /** Regular expressions, matched case-insensitively against names that tools print. */
-  namePatterns: string[];
-  architecture: string;
-  /** NVIDIA only, e.g. "8.9". */
-  computeCapability?: string;
-  /** AMD only, e.g. "gfx1100". */
-  gfxArch?: string;
-  memoryMiB?: number;
-  fp32Tflops?: number;
-  /** Dense (no sparsity) tensor-core peaks. */
-  tensorTflops?: { tf32?: number; fp16?: number; bf16?: number; fp8?: number };
-  bandwidthGBs?: number;
-  note?: string;
-  source: string;
-}
-
-export interface GpuTable {
-  reviewedAt: string;
-  note?: string;
-  gpus: GpuRow[];
-}
+/** One row of data/gpus.json and the table, inferred from their schema (shared/data/gpusSchema.ts). */
+export type { GpuRow, GpuTable } from '../data/gpusSchema.js';
+import type { GpuRow } from '../data/gpusSchema.js';
 
 export interface GpuQuery {
   /** "10de:2684", "0x268410DE" (nvidia-smi pci.device_id) or "268410de". */

@@ -1,18 +1,8 @@
 import { normalizePciId } from './lookupGpu.js';
 
-/** data/nvidia-devices.json as scripts/generateNvidiaDevices.mjs writes it: one array per device, in `columns` order. */
-export interface NvidiaDeviceTable {
-  reviewedAt: string;
-  source: string;
-  columns: string[];
-  families: { chips: string[]; architecture: string; computeCapability: string }[];
-  prefixes: Record<string, string>;
-  openKernelModules: { supportedFrom: string[]; requiredArchitectures: string[]; requiredProducts: string[] };
-  lastDriverBranch: Record<string, string>;
-  devices: [string, string, string[], string | null, string | null, string | null, string | null, OpenKernelModules | null][];
-}
-
-export type OpenKernelModules = 'required' | 'supported' | 'unsupported';
+/** data/nvidia-devices.json, one array per device in `columns` order: its type comes from its schema. */
+export type { NvidiaDeviceTable, OpenKernelModules } from '../data/nvidiaDevicesSchema.js';
+import type { NvidiaDeviceTable, OpenKernelModules } from '../data/nvidiaDevicesSchema.js';
 
 /** One NVIDIA GPU device id of pci.ids with what the sources say about it; null where a source is silent. */
 export interface NvidiaDevice {

@@ -42,7 +42,7 @@ export interface CatalogPlaceholders {
     'usage.needsValue': 'option';
     'usage.notOneOf': 'option' | 'values';
     'usage.unexpectedArgument': 'argument';
-    'usage.frameworkRequired': never;
+    'usage.frameworkRequired': 'frameworks';
     'usage.planRequired': never;
     'usage.formatRequired': 'formats';
     'usage.diagnoseInput': never;
@@ -67,6 +67,7 @@ export interface CatalogPlaceholders {
     'sources.mirror.sjtu': never;
     'plan.next': 'save';
     'plan.nextKeepDriver': never;
+    'node.tooOld': 'needed' | 'node';
   };
   cudaFit: {
     'fits': 'driverCuda' | 'toolkit';
@@ -88,6 +89,7 @@ export interface CatalogPlaceholders {
     'purpose.amdSmiDetails': never;
     'purpose.amdDetails': never;
     'purpose.amdGfxArch': never;
+    'purpose.rocmVersion': never;
     'purpose.secureBoot': never;
     'purpose.linuxDistribution': never;
     'purpose.kernelVersion': never;
@@ -153,6 +155,19 @@ export interface CatalogPlaceholders {
     'amd.rocmNone': never;
     'amd.amdgpuLoaded': never;
     'amd.amdgpuNotLoaded': never;
+    'amd.rocmVersionFound': 'source' | 'tools' | 'version';
+    'amd.rocmVersionOnly': 'source' | 'version';
+    'amd.gfxLine': 'detail' | 'gfx' | 'name';
+    'amd.gfxUnknown': 'name';
+    'amd.gfxSource.amdSmi': never;
+    'amd.gfxSource.rocmSmi': never;
+    'amd.gfxSource.agentEnumerator': never;
+    'amd.gfxSource.pciId': never;
+    'amd.gfxSource.lspciChip': never;
+    'amd.gfxSource.gpusJson': never;
+    'amd.rocmSupport.supported': never;
+    'amd.rocmSupport.unsupported': never;
+    'amd.rocmSupport.notListed': never;
     'gpuTable.vendor': never;
     'gpuTable.name': never;
     'gpuTable.memory': never;
@@ -255,6 +270,7 @@ export interface CatalogPlaceholders {
     'plan.badDriver': 'value';
     'mirror.notWebAddress': 'text';
     'data.damaged': 'name';
+    'data.invalid': 'field' | 'name' | 'problem';
     'command.none': never;
     'command.cancelled': 'file';
     'command.timedOut': 'file' | 'seconds';
@@ -771,6 +787,7 @@ export interface CatalogPlaceholders {
     'step.driver.wsl': 'branch' | 'target';
     'step.driver.install': 'branch' | 'target';
     'step.driver.upgrade': 'branch' | 'target';
+    'step.driver.replace': 'branch' | 'current' | 'currentBranch' | 'target';
     'step.cudaRepo': never;
     'step.cudaRepo.wsl': never;
     'step.cudaToolkit': 'version';
@@ -809,6 +826,7 @@ export interface CatalogPlaceholders {
     'component.driver': never;
     'action.install': never;
     'action.upgrade': never;
+    'action.replace': never;
     'action.keep': never;
     'action.bundled': never;
     'action.none': never;
@@ -834,6 +852,9 @@ export interface CatalogPlaceholders {
     'download.component.jax-cuda-wheels': never;
     'download.component.jax-rocm-wheels': never;
     'download.component.jax-cpu-wheels': never;
+    'download.component.paddlepaddle-cuda-wheels': never;
+    'download.component.paddlepaddle-rocm-wheels': never;
+    'download.component.paddlepaddle-cpu-wheel': never;
     'download.component.cuda-toolkit': never;
     'download.component.cudnn': never;
     'download.component.driver': never;
@@ -887,6 +908,7 @@ export interface CatalogPlaceholders {
     'problem.time': never;
     'problem.date': never;
     'problem.code': never;
+    'problem.source': never;
     'problem.pattern': never;
   };
   untrustedInput: {
@@ -984,6 +1006,16 @@ export interface CatalogPlaceholders {
     'script.tuningNeedsRealGpu': never;
     'script.tuningNoGpu': never;
     'script.rawError': 'error';
+    'script.paddleCpuOnly': 'version';
+    'script.paddleNoGpu': 'cuda' | 'error' | 'version';
+    'script.selfTestFailed': 'error';
+    'script.paddleRunCheckPassed': 'count' | 'device';
+    'script.paddleRunCheckSingleOnly': 'device';
+    'script.paddleRunCheckFailed': 'error';
+    'script.paddleRunCheckSilent': 'output';
+    'script.paddleNoTf32Switch': never;
+    'script.paddleCudnn': 'version';
+    'script.paddleNoCudnn': never;
     'cpuOnly.noNvidiaGpu': 'framework' | 'version';
     'cpuOnly.amdGpu': 'framework' | 'version';
     'toolkit.nvccNotFound': 'nvcc';
@@ -1194,6 +1226,18 @@ export interface CatalogPlaceholders {
     'machine.gpu.architecture': never;
     'machine.gpu.computeCapability': never;
     'machine.gpu.gfxArch': never;
+    'machine.gpu.gfxWithSource': 'gfx' | 'source';
+    'machine.gpu.gfxUnknown': never;
+    'machine.gpu.gfxFrom.amdSmi': never;
+    'machine.gpu.gfxFrom.rocmSmi': never;
+    'machine.gpu.gfxFrom.agentEnumerator': never;
+    'machine.gpu.gfxFrom.pciId': never;
+    'machine.gpu.gfxFrom.lspciChip': never;
+    'machine.gpu.gfxFrom.gpusJson': never;
+    'machine.gpu.rocmSupport': never;
+    'machine.gpu.rocmSupport.supported': never;
+    'machine.gpu.rocmSupport.unsupported': never;
+    'machine.gpu.rocmSupport.notListed': never;
     'machine.gpu.memory': never;
     'machine.gpu.memoryValue': 'gib';
     'machine.gpu.fp32': never;
@@ -1211,6 +1255,8 @@ export interface CatalogPlaceholders {
     'machine.rocm': never;
     'machine.rocmValue': 'tools';
     'machine.noRocm': never;
+    'machine.rocmVersion': 'source' | 'version';
+    'machine.rocmVersionTools': 'source' | 'tools' | 'version';
     'machine.toolkits': never;
     'machine.noToolkit': never;
     'machine.active': never;
@@ -1261,6 +1307,8 @@ export interface CatalogPlaceholders {
     'choose.frameworks.tensorflow.about': never;
     'choose.frameworks.jax.name': never;
     'choose.frameworks.jax.about': never;
+    'choose.frameworks.paddlepaddle.name': never;
+    'choose.frameworks.paddlepaddle.about': never;
     'choose.version': never;
     'choose.versionHint': never;
     'choose.versionPlaceholder': never;
@@ -1341,6 +1389,7 @@ export interface CatalogPlaceholders {
     'plan.actions.keep': never;
     'plan.actions.install': never;
     'plan.actions.upgrade': never;
+    'plan.actions.replace': never;
     'plan.actions.none': never;
     'plan.actions.bundled': never;
     'plan.actions.env': never;
@@ -1407,6 +1456,9 @@ export interface CatalogPlaceholders {
     'plan.download.components.jax-cpu-wheels': never;
     'plan.download.components.tensorflow-rocm-wheels': never;
     'plan.download.components.jax-rocm-wheels': never;
+    'plan.download.components.paddlepaddle-cuda-wheels': never;
+    'plan.download.components.paddlepaddle-cpu-wheel': never;
+    'plan.download.components.paddlepaddle-rocm-wheels': never;
     'plan.download.components.cuda-toolkit': never;
     'plan.download.components.cudnn': never;
     'plan.download.components.driver': never;
@@ -1481,6 +1533,7 @@ export interface CatalogPlaceholders {
     'verify.checkNames.python-runs': never;
     'verify.checkNames.framework-present': never;
     'verify.checkNames.framework-import': never;
+    'verify.checkNames.framework-self-test': never;
     'verify.checkNames.gpu-available': never;
     'verify.checkNames.kernel-launch': never;
     'verify.checkNames.matmul-correctness': never;
@@ -1557,6 +1610,7 @@ export interface CatalogPlaceholders {
     'verify.proves.python-runs': never;
     'verify.proves.framework-present': never;
     'verify.proves.framework-import': never;
+    'verify.proves.framework-self-test': never;
     'verify.proves.gpu-available': never;
     'verify.proves.kernel-launch': never;
     'verify.proves.matmul-correctness': never;

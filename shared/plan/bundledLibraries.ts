@@ -3,7 +3,7 @@
  * that refuses sm_37. The floor comes from data/cudnn.json's support-matrix rows.
  */
 import { cudaMajor } from '../versions/cudaVersion.js';
-import { compareDotted, parseDotted, type DottedVersion } from '../versions/dottedVersion.js';
+import { compareDotted, compareMajorMinor, parseDotted, type DottedVersion } from '../versions/dottedVersion.js';
 import type { CompatData } from './compatData.js';
 
 export interface LibraryFloor {
@@ -57,7 +57,5 @@ export function cudnnCapabilityFloor(data: CompatData, cudnn: string, cuda: stri
 
 /** Whether a "X.Y" compute capability is below a floor "A.B". */
 export function belowCapability(capability: string, floor: string): boolean {
-  const [a1 = 0, a2 = 0] = capability.split('.').map(Number);
-  const [b1 = 0, b2 = 0] = floor.split('.').map(Number);
-  return a1 !== b1 ? a1 < b1 : a2 < b2;
+  return compareMajorMinor(capability, floor) < 0;
 }

@@ -6,6 +6,7 @@ import { planSteps } from './planSteps.js';
 import { choosePython, machinePythons } from './pythonRange.js';
 import { pinnedVersion, withVersion } from './releasePins.js';
 import type { Context, Failure, PlanBase, ReleaseGroup } from './resolverTypes.js';
+import { FRAMEWORK_SPECS } from '../frameworks/registry.js';
 
 export function cpuBuild(group: ReleaseGroup): FrameworkBuild | undefined {
   return group.builds.find((build) => build.kind === 'cpu');
@@ -39,7 +40,7 @@ export function cpuPlan(
 function cpuBuildPlan(ctx: Context, base: PlanBase, build: FrameworkBuild, python: string, reasons: string[], warnings: string[], fw: string, noGpuBuild: boolean): Plan {
   const { profile, request, say } = ctx;
   const macArm = profile.os === 'macos' && (profile.arch === 'arm64' || profile.arch === 'aarch64');
-  const mps = request.framework === 'pytorch' && macArm;
+  const mps = FRAMEWORK_SPECS[request.framework].gpu.mps && macArm;
   cpuBuildReasons(ctx, fw, mps, noGpuBuild, reasons, warnings);
   reasons.push(pythonReason(python, build.python, request, profile, say));
   const method: InstallMethod = request.method === 'conda' ? 'conda' : 'wheels';

@@ -1,18 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import gpus from '../../data/gpus.json' with { type: 'json' };
-import cudaToolkits from '../../data/cuda-toolkits.json' with { type: 'json' };
-import architectures from '../../data/gpu-architectures.json' with { type: 'json' };
-import driverBranches from '../../data/driver-branches.json' with { type: 'json' };
-import pytorch from '../../data/pytorch.json' with { type: 'json' };
-import tensorflow from '../../data/tensorflow.json' with { type: 'json' };
-import jax from '../../data/jax.json' with { type: 'json' };
-import cudnn from '../../data/cudnn.json' with { type: 'json' };
 import installSources from '../../data/nvidia-install-sources.json' with { type: 'json' };
 import type { HardwareProfile, InstallMethod, Plan } from '../types/plan.js';
 import type { CompatData } from './compatData.js';
 import { resolvePlan } from './resolvePlan.js';
+import { shippedData } from '../../testkit/plan/linuxPlan.js';
 
-const data = { gpus, cudaToolkits, architectures, driverBranches, pytorch, tensorflow, jax, cudnn, installSources } as unknown as CompatData;
+const data = { ...shippedData, installSources } as unknown as CompatData;
 const tf28 = (linuxRepo: string, method: InstallMethod = 'system', locale?: 'zh-CN'): Plan => {
   const profile: HardwareProfile = { os: 'linux', arch: 'x86_64', gpuVendor: 'nvidia', gpuName: 'Tesla T4', driverVersion: '535.104.05', linuxRepo };
   return resolvePlan(data, profile, { framework: 'tensorflow', frameworkVersion: '2.8', method }, locale ? { locale } : undefined);

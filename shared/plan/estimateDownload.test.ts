@@ -1,22 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import gpus from '../../data/gpus.json' with { type: 'json' };
-import cudaToolkits from '../../data/cuda-toolkits.json' with { type: 'json' };
-import architectures from '../../data/gpu-architectures.json' with { type: 'json' };
-import driverBranches from '../../data/driver-branches.json' with { type: 'json' };
-import pytorch from '../../data/pytorch.json' with { type: 'json' };
-import tensorflow from '../../data/tensorflow.json' with { type: 'json' };
-import jax from '../../data/jax.json' with { type: 'json' };
-import cudnn from '../../data/cudnn.json' with { type: 'json' };
 import downloadSizes from '../../data/download-sizes.json' with { type: 'json' };
 import { pytorchPlanFacts } from '../../testkit/data/liveFacts.js';
 import type { DownloadSizeTable } from '../types/downloadEstimate.js';
 import type { HardwareProfile, Plan, PlanStep } from '../types/plan.js';
-import type { CompatData } from './compatData.js';
 import { estimateDownload, estimateSeconds } from './estimateDownload.js';
 import { resolvePlan } from './resolvePlan.js';
+import { shippedData } from '../../testkit/plan/linuxPlan.js';
 
 const sizes = downloadSizes as DownloadSizeTable;
-const data = { gpus, cudaToolkits, architectures, driverBranches, pytorch, tensorflow, jax, cudnn } as unknown as CompatData;
+const data = shippedData;
 
 /** The size the real table gives a component on an OS (the test reads the same file the app ships). */
 function size(component: string, os: string): number {

@@ -1,3 +1,4 @@
+import { FRAMEWORK_SPECS, isFramework } from '../frameworks/registry.js';
 import { formatBytes } from '../text/formatBytes.js';
 import type { DownloadEstimate, DownloadItem, DownloadOs, DownloadSizeTable } from '../types/downloadEstimate.js';
 import type { Plan, PlanStep, TargetOs } from '../types/plan.js';
@@ -26,19 +27,10 @@ function variantKind(framework: Plan['framework'], stepVariant: unknown): Varian
   return 'cpu';
 }
 
-/** PyTorch and TensorFlow ship one CPU wheel; JAX's CPU install is jax plus jaxlib. */
+/** Its spec names each kind's component (PyTorch ships one CPU wheel; JAX's CPU install is jax plus jaxlib). */
 function frameworkComponent(framework: string, kind: VariantKind): string {
-  if (kind === 'cpu' && (framework === 'pytorch' || framework === 'tensorflow')) return `${framework}-cpu-wheel`;
-  return `${framework}-${kind}-wheels`;
+  return isFramework(framework) ? FRAMEWORK_SPECS[framework].downloads[kind] : `${framework}-${kind}-wheels`;
 }
-
-/** Every component a plan can download, by id: each has a name in words in both catalogs (planSummary, wizard). */
-export const DOWNLOAD_COMPONENTS: readonly string[] = [
-  ...(['pytorch', 'tensorflow', 'jax'] as const).flatMap((framework) => (['cuda', 'rocm', 'cpu'] as const).map((kind) => frameworkComponent(framework, kind))),
-  'cuda-toolkit',
-  'cudnn',
-  'driver',
-];
 
 function stepDownload(plan: Plan, step: PlanStep): Download | null {
   const params = step.params;

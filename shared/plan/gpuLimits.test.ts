@@ -4,19 +4,11 @@
  * each OS, and sentences that name the right cause. Expected answers are read off the cited tables, not off the resolver.
  */
 import { describe, expect, it } from 'vitest';
-import gpus from '../../data/gpus.json' with { type: 'json' };
-import cudaToolkits from '../../data/cuda-toolkits.json' with { type: 'json' };
-import architectures from '../../data/gpu-architectures.json' with { type: 'json' };
-import driverBranches from '../../data/driver-branches.json' with { type: 'json' };
-import pytorch from '../../data/pytorch.json' with { type: 'json' };
-import tensorflow from '../../data/tensorflow.json' with { type: 'json' };
-import jax from '../../data/jax.json' with { type: 'json' };
-import cudnn from '../../data/cudnn.json' with { type: 'json' };
 import type { HardwareProfile, Plan, PlanRequest } from '../types/plan.js';
-import type { CompatData } from './compatData.js';
 import { resolvePlan } from './resolvePlan.js';
+import { shippedData } from '../../testkit/plan/linuxPlan.js';
 
-const data = { gpus, cudaToolkits, architectures, driverBranches, pytorch, tensorflow, jax, cudnn } as unknown as CompatData;
+const data = shippedData;
 
 function plan(profile: Partial<HardwareProfile> & Pick<HardwareProfile, 'driverVersion'>, request: PlanRequest, locale: 'en' | 'zh-CN' = 'en'): Plan {
   return resolvePlan(data, { os: 'linux', arch: 'x86_64', gpuVendor: 'nvidia', ...profile }, request, { locale });

@@ -12,6 +12,7 @@ import type { PlanSay } from './planText.js';
 import type { Candidate, Chosen, Context, DriverDecision, ReleaseGroup } from './resolverTypes.js';
 import { debianToolkitReasons } from './debianToolkitReasons.js';
 import { cudnnWithoutPinnedBuild, seriesNotInRepo, type ToolkitChoice } from './toolkitChoice.js';
+import { FRAMEWORK_SPECS } from '../frameworks/registry.js';
 
 /** Which release, and why. */
 export function releaseReasons(ctx: Context, chosen: Chosen, build: FrameworkBuild, fw: string, reviewedAt: string | undefined, reasons: string[]): void {
@@ -81,7 +82,7 @@ export function buildReasons(ctx: Context, candidate: Candidate, build: Framewor
     }
     if (build.experimental) warnings.push(say('warning.wslExperimental', { fw }));
   }
-  if (build.pipDefault) reasons.push(say('build.pipDefault', { package: build.framework === 'pytorch' ? 'torch' : build.framework }));
+  if (build.pipDefault) reasons.push(say('build.pipDefault', { package: FRAMEWORK_SPECS[build.framework].primaryPackage }));
   else if (build.indexUrl || build.extraIndexUrl) {
     reasons.push(say('build.indexFlag', { flag: build.indexUrl ? '--index-url' : '--extra-index-url', url: String(build.indexUrl ?? build.extraIndexUrl) }));
   }

@@ -1,6 +1,7 @@
-// Versions here come from the data tables and a few user inputs, so both caches stay small; the cap guards the rest.
+import { majorMinorOf } from '../versions/dottedVersion.js';
+
+// Versions here come from the data tables and a few user inputs, so the cache stays small; the cap guards the rest.
 const textCache = new Map<string, string>();
-const partsCache = new Map<string, readonly [number, number]>();
 const CACHE_LIMIT = 10_000;
 
 /** "12.6.3" -> "12.6"; "3" -> "3". */
@@ -14,13 +15,5 @@ export function majorMinor(version: string): string {
   return result;
 }
 
-/** "3.12" -> [3, 12]; a missing part is 0. */
-export function majorMinorParts(version: string): readonly [number, number] {
-  let parts = partsCache.get(version);
-  if (parts === undefined) {
-    const [major = 0, minor = 0] = version.split('.').map(Number);
-    parts = [major, minor];
-    if (partsCache.size < CACHE_LIMIT) partsCache.set(version, parts);
-  }
-  return parts;
-}
+/** "3.12" -> [3, 12]; a missing part is 0 (the one reading of a series, shared/versions/dottedVersion.ts). */
+export const majorMinorParts: (version: string) => readonly [number, number] = majorMinorOf;

@@ -4,21 +4,13 @@
  * from JAX's find-links page with the extra their installation docs name.
  */
 import { describe, expect, it } from 'vitest';
-import gpus from '../../data/gpus.json' with { type: 'json' };
-import cudaToolkits from '../../data/cuda-toolkits.json' with { type: 'json' };
-import architectures from '../../data/gpu-architectures.json' with { type: 'json' };
-import driverBranches from '../../data/driver-branches.json' with { type: 'json' };
-import pytorch from '../../data/pytorch.json' with { type: 'json' };
-import tensorflow from '../../data/tensorflow.json' with { type: 'json' };
-import jax from '../../data/jax.json' with { type: 'json' };
-import cudnn from '../../data/cudnn.json' with { type: 'json' };
 import { planSchema } from '../schema/planSchema.js';
 import { checkSchema } from '../schema/checkSchema.js';
 import type { HardwareProfile, Plan, PlanRequest } from '../types/plan.js';
-import type { CompatData } from './compatData.js';
 import { resolvePlan } from './resolvePlan.js';
+import { shippedData } from '../../testkit/plan/linuxPlan.js';
 
-const data = { gpus, cudaToolkits, architectures, driverBranches, pytorch, tensorflow, jax, cudnn } as unknown as CompatData;
+const data = shippedData;
 const rtx3090: HardwareProfile = { os: 'linux', arch: 'x86_64', gpuVendor: 'nvidia', gpuName: 'GeForce RTX 3090', computeCapability: '8.6', driverVersion: '550.54.14' };
 const plan = (request: PlanRequest, profile: HardwareProfile = rtx3090, locale: 'en' | 'zh-CN' = 'en'): Plan => resolvePlan(data, profile, request, { locale });
 const FIND_LINKS = 'https://storage.googleapis.com/jax-releases/jax_cuda_releases.html';

@@ -5,6 +5,7 @@ import { majorMinor } from './majorMinor.js';
 import type { PlanSay } from './planText.js';
 import { pinnedVariant } from './releasePins.js';
 import type { Context, GpuInfo } from './resolverTypes.js';
+import { FRAMEWORK_SPECS } from '../frameworks/registry.js';
 
 const MACHINE_OS_KEYS = { linux: 'machine.os.linux', windows: 'machine.os.windows', wsl: 'machine.os.wsl', macos: 'machine.os.macos' } as const;
 /** How each OS is named where a sentence says which platform lacks a build. */
@@ -61,7 +62,7 @@ export function cpuBuildReasons(ctx: Context, fw: string, mps: boolean, noGpuBui
     reasons.push(say('cpu.noGpu', { fw }));
   } else if (gpu.vendor === 'amd') {
     reasons.push(
-      request.framework === 'pytorch'
+      FRAMEWORK_SPECS[request.framework].gpu.rocm
         ? profile.os === 'linux'
           ? say('cpu.amd.noRocmBuild', { gfx: gpu.gfxArch ?? say('gpu.amd.this') })
           : say('cpu.amd.rocmLinuxOnly', { platform: say(profile.os === 'wsl' ? 'platform.wsl2' : 'platform.windows') })

@@ -3,6 +3,7 @@ import type { DriverBranchTable } from './compatData.js';
 import type { FrameworkBuild } from './frameworkBuilds.js';
 import { majorMinor } from './majorMinor.js';
 import { planText, type PlanSay } from './planText.js';
+import { stepTitle } from './stepTitle.js';
 
 export interface StepInputs {
   profile: HardwareProfile;
@@ -45,25 +46,18 @@ export function planSteps(input: StepInputs): PlanStep[] {
     const ubuntuPattern = open
       ? input.driverPackages?.find((row) => row.distro === 'ubuntu')?.openPattern
       : input.branches.distroPackages.find((row) => row.distro === 'ubuntu')?.pattern;
-    steps.push({
-      id: 'driver',
-      kind: 'driver',
-      title: say(manual ? 'step.driver.wsl' : driver.action === 'install' ? 'step.driver.install' : 'step.driver.upgrade', {
-        branch: input.driverBranch,
-        target: driver.target,
-      }),
-      elevated: !manual,
-      params: {
-        action: driver.action,
-        os: os === 'linux' ? 'linux' : 'windows',
-        branch: input.driverBranch,
-        minimumVersion: driver.target,
-        manual,
-        rebootRequired: !manual,
-        ...(open ? { open: true } : {}),
-        ...(os === 'linux' && ubuntuPattern ? { ubuntuPackage: ubuntuPattern.replace('{branch}', input.driverBranch) } : {}),
-      },
-    });
+    const params = {
+      action: driver.action,
+      os: os === 'linux' ? 'linux' : 'windows',
+      branch: input.driverBranch,
+      minimumVersion: driver.target,
+      manual,
+      rebootRequired: !manual,
+      ...(open ? { open: true } : {}),
+      ...(os === 'linux' && ubuntuPattern ? { ubuntuPackage: ubuntuPattern.replace('{branch}', input.driverBranch) } : {}),
+    };
+    // The same title an install says later from the plan file (an upgrade, or a replacement of a driver that ignores the GPU).
+    steps.push({ id: 'driver', kind: 'driver', title: stepTitle({ kind: 'driver', params }, say, { driver }), elevated: !manual, params });
   }
 
   const buildSeries = build.cuda ? majorMinor(build.cuda) : undefined;

@@ -1,24 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import gpus from '../../data/gpus.json' with { type: 'json' };
-import cudaToolkits from '../../data/cuda-toolkits.json' with { type: 'json' };
-import architectures from '../../data/gpu-architectures.json' with { type: 'json' };
-import driverBranches from '../../data/driver-branches.json' with { type: 'json' };
-import pytorch from '../../data/pytorch.json' with { type: 'json' };
-import tensorflow from '../../data/tensorflow.json' with { type: 'json' };
-import jax from '../../data/jax.json' with { type: 'json' };
-import cudnn from '../../data/cudnn.json' with { type: 'json' };
 import { literal, pytorchPlanFacts, pytorchRelease } from '../../testkit/data/liveFacts.js';
 import { fillTemplate, placeholdersOf, sayUnchecked, translationProblems } from '../i18n/localize.js';
 import type { HardwareProfile, Plan, PlanRequest } from '../types/plan.js';
 import { cudaMajor } from '../versions/cudaVersion.js';
-import type { CompatData } from './compatData.js';
 import { planText, type PlanTextKey } from './planText.js';
 import planTextEn from '../../locales/en/plan.json' with { type: 'json' };
 import planTextZhCN from '../../locales/zh-CN/plan.json' with { type: 'json' };
 import { resolvePlan } from './resolvePlan.js';
 import { nvidiaProfile } from '../../testkit/plan/nvidiaProfile.js';
+import { shippedData } from '../../testkit/plan/linuxPlan.js';
 
-const data = { gpus, cudaToolkits, architectures, driverBranches, pytorch, tensorflow, jax, cudnn } as unknown as CompatData;
+const data = shippedData;
 const CJK = /[\u4e00-\u9fff]/;
 
 const nvidia = nvidiaProfile;

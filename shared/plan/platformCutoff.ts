@@ -5,6 +5,7 @@ import { platformKey, platformLimit, releaseOnPlatform, type PlatformKey } from 
 import type { PlanSay } from './planText.js';
 import { releaseMatchesPin } from './releasePins.js';
 import type { ReleaseGroup } from './resolverTypes.js';
+import { FRAMEWORK_SPECS, frameworkTable } from '../frameworks/registry.js';
 
 const PLATFORM_NAME_KEYS = {
   'linux-x86_64': 'wheelPlatform.linux-x86_64',
@@ -16,11 +17,11 @@ const PLATFORM_NAME_KEYS = {
 
 interface ReleaseRow {
   version: string;
-  patches?: string[];
+  patches?: readonly string[];
 }
 
-function table(data: CompatData, framework: Framework): { rows: readonly ReleaseRow[]; limits?: PlatformLimit[] } {
-  const t = framework === 'pytorch' ? data.pytorch : framework === 'tensorflow' ? data.tensorflow : data.jax;
+function table(data: CompatData, framework: Framework): { rows: readonly ReleaseRow[]; limits?: readonly PlatformLimit[] } {
+  const t = frameworkTable(data, framework);
   return { rows: t.releases, limits: t.platformLimits };
 }
 
@@ -46,7 +47,7 @@ export function pinOffPlatform(data: CompatData, framework: Framework, profile: 
   const limit = limitFor(data, framework, profile);
   if (!limit) return undefined;
   const bare = pin.split('+')[0]!;
-  const row = table(data, framework).rows.find((r) => releaseMatchesPin(framework, r.version, pin) && (bare.split('.').length < 3 || framework === 'jax' || (r.patches ?? [r.version]).includes(bare)));
+  const row = table(data, framework).rows.find((r) => releaseMatchesPin(framework, r.version, pin) && (bare.split('.').length < 3 || FRAMEWORK_SPECS[framework].pinRule === 'exact' || (r.patches ?? [r.version]).includes(bare)));
   if (!row || releaseOnPlatform(limit, row.version)) return undefined;
   const platform = say(PLATFORM_NAME_KEYS[limit.platform]);
   if (limit.lastRelease && groups[0]) return say('blocker.noBuildOnPlatform', { fw, pin, platform, last: groups[0].builds[0]!.version });

@@ -2,19 +2,11 @@
 // the resolver (each case names its source line).
 import { describe, expect, it } from 'vitest';
 import { pep440 } from '../versions/pep440.js';
-import gpus from '../../data/gpus.json' with { type: 'json' };
-import cudaToolkits from '../../data/cuda-toolkits.json' with { type: 'json' };
-import architectures from '../../data/gpu-architectures.json' with { type: 'json' };
-import driverBranches from '../../data/driver-branches.json' with { type: 'json' };
-import pytorch from '../../data/pytorch.json' with { type: 'json' };
-import tensorflow from '../../data/tensorflow.json' with { type: 'json' };
-import jax from '../../data/jax.json' with { type: 'json' };
-import cudnn from '../../data/cudnn.json' with { type: 'json' };
 import type { HardwareProfile, Plan, PlanRequest } from '../types/plan.js';
-import type { CompatData } from './compatData.js';
 import { resolvePlan } from './resolvePlan.js';
+import { shippedData } from '../../testkit/plan/linuxPlan.js';
 
-const data = { gpus, cudaToolkits, architectures, driverBranches, pytorch, tensorflow, jax, cudnn } as unknown as CompatData;
+const data = shippedData;
 const linuxCpu: HardwareProfile = { os: 'linux', arch: 'x86_64', gpuVendor: 'none', driverVersion: null };
 const intelMac: HardwareProfile = { os: 'macos', arch: 'x86_64', gpuVendor: 'none', driverVersion: null };
 const text = (p: Plan) => [...p.reasons, ...p.warnings, ...p.blockers.map((b) => b.message)].join('\n');
@@ -52,9 +44,9 @@ describe('every release, with its newest patch', () => {
 
   it('holds every JAX release since 0.4.0 and every TensorFlow 2.x minor', () => {
     // CHANGELOG @ cec06d11 lists 58 releases from 0.4.0 to 0.11.0; releases after 0.11.0 are a refresh's, not counted here.
-    const inChangelogWindow = jax.releases.filter((r) => pep440.compare(r.version, '0.4.0') >= 0 && pep440.compare(r.version, '0.11.0') <= 0);
+    const inChangelogWindow = data.jax.releases.filter((r) => pep440.compare(r.version, '0.4.0') >= 0 && pep440.compare(r.version, '0.11.0') <= 0);
     expect(inChangelogWindow.length).toBe(58);
-    const minors = new Set(tensorflow.releases.map((r) => r.version.split('.').slice(0, 2).join('.')));
+    const minors = new Set(data.tensorflow.releases.map((r) => r.version.split('.').slice(0, 2).join('.')));
     for (let minor = 0; minor <= 21; minor++) expect(minors.has(`2.${minor}`), `2.${minor}`).toBe(true);
   });
 });
@@ -111,7 +103,7 @@ describe('experimental Pythons', () => {
 describe('TensorFlow 2.18+ architectures', () => {
   // tensorflow .bazelrc @ 4efe77a0 L284-289: HERMETIC_CUDA_COMPUTE_CAPABILITIES "sm_60,sm_70,sm_80,sm_89,compute_90".
   it('records sm_60, sm_70, sm_80, sm_89 and compute_90 (PTX only)', () => {
-    for (const row of tensorflow.releases.filter((r) => Number(r.version.split('.')[1]) >= 18)) {
+    for (const row of data.tensorflow.releases.filter((r) => Number(r.version.split('.')[1]) >= 18)) {
       expect(row.computeCapabilities, row.version).toEqual(['6.0', '7.0', '8.0', '8.9', '9.0PTX']);
     }
   });

@@ -2,18 +2,22 @@
 import type { Framework } from '../types/plan.js';
 import type { FrameworkBuild } from './frameworkBuilds.js';
 import { majorMinor } from './majorMinor.js';
+import { FRAMEWORK_SPECS } from '../frameworks/registry.js';
+
+/** Rows named by their exact version (JAX's rows are patch versions), not by their minor release. */
+const exactRows = (framework: Framework) => FRAMEWORK_SPECS[framework].pinRule === 'exact';
 
 /** Whether a release row is the one a pin names; a full version pin must be a published patch of it. */
 export function groupMatchesPin(framework: Framework, group: { release: string; builds: readonly FrameworkBuild[] }, pin: string): boolean {
   if (!releaseMatchesPin(framework, group.release, pin)) return false;
   const bare = pin.split('+')[0]!;
-  if (framework === 'jax' || bare.split('.').length < 3) return true;
+  if (exactRows(framework) || bare.split('.').length < 3) return true;
   return group.builds[0]?.patches.includes(bare) ?? false;
 }
 
 export function releaseMatchesPin(framework: Framework, release: string, pin: string): boolean {
   const bare = pin.split('+')[0]!;
-  if (framework === 'jax') return release === bare || release.startsWith(`${bare}.`) || majorMinor(release) === bare;
+  if (exactRows(framework)) return release === bare || release.startsWith(`${bare}.`) || majorMinor(release) === bare;
   return majorMinor(release) === majorMinor(bare);
 }
 
@@ -24,7 +28,7 @@ export function pinnedVariant(pin: string | undefined): string | undefined {
 
 /** The version to install: a full pin's patch version (not for JAX, whose releases are patch versions), else the build's. */
 export function pinnedVersion(framework: Framework, build: FrameworkBuild, pin: string | undefined): string {
-  if (!pin || framework === 'jax') return build.version;
+  if (!pin || exactRows(framework)) return build.version;
   const bare = pin.split('+')[0]!;
   return bare.split('.').length >= 3 ? bare : build.version;
 }

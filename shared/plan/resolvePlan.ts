@@ -26,6 +26,7 @@ import { distroDriverFor } from './distroDriver.js';
 import { cudaReleasesFor, NO_CUDA_RELEASES, prepared, releaseGroups } from './resolverCaches.js';
 import type { PlanSay } from './planText.js';
 import type { Chosen, Context, Failure, PlanBase, ReleaseGroup } from './resolverTypes.js';
+import { FRAMEWORK_SPECS } from '../frameworks/registry.js';
 
 export { FRAMEWORK_NAMES } from './frameworkNames.js';
 export { PLAN_BLOCKER_CODES, type PlanBlockerCode } from './resolverTypes.js';
@@ -53,7 +54,7 @@ export function resolvePlan(data: CompatData, profile: HardwareProfile, request:
   let gpuKind: Context['gpuKind'] = null;
   if (profile.os !== 'macos') {
     if (gpu.vendor === 'nvidia' && gpu.computeCapability) gpuKind = 'cuda';
-    else if (gpu.vendor === 'amd' && gpu.gfxArch && profile.os === 'linux' && request.framework === 'pytorch') gpuKind = 'rocm';
+    else if (gpu.vendor === 'amd' && gpu.gfxArch && profile.os === 'linux' && FRAMEWORK_SPECS[request.framework].gpu.rocm) gpuKind = 'rocm';
   }
   const os = driverOs(profile.os);
   const driverParts = profile.driverVersion ? driverVersion.parse(profile.driverVersion) : null;

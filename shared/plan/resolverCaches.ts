@@ -5,6 +5,7 @@ import type { DriverOs } from './driverPolicy.js';
 import { frameworkBuilds, platformKey } from './frameworkBuilds.js';
 import { parsePythonRange } from './pythonRange.js';
 import type { CudaRelease, GpuInfo, ReleaseGroup } from './resolverTypes.js';
+import { FRAMEWORK_IDS, frameworkTable } from '../frameworks/registry.js';
 
 interface Prepared {
   reviewedAt: string;
@@ -19,7 +20,7 @@ const preparedCache = new WeakMap<CompatData, Prepared>();
 export function prepared(data: CompatData): Prepared {
   let p = preparedCache.get(data);
   if (!p) {
-    const dates = [data.gpus, data.cudaToolkits, data.architectures, data.driverBranches, data.pytorch, data.tensorflow, data.jax, data.cudnn].map((t) => t.reviewedAt);
+    const dates = [data.gpus, data.cudaToolkits, data.architectures, data.driverBranches, ...FRAMEWORK_IDS.map((framework) => frameworkTable(data, framework)), data.cudnn].map((t) => t.reviewedAt);
     p = { reviewedAt: dates.sort()[0]!, builds: new Map(), gpuInfo: new Map(), cudaReleases: new Map() };
     preparedCache.set(data, p);
   }

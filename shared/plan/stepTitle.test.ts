@@ -62,4 +62,29 @@ describe('stepTitle', () => {
     expect(stepTitle({ kind: 'framework', title: 'pip', params: null }, planText('zh-CN'))).toBe('pip');
     expect(stepTitle({ kind: 42 }, planText('zh-CN'))).toBe('42');
   });
+
+  // Issue 28: R580 is the last branch for Pascal (data/gpu-architectures.json) and driver 595 ignores a Pascal GPU, so
+  // the plan puts R580 in its place: that is no "upgrade", in the plan, in an install's titles or in the run's status.
+  it('says a driver past the GPU\'s last branch is replaced, not upgraded, in both languages', () => {
+    const profile = nvidia('NVIDIA GeForce GTX 1080 Ti', '595.45.04', 'linux', { computeCapability: '6.1' });
+    for (const [locale, expected] of [
+      ['en', /^Replace NVIDIA driver 595\.45\.04 with R580 \(580\.\d+\.\d+ or newer\): driver 595 does not drive this GPU$/],
+      ['zh-CN', /^把 NVIDIA 驱动 595\.45\.04 换成 R580（580\.\d+\.\d+ 或更新版本）：595 版驱动不支持这块 GPU$/],
+    ] as const) {
+      const plan = resolvePlan(shippedData, profile, { framework: 'pytorch' }, { locale });
+      const driver = plan.steps.find((step) => step.kind === 'driver');
+      expect(plan.driver).toMatchObject({ action: 'upgrade', current: '595.45.04' });
+      expect(driver?.title).toMatch(expected);
+      // An install reads the title from the step and the plan around it (stepSummaries, prepareSteps, the dry run).
+      expect(stepTitle({ ...driver!, title: 'anything' }, planText(locale), plan)).toBe(driver?.title);
+    }
+  });
+
+  it('keeps "upgrade" for a newer branch, and reads an odd installed driver as no driver', () => {
+    const step: PlanStep = { id: 'driver', kind: 'driver', title: 'x', elevated: true, params: { action: 'upgrade', branch: '580', minimumVersion: '580.65.06' } };
+    expect(stepTitle(step, planText('en'), { driver: { current: '470.57.02' } })).toBe('Upgrade to NVIDIA driver R580 (580.65.06 or newer)');
+    expect(stepTitle(step, planText('en'), { driver: { current: '999\nRun rm -rf /' } })).toBe('Upgrade to NVIDIA driver R580 (580.65.06 or newer)');
+    expect(stepTitle(step, planText('en'), { driver: 'nonsense' })).toBe('Upgrade to NVIDIA driver R580 (580.65.06 or newer)');
+    expect(stepTitle(step, planText('zh-CN'), { driver: { current: '590.44.01' } })).toBe('把 NVIDIA 驱动 590.44.01 换成 R580（580.65.06 或更新版本）：590 版驱动不支持这块 GPU');
+  });
 });

@@ -1,3 +1,4 @@
+import { replacesNewerDriver } from './driverReplacement.js';
 import type { PlanSay } from './planText.js';
 
 /** What stepTitle reads of a step: a plan file's step is untrusted, so every field is checked before it is used. */
@@ -45,15 +46,34 @@ function frameworkTitle(params: Params, say: PlanSay): string | undefined {
   return say('step.framework', { command });
 }
 
-function titleFromParams(kind: string, params: Params, say: PlanSay): string | undefined {
+/** What stepTitle reads of the plan around a step (untrusted too): the installed driver the driver step changes. */
+export interface TitledPlan {
+  driver?: unknown;
+}
+
+/** The installed driver's version when it is a plain dotted version ("595.45.04"); anything else says nothing. */
+function installedDriver(plan: TitledPlan | undefined): string | undefined {
+  const driver = plan?.driver;
+  const current = driver && typeof driver === 'object' ? (driver as Params).current : undefined;
+  return typeof current === 'string' && /^\d{2,4}(?:\.\d{1,4}){0,3}$/.test(current) ? current : undefined;
+}
+
+function driverTitle(params: Params, say: PlanSay, plan: TitledPlan | undefined): string | undefined {
+  const branch = text(params, 'branch');
+  const target = text(params, 'minimumVersion');
+  if (!branch || !target) return undefined;
+  if (params.manual === true) return say('step.driver.wsl', { branch, target });
+  if (params.action === 'install') return say('step.driver.install', { branch, target });
+  // An "upgrade" to an older branch replaces a driver past the GPU's last branch (595 ignores Pascal): never "upgrade".
+  const current = installedDriver(plan);
+  if (current && replacesNewerDriver(current, branch)) return say('step.driver.replace', { current, currentBranch: current.split('.')[0] as string, branch, target });
+  return say('step.driver.upgrade', { branch, target });
+}
+
+function titleFromParams(kind: string, params: Params, say: PlanSay, plan: TitledPlan | undefined): string | undefined {
   switch (kind) {
-    case 'driver': {
-      const branch = text(params, 'branch');
-      const target = text(params, 'minimumVersion');
-      if (!branch || !target) return undefined;
-      if (params.manual === true) return say('step.driver.wsl', { branch, target });
-      return say(params.action === 'install' ? 'step.driver.install' : 'step.driver.upgrade', { branch, target });
-    }
+    case 'driver':
+      return driverTitle(params, say, plan);
     case 'cuda-repo':
       return say(params.wsl === true ? 'step.cudaRepo.wsl' : 'step.cudaRepo');
     case 'cuda-toolkit': {
@@ -87,11 +107,11 @@ function titleFromParams(kind: string, params: Params, say: PlanSay): string | u
 /**
  * A step's title in the reader's language, made from its kind and params through the plan catalog, so a plan written
  * in one language (`dlsetup plan --json`) reads in another at install time. The plan's own title is only the fallback,
- * for a kind or params no catalog sentence describes.
+ * for a kind or params no catalog sentence describes. The plan, when given, tells an upgrade from a replacement.
  */
-export function stepTitle(step: TitledStep, say: PlanSay): string {
+export function stepTitle(step: TitledStep, say: PlanSay, plan?: TitledPlan): string {
   const params = step.params && typeof step.params === 'object' && !Array.isArray(step.params) ? (step.params as Params) : {};
-  const derived = typeof step.kind === 'string' ? titleFromParams(step.kind, params, say) : undefined;
+  const derived = typeof step.kind === 'string' ? titleFromParams(step.kind, params, say, plan) : undefined;
   if (derived !== undefined) return derived;
   return typeof step.title === 'string' && step.title.length > 0 ? step.title : String(step.kind);
 }

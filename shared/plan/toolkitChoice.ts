@@ -1,4 +1,5 @@
-import { cudaSeries, cudaVersion } from '../versions/cudaVersion.js';
+import { cudaMajor, cudaSeries, cudaVersion } from '../versions/cudaVersion.js';
+import { compareMajorMinor } from '../versions/dottedVersion.js';
 import type { HardwareProfile, InstallMethod, Plan } from '../types/plan.js';
 import type { CompatData } from './compatData.js';
 import type { FrameworkBuild } from './frameworkBuilds.js';
@@ -26,7 +27,7 @@ export function chooseToolkits(data: CompatData, profile: HardwareProfile, build
     const haveCudnn = (profile.cudnnVersions ?? []).find((v) => majorMinor(v) === cudnnSeries);
     choice.cudnn = haveCudnn ? { action: 'keep', version: haveCudnn } : { action: 'install', version: cudnnSeries };
   } else if (method === 'conda' && build.needsSystemCuda) {
-    const major = Number(series.split('.')[0]);
+    const major = cudaMajor(series);
     choice.condaCudaPackages.push(...(major >= 12 ? [`cuda-version=${series}`, `cudnn=${cudnnSeries}`] : [`cudatoolkit=${series}`, `cudnn=${cudnnSeries}`]));
     choice.cudaToolkit = { action: 'install', version: series };
     choice.cudnn = { action: 'install', version: cudnnSeries };
@@ -43,21 +44,16 @@ export function systemToolkit(data: CompatData, profile: HardwareProfile, series
   const installed = keepableToolkits(profile);
   const exact = installed.find((v) => cudaSeries(v) === series);
   if (exact) return { action: 'keep', version: exact };
-  const [major, minor] = series.split('.').map(Number) as [number, number];
-  const newer = installed
-    .filter((v) => {
-      const [m, n] = cudaSeries(v).split('.').map(Number) as [number, number];
-      return major >= 11 && m === major && n > minor;
-    })
-    .sort((a, b) => cudaVersion.compare(b, a))[0];
+  const major = cudaMajor(series);
+  const newer = installed.filter((v) => major >= 11 && cudaMajor(v) === major && compareMajorMinor(v, series) > 0).sort((a, b) => cudaVersion.compare(b, a))[0];
   if (newer) return { action: 'keep', version: newer };
   // NVIDIA's repository for this distro starts later (ubuntu2204 at 11.7): the oldest carried series of the same
   // major serves the build from CUDA 11 on (minor version compatibility); otherwise the series comes from the runfile.
   const floor = repoFirstSeries(data, profile);
-  if (floor && compareSeries(series, floor) < 0 && major >= 11) {
+  if (floor && compareMajorMinor(series, floor) < 0 && major >= 11) {
     const carried = [...new Set(data.cudaToolkits.releases.filter((r) => r.confidence !== 'unverified').map((r) => cudaSeries(r.version)))]
-      .filter((candidate) => Number(candidate.split('.')[0]) === major && compareSeries(candidate, floor) >= 0)
-      .sort(compareSeries)[0];
+      .filter((candidate) => cudaMajor(candidate) === major && compareMajorMinor(candidate, floor) >= 0)
+      .sort(compareMajorMinor)[0];
     if (carried) return { action: 'install', version: newestToolkitInSeries(data, carried) };
   }
   return { action: 'install', version: newestToolkitInSeries(data, series) };
@@ -84,17 +80,11 @@ export function cudnnWithoutPinnedBuild(data: CompatData, profile: HardwareProfi
   const { cudnn, cudaToolkit } = toolkits;
   if (!rows || (profile.os !== 'linux' && profile.os !== 'wsl') || cudnn.action !== 'install' || !cudnn.version || !cudaToolkit.version) return undefined;
   const cudnnSeries = majorMinor(cudnn.version);
-  if (Number(cudnnSeries.split('.')[0]) >= 9) return undefined;
+  if (compareMajorMinor(cudnnSeries, '9') >= 0) return undefined;
   // The step targets the toolkit the plan keeps or installs (planSteps), which may be newer than the build's series.
   const series = majorMinor(String(cudaToolkit.version));
   return rows.some((row) => row.cudnn === cudnnSeries && row.cuda === series) ? undefined : { cudnn: cudnnSeries, series };
 }
-
-const compareSeries = (a: string, b: string) => {
-  const [x1 = 0, x2 = 0] = a.split('.').map(Number);
-  const [y1 = 0, y2 = 0] = b.split('.').map(Number);
-  return x1 - y1 || x2 - y2;
-};
 
 /** The oldest toolkit series NVIDIA's apt repository carries for the profile's distro; undefined when data/ knows no limit. */
 export function repoFirstSeries(data: CompatData, profile: HardwareProfile): string | undefined {
@@ -104,7 +94,7 @@ export function repoFirstSeries(data: CompatData, profile: HardwareProfile): str
 /** Whether the build's series is older than anything NVIDIA's repository for this distro carries. */
 export function seriesNotInRepo(data: CompatData, profile: HardwareProfile, series: string): string | undefined {
   const floor = repoFirstSeries(data, profile);
-  return floor && compareSeries(series, floor) < 0 ? floor : undefined;
+  return floor && compareMajorMinor(series, floor) < 0 ? floor : undefined;
 }
 
 function newestToolkitInSeries(data: CompatData, series: string): string {

@@ -1,24 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import gpus from '../../data/gpus.json' with { type: 'json' };
-import cudaToolkits from '../../data/cuda-toolkits.json' with { type: 'json' };
-import architectures from '../../data/gpu-architectures.json' with { type: 'json' };
-import driverBranches from '../../data/driver-branches.json' with { type: 'json' };
-import pytorch from '../../data/pytorch.json' with { type: 'json' };
-import tensorflow from '../../data/tensorflow.json' with { type: 'json' };
-import jax from '../../data/jax.json' with { type: 'json' };
-import cudnn from '../../data/cudnn.json' with { type: 'json' };
 import type { HardwareProfile, Plan } from '../types/plan.js';
-import type { CompatData } from './compatData.js';
 import { resolvePlan } from './resolvePlan.js';
+import { shippedData } from '../../testkit/plan/linuxPlan.js';
 
-const data = { gpus, cudaToolkits, architectures, driverBranches, pytorch, tensorflow, jax, cudnn } as unknown as CompatData;
+const data = shippedData;
 const tf28 = (linuxRepo?: string, locale?: 'zh-CN'): Plan => {
   const profile: HardwareProfile = { os: 'linux', arch: 'x86_64', gpuVendor: 'nvidia', gpuName: 'Tesla T4', driverVersion: '535.104.05', ...(linuxRepo ? { linuxRepo } : {}) };
   return resolvePlan(data, profile, { framework: 'tensorflow', frameworkVersion: '2.8', method: 'system' }, locale ? { locale } : undefined);
 };
 // data/cuda-toolkits.json: the newest 11.7 update with a driver floor (11.7.1), and the repositories rows
 // (ubuntu2204 from 11.7: rules_cuda #161; ubuntu2404 from 12.5: Jimver/cuda-toolkit #375).
-const newest117 = cudaToolkits.releases.filter((r) => r.version.startsWith('11.7.') && r.confidence !== 'unverified').map((r) => r.version).sort().at(-1)!;
+const newest117 = data.cudaToolkits.releases.filter((r) => r.version.startsWith('11.7.') && r.confidence !== 'unverified').map((r) => r.version).sort().at(-1)!;
 
 describe("TensorFlow 2.8 (CUDA 11.2) with method system, per NVIDIA's repository for the distro", () => {
   it('Ubuntu 22.04: installs the oldest carried toolkit of major 11 instead of cuda-toolkit-11-2, and says why', () => {

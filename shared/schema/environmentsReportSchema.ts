@@ -1,5 +1,6 @@
 import * as v from 'valibot';
 import { integerIn, isoTime, list, matching, numberIn, oneOf, text } from './safeText.js';
+import { FRAMEWORK_IDS } from '../frameworks/registry.js';
 
 /**
  * An environments report read back (issue 20): the history folder (`verify --all` changes since the last run) and every
@@ -12,7 +13,7 @@ const verdict = oneOf(['works', 'needsDriver', 'noKernels', 'cpuOnly', 'broken',
 const changeSide = v.nullable(oneOf(['works', 'needsDriver', 'noKernels', 'cpuOnly', 'broken', 'unknown', 'checkFailed', 'absent']));
 
 const framework = fields({
-  framework: oneOf(['pytorch', 'tensorflow', 'jax']),
+  framework: oneOf(FRAMEWORK_IDS),
   distribution: text(200),
   version: text(200),
   variant: v.nullable(text(100)),

@@ -1,20 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import gpus from '../../data/gpus.json' with { type: 'json' };
-import cudaToolkits from '../../data/cuda-toolkits.json' with { type: 'json' };
-import architectures from '../../data/gpu-architectures.json' with { type: 'json' };
-import driverBranches from '../../data/driver-branches.json' with { type: 'json' };
-import pytorch from '../../data/pytorch.json' with { type: 'json' };
-import tensorflow from '../../data/tensorflow.json' with { type: 'json' };
-import jax from '../../data/jax.json' with { type: 'json' };
-import cudnn from '../../data/cudnn.json' with { type: 'json' };
-import type { CompatData } from '../plan/compatData.js';
 import { resolvePlan } from '../plan/resolvePlan.js';
 import { withInstallSources } from '../plan/withInstallSources.js';
 import type { HardwareProfile, PlanRequest } from '../types/plan.js';
 import { checkSchema } from './checkSchema.js';
 import { planSchema } from './planSchema.js';
+import { shippedData } from '../../testkit/plan/linuxPlan.js';
 
-const data = { gpus, cudaToolkits, architectures, driverBranches, pytorch, tensorflow, jax, cudnn } as unknown as CompatData;
+const data = shippedData;
 
 /** Machines of every vendor and OS the resolver plans for, with and without drivers, toolkits and Pythons found. */
 function profiles(): HardwareProfile[] {

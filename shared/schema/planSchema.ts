@@ -23,6 +23,7 @@ import {
   version,
 } from './safeText.js';
 import { planStepSchema } from './stepSchemas.js';
+import { FRAMEWORK_IDS } from '../frameworks/registry.js';
 
 /**
  * A plan from outside the resolver: `dlsetup install --plan`, `dlsetup export --plan`, install:start, plan:export, the
@@ -31,7 +32,7 @@ import { planStepSchema } from './stepSchemas.js';
  */
 
 const optional = v.optional;
-export const FRAMEWORKS = ['pytorch', 'tensorflow', 'jax'] as const;
+export const FRAMEWORKS = FRAMEWORK_IDS;
 export const INSTALL_METHODS = ['wheels', 'system', 'conda'] as const;
 export const TARGET_OSES = ['linux', 'windows', 'wsl', 'macos'] as const;
 export const GPU_VENDORS = ['nvidia', 'amd', 'intel', 'apple', 'none'] as const;

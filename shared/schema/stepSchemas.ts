@@ -26,6 +26,7 @@ import {
   version,
   windowsPath,
 } from './safeText.js';
+import { FRAMEWORK_IDS } from '../frameworks/registry.js';
 
 /**
  * Every install step kind with the params its parse() reads (main/install/steps/*), the names the resolver writes
@@ -33,7 +34,6 @@ import {
  * enum or a pattern; a param no step reads is refused, so a plan cannot carry something nobody checked.
  */
 
-const FRAMEWORKS = ['pytorch', 'tensorflow', 'jax'] as const;
 const optional = v.optional;
 /** Where CUDA may live on Linux (env-vars CUDA_HOME, library paths). */
 const CUDA_ROOTS = ['/usr/local', '/opt'];
@@ -123,7 +123,7 @@ export const pythonEnvParams = record({
 });
 
 export const frameworkParams = record({
-  framework: optional(oneOf(FRAMEWORKS)),
+  framework: optional(oneOf(FRAMEWORK_IDS)),
   installer: optional(oneOf(['pip'])),
   packages: optional(list(pipRequirement, 64)),
   variant: optional(matching(/^[a-z][a-z0-9._]{0,15}$/, 'problem.name', 16)),

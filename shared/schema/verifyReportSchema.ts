@@ -76,6 +76,8 @@ export const verifyReportSchema = fields({
   durationMs: optional(amount),
   quick: optional(bool),
   sample: optional(fields({ basis: prose })),
+  // Semantic Versioning 2.0.0's grammar (semver.org), bounded: the fleet compares these with the semver package.
+  dlsetupVersion: optional(matching(/^\d{1,9}\.\d{1,9}\.\d{1,9}(?:-[0-9A-Za-z.-]{1,64})?(?:\+[0-9A-Za-z.-]{1,64})?$/, 'problem.pattern', 160)),
   // The machine's name, which exported scripts write into the report (the fleet table's first column).
   host: optional(matching(/^[A-Za-z0-9][A-Za-z0-9._-]{0,252}$/, 'problem.name', 253)),
   hostname: optional(matching(/^[A-Za-z0-9][A-Za-z0-9._-]{0,252}$/, 'problem.name', 253)),

@@ -1,5 +1,5 @@
 /** Diagnosis of pasted text or a failed step (issue 8). Field names are part of the `dlsetup diagnose --json` contract. */
-import type { PlanRequest } from './plan.js';
+import type { Framework, PlanRequest } from './plan.js';
 
 export type DiagnoseLocale = 'en' | 'zh-CN';
 
@@ -43,7 +43,8 @@ export interface DiagnosedGpu {
 
 /** The framework build a text talks about (collect_env, torch.__config__, tf.sysconfig, a versioned path). */
 export interface DiagnosedFramework {
-  name: 'pytorch' | 'tensorflow' | 'jax' | 'paddle' | 'onnxruntime';
+  /** A framework DL Setup plans, or a family Troubleshoot only names. */
+  name: Framework | 'paddle' | 'onnxruntime';
   version?: string;
   /** CUDA the framework was built with ("10.1"), not the driver's. */
   cuda?: string;

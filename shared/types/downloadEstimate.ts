@@ -1,38 +1,14 @@
 /** Download sizes (data/download-sizes.json) and the estimate the Plan screen shows before an install. */
 
-/** The things a plan can download, one name per install step's payload. */
-export const DOWNLOAD_COMPONENTS = [
-  'pytorch-cuda-wheels',
-  'pytorch-cpu-wheel',
-  'pytorch-rocm-wheels',
-  'tensorflow-cuda-wheels',
-  'tensorflow-cpu-wheel',
-  'jax-cuda-wheels',
-  'jax-cpu-wheels',
-  'cuda-toolkit',
-  'cudnn',
-  'driver',
-] as const;
+/** The things a plan can download (one name per install step's payload) and the measured sizes: from their schema. */
+export { DOWNLOAD_COMPONENTS } from '../data/downloadSizesSchema.js';
+export type { DownloadSizeRow, DownloadSizeTable } from '../data/downloadSizesSchema.js';
+import type { DOWNLOAD_COMPONENTS, DownloadSizeRow } from '../data/downloadSizesSchema.js';
 
 export type DownloadComponent = (typeof DOWNLOAD_COMPONENTS)[number];
 
 /** The OS a size was measured on; WSL downloads the Linux payloads. */
-export type DownloadOs = 'linux' | 'windows' | 'macos';
-
-export interface DownloadSizeRow {
-  component: DownloadComponent;
-  /** Absent: the size holds on every OS. */
-  os?: DownloadOs;
-  megabytes: number;
-  /** What was measured (version, platform) and, for sums, the parts added up. */
-  basis: string;
-  source: string;
-}
-
-export interface DownloadSizeTable {
-  reviewedAt: string;
-  rows: DownloadSizeRow[];
-}
+export type DownloadOs = NonNullable<DownloadSizeRow['os']>;
 
 export interface DownloadItem {
   /** A DownloadComponent, or the name of a combination the table cannot have (e.g. "jax-rocm-wheels"). */

@@ -61,8 +61,17 @@ export interface Gpu {
    * data/nvidia-devices.json ("pci-id"), the chip code in the name lspci printed ("lspci-chip"), data/gpus.json by name ("gpus.json").
    */
   computeCapabilitySource?: 'nvidia-smi' | 'pci-id' | 'lspci-chip' | 'gpus.json';
-  /** NVIDIA chip code ("AD107", "GK110B"), from pci.ids or lspci. */
+  /** NVIDIA chip code ("AD107", "GK110B") or AMD codename ("Navi 31"), from pci.ids or lspci. */
   chip?: string;
+  /** PCI revision id ("c8"; sysfs): amdgpu.ids names an AMD card by device and revision. */
+  pciRevision?: string;
+  /**
+   * Where gfxArch came from, most trusted first: ROCm's tools (amd-smi, rocm-smi, rocm_agent_enumerator), the device id
+   * in data/amd-devices.json ("pci-id"), the codename in the name lspci printed ("lspci-chip"), data/gpus.json by name.
+   */
+  gfxArchSource?: 'amd-smi' | 'rocm-smi' | 'rocm_agent_enumerator' | 'pci-id' | 'lspci-chip' | 'gpus.json';
+  /** AMD: what the newest reviewed ROCm support list says of its gfx target (data/amd-devices.json). */
+  rocmSupport?: 'supported' | 'unsupported' | 'notListed';
   /** NVIDIA: the newest driver branch that drives this GPU ("470", "580") or "current" (data/nvidia-devices.json). */
   driverBranch?: string;
   /** NVIDIA: whether its open kernel modules drive it: required (Blackwell), supported (Turing and later), unsupported. */
@@ -154,6 +163,17 @@ export interface CudaSummary {
   fit?: CudaFit;
 }
 
+export interface RocmInstall {
+  /** The release, "6.3.2". */
+  version: string;
+  /** The build number where the file gives one (/opt/rocm/.info/version "6.3.2-66" -> "66"). */
+  build?: string;
+  /** Where it was read: "/opt/rocm/.info/version", "/opt/rocm-6.2.0/.info/version", "amd-smi version", ... */
+  source: string;
+  /** Every ROCm release installed side by side (/opt/rocm-X.Y.Z), newest first, when more than one. */
+  installed?: string[];
+}
+
 export interface HardwareReport {
   os: OsInfo;
   cpu: CpuInfo;
@@ -177,4 +197,6 @@ export interface HardwareReport {
   cudaSummary?: CudaSummary;
   /** ROCm's tools that answered (amd-smi, rocm-smi, rocm_agent_enumerator): ROCm is installed and sees the AMD GPU. */
   rocmTools?: string[];
+  /** The installed ROCm release, read from its files or tools (main/detect/probes/probeRocmVersion.ts); absent when none is found. */
+  rocm?: RocmInstall;
 }

@@ -1,38 +1,6 @@
 /** Package mirrors (data/mirrors.json): the Choose screen's lists and the install engine's mirror ids. */
 
-export interface MirrorPreset {
-  id: string;
-  name: string;
-  /** PEP 503 simple index for PyPI packages. */
-  pypiIndexUrl?: string;
-  /** PyTorch wheels: `index` is a PEP 503 index per variant, `find-links` a flat page per variant. */
-  pytorch?: { style: 'index' | 'find-links'; baseUrl: string };
-  /** Plans name this mirror by its URL: the engine (and `--pypi-mirror`) accepts only the other rows' ids. */
-  planCarriesUrl?: boolean;
-  /** Where this mirror keeps the same files as PyPI or download.pytorch.org: an official URL prefix and this mirror's. */
-  files?: MirrorFilePrefix[];
-  /** Whether each of its indexes publishes wheel core metadata (PEP 658 / PEP 714); unknown is recorded as false (a missing row reads as false). */
-  coreMetadata?: { pypi?: CoreMetadataServed; pytorch?: CoreMetadataServed };
-  note?: string;
-  source: string;
-}
-
-/** pip >= 25.3 resolves a dry run from this metadata alone; without it, pip downloads whole wheels to resolve. */
-export interface CoreMetadataServed {
-  served: boolean;
-  source: string;
-}
-
-export interface MirrorFilePrefix {
-  from: string;
-  to: string;
-  source: string;
-}
-
-export interface MirrorTable {
-  reviewedAt: string;
-  mirrors: MirrorPreset[];
-}
+export type { CoreMetadataServed, MirrorFilePrefix, MirrorPreset, MirrorTable } from '../data/mirrorsSchema.js';
 
 /** One mirror's index measured for the default choice: how long its simple page for `pip` took to answer. */
 export interface MirrorTiming {

@@ -5,8 +5,10 @@
  */
 
 import type { DownloadEstimate } from './downloadEstimate.js';
+import type { Framework } from '../frameworks/registry.js';
 
-export type Framework = 'pytorch' | 'tensorflow' | 'jax';
+/** The frameworks DL Setup plans: the keys of shared/frameworks/registry.ts, one spec each. */
+export type { Framework };
 export type InstallMethod = 'wheels' | 'system' | 'conda';
 export type TargetOs = 'linux' | 'windows' | 'wsl' | 'macos';
 

@@ -1,12 +1,13 @@
 /** Verification results (issue 6). Field names are part of the `dlsetup verify --json` contract. */
 
 import type { Locale } from '../i18n/localize.js';
+import type { Framework } from './plan.js';
 
 export type CheckStatus = 'pass' | 'fail' | 'skip';
 
 export interface VerifyRequest {
   python?: string;
-  framework?: 'auto' | 'pytorch' | 'tensorflow' | 'jax';
+  framework?: 'auto' | Framework;
   toolkit?: boolean;
   quick?: boolean;
   /** nvcc to use for the toolkit check; default CUDA_HOME, /usr/local/cuda/bin, then PATH. */
@@ -94,6 +95,8 @@ export interface VerifyReport {
   warnings?: string[];
   durationMs?: number;
   quick?: boolean;
+  /** The DL Setup that made the report (its package.json version, semver); absent where an exported script made it. */
+  dlsetupVersion?: string;
   /** Set only on sample reports made for docs and demos (not measured): where their figures come from. */
   sample?: { basis: string };
 }

@@ -1,5 +1,7 @@
 import { formatTflops } from '../text/formatTflops.js';
 import type { MatmulResult, VerifyCheck, VerifyReport } from '../types/verify.js';
+import { isFramework } from '../frameworks/registry.js';
+import { FRAMEWORK_NAMES } from '../plan/frameworkNames.js';
 
 // One verdict for the Verify screen and the saved HTML report; the sentences live in the wizard catalog (verify.verdict.*).
 
@@ -24,10 +26,8 @@ export const percentOfSpec = (entry: MatmulResult) => Math.round((entry.efficien
 /** A machine with no NVIDIA GPU, where the CPU is what runs the framework (main/verify/noNvidiaGpu.ts). */
 export const isCpuOnlyMachine = (report: VerifyReport) => report.checks.some((check) => check.id === 'gpu-available' && check.code === 'NO_NVIDIA_GPU');
 
-const FRAMEWORK_NAMES: Record<string, string> = { pytorch: 'PyTorch', tensorflow: 'TensorFlow', jax: 'JAX' };
-
 export function frameworkName(report: VerifyReport): string {
-  return report.framework ? (FRAMEWORK_NAMES[report.framework.name] ?? report.framework.name) : '';
+  return report.framework ? (isFramework(report.framework.name) ? FRAMEWORK_NAMES[report.framework.name] : report.framework.name) : '';
 }
 
 /** The first failed check, which the verdict names (it is usually the cause of the rest). */

@@ -71,3 +71,23 @@ export function satisfiesDotted(versionText: string, range: string, scheme: stri
     }
   });
 }
+
+const MAJOR_MINOR = /^\s*(\d+)(?:\.(\d+))?/;
+const majorMinorCache = new Map<string, readonly [number, number]>();
+
+/** "12.6.3" -> [12, 6], "3" -> [3, 0], "9.0a" -> [9, 0]: the leading major and minor; text without them reads as [0, 0]. */
+export function majorMinorOf(text: string): readonly [number, number] {
+  let parts = majorMinorCache.get(text);
+  if (parts === undefined) {
+    const match = MAJOR_MINOR.exec(text);
+    parts = [Number(match?.[1] ?? 0), Number(match?.[2] ?? 0)];
+    // Series come from data tables and one machine's tools, so the cache stays small; the cap guards the rest.
+    if (majorMinorCache.size < 10_000) majorMinorCache.set(text, parts);
+  }
+  return parts;
+}
+
+/** Orders "major.minor" series and compute capabilities by those two numbers alone ("12.6.3" sorts with "12.6"). */
+export function compareMajorMinor(a: string, b: string): number {
+  return compareDotted(majorMinorOf(a), majorMinorOf(b));
+}

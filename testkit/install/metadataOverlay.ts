@@ -12,7 +12,7 @@ export function testIndexRow(indexUrl: string, served: boolean): MirrorPreset {
     pypiIndexUrl: indexUrl,
     planCarriesUrl: true,
     coreMetadata: { pypi: { served, source: 'test: testkit/install/wheelIndex.ts coreMetadata option' } },
-    source: 'test',
+    source: 'test: the loopback index of testkit/install/wheelIndex.ts',
   };
 }
 

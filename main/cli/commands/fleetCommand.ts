@@ -1,5 +1,6 @@
-import type { GpuRow, GpuTable } from '../../../shared/gpus/lookupGpu.js';
+import type { GpuRow } from '../../../shared/gpus/lookupGpu.js';
 import { loadDataTable } from '../../data/loadDataTable.js';
+import { gpuTableSchema } from '../../../shared/data/gpusSchema.js';
 import { buildFleetReport } from '../../fleet/buildFleetReport.js';
 import { formatFleetReport } from '../../fleet/formatFleetReport.js';
 import { loadFleetReports } from '../../fleet/loadFleetReports.js';
@@ -12,7 +13,7 @@ import { usageError } from '../parseArgs.js';
 
 function gpuSpecs(): GpuRow[] | undefined {
   try {
-    return loadDataTable<GpuTable>('gpus').gpus;
+    return loadDataTable('gpus', gpuTableSchema).gpus;
   } catch {
     // Without the table, reports keep the efficiency they carry.
     return undefined;

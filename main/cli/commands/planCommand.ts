@@ -7,6 +7,7 @@ import type { Framework, InstallMethod } from '../../../shared/types/plan.js';
 import { usageError } from '../parseArgs.js';
 import { cliText } from '../cliText.js';
 import { shCommand } from '../../../shared/quote/sh.js';
+import { FRAMEWORK_IDS } from '../../../shared/frameworks/registry.js';
 
 const text = (value: unknown) => (value === undefined ? undefined : String(value));
 
@@ -26,7 +27,7 @@ function nextSteps(flags: Record<string, unknown>, driverChanges: boolean, say: 
 
 export const planCommand: CliCommand = {
   flags: {
-    framework: { type: 'string', values: ['pytorch', 'tensorflow', 'jax'], description: 'the framework to set up (required)' },
+    framework: { type: 'string', values: FRAMEWORK_IDS, description: 'the framework to set up (required)' },
     'framework-version': { type: 'string', valueName: 'VERSION', description: 'pin a framework version (default: the newest that works here)' },
     python: { type: 'string', valueName: 'X.Y', description: 'the Python version for the new environment' },
     method: { type: 'string', values: ['wheels', 'system', 'conda'], description: 'wheels (default), a system CUDA Toolkit, or a conda environment' },
@@ -42,7 +43,7 @@ export const planCommand: CliCommand = {
     json: JSON_FLAG,
   },
   async run({ flags }, io) {
-    if (!flags.framework) throw usageError('usage.frameworkRequired');
+    if (!flags.framework) throw usageError('usage.frameworkRequired', { frameworks: FRAMEWORK_IDS.join(', ') });
     const locale = commandLocale(flags, process.env);
     const plan = await planForMachine({
       framework: flags.framework as Framework,

@@ -6,6 +6,7 @@ import { runVerification } from '../../verify/runVerification.js';
 import { formatComparison, formatVerifyReport } from '../../verify/formatVerifyReport.js';
 import { renderHtmlReport } from '../../verify/renderHtmlReport.js';
 import { verifyAll } from './verifyAllCommand.js';
+import { FRAMEWORK_IDS, type Framework } from '../../../shared/frameworks/registry.js';
 
 export const verifyCommand: CliCommand = {
   flags: {
@@ -14,7 +15,7 @@ export const verifyCommand: CliCommand = {
     parallel: { type: 'string', valueName: 'N', description: 'with --run: how many checks at a time (default: one per GPU, 2 without one; 1-8)' },
     env: { type: 'string', valueName: 'PATH', repeatable: true, description: 'with --all: also an environment folder detection does not find (may be given more than once, at most 32)' },
     python: { type: 'string', valueName: 'PATH', description: 'the interpreter of the environment to verify (default: the first with a framework)' },
-    framework: { type: 'string', values: ['auto', 'pytorch', 'tensorflow', 'jax'], description: 'which framework to check (default auto)' },
+    framework: { type: 'string', values: ['auto', ...FRAMEWORK_IDS], description: 'which framework to check (default auto)' },
     toolkit: { type: 'boolean', description: 'also compile and run a CUDA program with the installed nvcc' },
     quick: { type: 'boolean', description: 'smaller, faster measurements' },
     compare: { type: 'boolean', description: 'show what changed since the last report' },
@@ -28,7 +29,7 @@ export const verifyCommand: CliCommand = {
     if (flags.all) return verifyAll(flags, locale, io);
     const outcome = await runVerification({
       python: flags.python as string | undefined,
-      framework: (flags.framework as 'auto' | 'pytorch' | 'tensorflow' | 'jax' | undefined) ?? 'auto',
+      framework: (flags.framework as 'auto' | Framework | undefined) ?? 'auto',
       toolkit: Boolean(flags.toolkit),
       quick: Boolean(flags.quick),
       locale,

@@ -41,7 +41,4 @@ export function parseDistInfoDirName(dirName: string): DistMetadata | null {
   return wellFormedDist(match[1] as string, match[2] as string);
 }
 
-/** The PEP 440 local tag that names a CUDA build: "2.5.1+cu124" → "cu124", "1.13.0a0+gitunknown" → "gitunknown". */
-export function localVersionTag(version: string): string | null {
-  return /\+([A-Za-z0-9.]+)$/.exec(version)?.[1] ?? null;
-}
+export { localVersionTag } from '../../../shared/frameworks/environmentEvidence.js';

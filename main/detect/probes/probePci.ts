@@ -14,6 +14,8 @@ export interface PciDisplayDevice {
   name?: string;
   /** The chip code lspci printed before the bracketed name ("AD107", "GB203M / GN22-X11"), from the machine's pci.ids. */
   chip?: string;
+  /** PCI revision id from sysfs ("c8"): amdgpu.ids names AMD cards by it. */
+  revision?: string;
   source: 'sysfs' | 'lspci';
 }
 
@@ -31,8 +33,8 @@ async function scanSysfs(): Promise<PciDisplayDevice[] | null> {
     slots.map(async (slot): Promise<PciDisplayDevice | null> => {
       const classCode = (await readHostFile(`${root}/${slot}/class`))?.trim() ?? '';
       if (!/^0x03[0-9a-fA-F]{4}$/.test(classCode)) return null;
-      const [vendor, device, subVendor, subDevice] = await Promise.all(
-        ['vendor', 'device', 'subsystem_vendor', 'subsystem_device'].map((file) => readHostFile(`${root}/${slot}/${file}`)),
+      const [vendor, device, subVendor, subDevice, revision] = await Promise.all(
+        ['vendor', 'device', 'subsystem_vendor', 'subsystem_device', 'revision'].map((file) => readHostFile(`${root}/${slot}/${file}`)),
       );
       const vendorId = hex4(vendor ?? null);
       const deviceId = hex4(device ?? null);
@@ -41,6 +43,8 @@ async function scanSysfs(): Promise<PciDisplayDevice[] | null> {
       const subsystemVendor = hex4(subVendor ?? null);
       const subsystemDevice = hex4(subDevice ?? null);
       if (subsystemVendor && subsystemDevice) found.subsystemId = `${subsystemVendor}:${subsystemDevice}`;
+      const rev = /^0x([0-9a-fA-F]{2})\s*$/.exec(revision ?? '');
+      if (rev) found.revision = (rev[1] as string).toLowerCase();
       return found;
     }),
   );

@@ -15,11 +15,14 @@ import { ENVIRONMENT_READ_LIMITS, listDirBounded, readFilePrefix, ReadBudget } f
 import { environmentLayout, environmentPrefix } from './environmentLayout.js';
 import { askPython, rememberedPython } from './askPython.js';
 import { runTool, warnUnreadable } from '../runTool.js';
+import { ALL_FRAMEWORK_SPECS } from '../../../shared/frameworks/registry.js';
 
 export { askPython } from './askPython.js';
 
-/** Packages the report lists: the frameworks and NVIDIA's pip-packaged CUDA libraries. */
-const INTERESTING = /^(torch|torchvision|torchaudio|tensorflow|tensorflow-gpu|tensorflow-cpu|tf-nightly|keras|jax|jaxlib|jax-cuda\d+-(plugin|pjrt)|cupy(-cuda\w+)?|nvidia-.+)$/;
+/** Packages the report lists: each framework's distributions (its spec), their usual companions and NVIDIA's pip-packaged CUDA libraries. */
+const INTERESTING = new RegExp(
+  `^(${[...ALL_FRAMEWORK_SPECS.flatMap((spec) => [...spec.distributions, ...spec.companionDistributions]), 'torchvision', 'torchaudio', 'tf-nightly', 'keras', 'cupy(-cuda\\w+)?', 'nvidia-.+'].join('|')})$`,
+);
 
 interface Candidate {
   /** Host path of the interpreter. */

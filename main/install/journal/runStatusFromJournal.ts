@@ -20,7 +20,7 @@ export function stepWeight(kind: string): number {
 /** The run's steps, each titled in `locale` from its kind and params (the plan's own title when none fits). */
 export function stepSummaries(plan: Plan, locale?: Locale): StepSummary[] {
   const say = planText(locale);
-  return plan.steps.map((step) => ({ id: step.id, kind: step.kind, title: stepTitle(step, say), elevated: step.elevated, weight: stepWeight(step.kind), state: 'pending' as StepState }));
+  return plan.steps.map((step) => ({ id: step.id, kind: step.kind, title: stepTitle(step, say, plan), elevated: step.elevated, weight: stepWeight(step.kind), state: 'pending' as StepState }));
 }
 
 /** The overall fraction: only the runner's formula, from step weights (docs/design.md §3). */

@@ -1,5 +1,5 @@
 import { loadDataTable } from '../../data/loadDataTable.js';
-import type { MirrorTable } from '../../../shared/types/mirrors.js';
+import { mirrorTableSchema } from '../../../shared/data/mirrorsSchema.js';
 import { redactSecrets } from '../../system/redactSecrets.js';
 import type { StepContext } from '../installStep.js';
 import type { PipIndexArgs } from '../mirrorPresets.js';
@@ -27,7 +27,7 @@ function under(url: string, prefix: string): boolean {
 
 /** What data/mirrors.json says of one index URL: the row's name and whether it serves metadata; null when unknown. */
 export function knownIndex(url: string): { name: string; served: boolean } | null {
-  for (const row of loadDataTable<MirrorTable>('mirrors').mirrors) {
+  for (const row of loadDataTable('mirrors', mirrorTableSchema).mirrors) {
     if (row.pypiIndexUrl && under(url, row.pypiIndexUrl)) return { name: row.name, served: row.coreMetadata?.pypi?.served === true };
     if (row.pytorch?.style === 'index' && under(url, row.pytorch.baseUrl)) return { name: row.name, served: row.coreMetadata?.pytorch?.served === true };
   }

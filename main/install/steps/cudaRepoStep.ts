@@ -1,5 +1,6 @@
 import { readHostFile } from '../../system/sysroot.js';
 import { loadDataTable } from '../../data/loadDataTable.js';
+import { cudaKeyringTableSchema } from '../../../shared/data/installSourcesSchema.js';
 import { aptInstall, installedDebs, runAptGet } from '../aptGet.js';
 import { writeHostFileWithBackup } from '../hostFileWriter.js';
 import { nvidiaRepoDistro, readHostOsRelease } from '../../system/hostOsRelease.js';
@@ -35,13 +36,9 @@ async function repoDistro(params: CudaRepoParams, say: InstallSay): Promise<stri
   return distro;
 }
 
-interface CudaKeyringTable {
-  keyrings: { distro: string; arch: string; version: string; sha256: string }[];
-}
-
 /** Every published keyring checksum of one keyring version (an export picks the row on the target host). */
 export function publishedKeyrings(keyringVersion: string): { distro: string; arch: string; sha256: string }[] {
-  return loadDataTable<CudaKeyringTable>('cuda-keyrings')
+  return loadDataTable('cuda-keyrings', cudaKeyringTableSchema)
     .keyrings.filter((row) => row.version === keyringVersion)
     .map(({ distro, arch, sha256 }) => ({ distro, arch, sha256 }));
 }

@@ -118,7 +118,7 @@ describe('framework step: pip resolves, DL Setup downloads, pip installs offline
       slow.trickleBytesPerSecond = 1_000_000;
       markIndexesServingMetadata(path.join(tmp, 'data-mirrors'), [`${slow.url}/simple`], (table: MirrorTable) => {
         for (const row of table.mirrors) delete row.files;
-        table.mirrors.find((row) => row.id === 'tuna')!.files = [{ from: `${slow.url}/files/`, to: `${fast.url}/files/`, source: 'test' }];
+        table.mirrors.find((row) => row.id === 'tuna')!.files = [{ from: `${slow.url}/files/`, to: `${fast.url}/files/`, source: 'test: two loopback copies of the wheel' }];
       });
       process.env.DLSETUP_MIRROR_MIN_BYTES = '100000';
       // A fresh download cache: the first test's verified wheels would otherwise be used without a byte fetched.

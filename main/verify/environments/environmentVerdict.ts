@@ -11,21 +11,11 @@ import { frameworkBuilds, type FrameworkBuild } from '../../../shared/plan/frame
 import { describeGpu } from '../../../shared/plan/gpuInfo.js';
 import { groupMatchesPin, releaseMatchesPin } from '../../../shared/plan/releasePins.js';
 import type { EnvironmentVerdict, InstalledFramework } from '../../../shared/types/environments.js';
-import type { Framework, HardwareProfile, PlanRequest } from '../../../shared/types/plan.js';
+import type { HardwareProfile, PlanRequest } from '../../../shared/types/plan.js';
 import { driverVersion } from '../../../shared/versions/driverVersion.js';
+import type { BuildEvidence } from '../../../shared/frameworks/environmentEvidence.js';
 
-/** What the metadata says about one framework in one environment, before the data is asked. */
-export interface BuildEvidence {
-  framework: Framework;
-  distribution: string;
-  version: string;
-  /** The variant the metadata names ("cu118", "cpu", "cuda12"); undefined: the release's pip default. */
-  variant: string | undefined;
-  /** No build the data lists can be this one (a distribution's or a source build): 'cuda' or 'cpu' from its files. */
-  unlisted?: 'cuda' | 'cpu';
-  /** Missing metadata or files: the install is broken whatever the build. */
-  problems: string[];
-}
+export type { BuildEvidence };
 
 type Verdict = Pick<InstalledFramework, 'variant' | 'kind' | 'cuda' | 'cudnn' | 'verdict' | 'driverFloor' | 'detail'>;
 

@@ -2,27 +2,19 @@ import path from 'node:path';
 import { normalizePackageName, parseDistInfoDirName, parseDistMetadata } from '../../detect/parsers/parseDistMetadata.js';
 import { hostPathExists } from '../../system/sysroot.js';
 import { ENVIRONMENT_READ_LIMITS, listDirBounded, readFileLines, readFilePrefix, ReadBudget } from '../../detect/readEnvironmentFiles.js';
+import { ALL_FRAMEWORK_SPECS } from '../../../shared/frameworks/registry.js';
+import type { InstalledDistribution } from '../../../shared/frameworks/environmentEvidence.js';
 
-/** Distributions that decide a verdict: the frameworks, JAX's CUDA plugins and NVIDIA's pip-packaged CUDA libraries. */
-const RELEVANT = /^(torch|tensorflow|tensorflow-cpu|tensorflow-gpu|jax|jaxlib|jax-cuda\d+-(plugin|pjrt)|nvidia-cuda-runtime-cu\d+|nvidia-cudnn-cu\d+)$/;
+/** Distributions that decide a verdict: each framework's own and companions (its spec), and NVIDIA's pip-packaged CUDA libraries. */
+const RELEVANT = new RegExp(
+  `^(${[...ALL_FRAMEWORK_SPECS.flatMap((spec) => [...spec.distributions, ...spec.companionDistributions]), 'nvidia-cuda-runtime-cu\\d+', 'nvidia-cudnn-cu\\d+'].join('|')})$`,
+);
 /** Files checked per distribution: its package's __init__.py and its shared libraries (the ones an import loads). */
 const FILES_CHECKED = 24;
 /** RECORD rows kept per distribution: the files checked plus torch's libtorch_cuda.so, found anywhere in the file. */
 const RECORD_ROWS_KEPT = 256;
 
-export interface InstalledDistribution {
-  name: string;
-  version: string;
-  /** Host path of its .dist-info or .egg-info folder. */
-  infoDir: string;
-  /** Why the install is broken (unreadable METADATA, files RECORD lists that are gone); empty when intact. */
-  problems: string[];
-  /**
-   * The paths of RECORD a verdict uses (package __init__.py files and shared libraries, at most 256), relative to the
-   * site dir; empty for an egg-info, which has no RECORD.
-   */
-  files: string[];
-}
+export type { InstalledDistribution };
 
 /** One environment's distributions, and whether reading stopped at the per-run limits before all were read. */
 export interface EnvironmentDistributions {

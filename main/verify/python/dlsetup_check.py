@@ -5,7 +5,7 @@ Runs inside the interpreter of the environment being verified and prints one JSO
   {"type": "hello" | "framework" | "device" | "check" | "matmul" | "tuning" | "done", ...}
 Sentences travel as catalog keys with their values, {"key": "script.…", "params": {…}}: DL Setup words them in the
 user's language (main/verify/verifyText.*.ts), so the script writes no prose. One check sequence
-(dlsetup_check_sequence.py) drives one adapter per framework (dlsetup_check_torch, _tensorflow, _jax.py).
+(dlsetup_check_sequence.py) drives one adapter per framework (dlsetup_check_torch, _tensorflow, _jax, _paddle.py).
 Python 3.8+, standard library only besides the framework under test. Every check is isolated: an exception becomes a
 failed check with a diagnosis code, never a crash of the script. Exports ship these modules joined into one file
 (main/verify/exportedScripts.ts), so a module imports its siblings' names with `from dlsetup_check_… import …` only.
@@ -22,12 +22,13 @@ from dlsetup_check_diagnosis import Classifier, error_entries
 from dlsetup_check_jax import JaxAdapter
 from dlsetup_check_measure import find_spec
 from dlsetup_check_output import check, diagnose, emit, first_line, said, start_output
+from dlsetup_check_paddle import PaddleAdapter
 from dlsetup_check_sequence import run_framework
 from dlsetup_check_tensorflow import TensorFlowAdapter
 from dlsetup_check_torch import TorchAdapter
 
 PROTOCOL = 2
-ADAPTERS = [TorchAdapter, TensorFlowAdapter, JaxAdapter]
+ADAPTERS = [TorchAdapter, TensorFlowAdapter, JaxAdapter, PaddleAdapter]
 
 
 def main(argv=None):

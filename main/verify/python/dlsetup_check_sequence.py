@@ -30,6 +30,9 @@ def run_framework(fw, simulate_gpu, quick):
     elif devices:
         check("gpu-available", "pass", said("script.gpusVisible", count=len(devices), framework=fw.display,
                                             name=devices[0]["name"]), None, {"count": len(devices)})
+    if fw.self_test:
+        # The framework's own installation check (paddle.utils.run_check()), whether or not a GPU is usable.
+        run_probe("framework-self-test", fw.self_test, "script.selfTestFailed")
     if not devices:
         stand_in = fw.stand_in() if simulate_gpu else None
         if stand_in is None:
@@ -49,7 +52,8 @@ def import_modules(fw):
             return [importlib.import_module(module) for module in fw.modules]
         except Exception as exc:
             import_error = exc
-    emit({"type": "framework", "name": fw.name, "version": package_version(fw.package), "build": {}})
+    versions = (package_version(dist) for dist in fw.distributions or (fw.package,))
+    emit({"type": "framework", "name": fw.name, "version": next((v for v in versions if v), None), "build": {}})
     text = exception_text(import_error)
     error = first_line(text if fw.import_error_names_type else str(import_error))
     check("framework-import", "fail", said("script.importFailed", module=fw.modules[0], error=error),
@@ -210,6 +214,10 @@ class Adapter:
     cudnn, conv_errors, memory_alloc and bandwidth; the defaults here suit a framework without the feature."""
     name = display = package = ""
     modules = ()
+    # The pip distributions that install `package` when their names differ (paddlepaddle-gpu installs paddle).
+    distributions = ()
+    # A probe returning a Verdict: the framework's own installation self-test, where it has one.
+    self_test = None
     environment = {}
     import_error_names_type = False
     simulated = False

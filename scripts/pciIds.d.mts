@@ -1,0 +1,2 @@
+export function pciIdsDevices(text: string, vendor: string): { id: string; name: string }[];
+export function fileSha256(file: string): string;

@@ -1,0 +1,45 @@
+import * as v from 'valibot';
+import { flag, listOf, oneOf, reviewedAt, row, source, text, texts } from './tableParts.js';
+
+/** A sentence in each language `dlsetup diagnose` speaks. */
+export const localizedTextSchema = row({ en: text, 'zh-CN': text });
+
+export const knowledgeFixSchema = row({
+  en: text,
+  'zh-CN': text,
+  /** Safe to copy and run as is; shown after the text. */
+  command: v.optional(text),
+});
+
+/** One row of data/errors.json. Texts may use `{placeholders}` and `[[optional sections]]` (renderTemplate). */
+export const knowledgeEntrySchema = row({
+  code: text,
+  severity: oneOf(['error', 'warning', 'info']),
+  /** Any of these, matched case-insensitively against one line, raises the diagnosis. */
+  patterns: texts,
+  /** Read values (named groups) from other lines of the same text, without raising the diagnosis. */
+  extract: v.optional(texts),
+  /** Raised by code from parsed facts (e.g. a traceback cut before its message), not by a pattern. */
+  structural: v.optional(flag),
+  /** Shown only when nothing else is found (a note on harmless lines that people paste as the error). */
+  quietWhenOthers: v.optional(flag),
+  /** More specific than these codes: when both match, those are dropped. */
+  supersedes: v.optional(texts),
+  title: localizedTextSchema,
+  explanation: localizedTextSchema,
+  fixes: listOf(knowledgeFixSchema),
+  /** Sentences about the machine the diagnosis runs on; each is shown only when every value it names is known. */
+  onThisMachine: v.optional(listOf(localizedTextSchema)),
+  /** The diagnosis offers a plan for the framework the text names: at the version in use, or the newest. */
+  offersPlan: v.optional(oneOf(['sameVersion', 'latest'])),
+  references: texts,
+  source,
+});
+
+/** data/errors.json: the knowledge base of `dlsetup diagnose`. */
+export const knowledgeTableSchema = row({ reviewedAt, note: v.optional(text), entries: listOf(knowledgeEntrySchema) });
+
+export type LocalizedText = v.InferOutput<typeof localizedTextSchema>;
+export type KnowledgeFix = v.InferOutput<typeof knowledgeFixSchema>;
+export type KnowledgeEntry = v.InferOutput<typeof knowledgeEntrySchema>;
+export type KnowledgeTable = v.InferOutput<typeof knowledgeTableSchema>;
