@@ -25,9 +25,20 @@ describe('download-sizes.json', () => {
     },
   );
 
-  it('has at most one row per component and OS, so a lookup is never ambiguous', () => {
-    const keys = table.rows.map((row) => `${row.component}/${row.os ?? '*'}`);
+  it('has at most one row per component, OS, release and build, so a lookup is never ambiguous', () => {
+    const keys = table.rows.map((row) => `${row.component}/${row.os ?? '*'}/${row.release}/${row.variant ?? '*'}`);
     expect(new Set(keys).size).toBe(keys.length);
+  });
+
+  it('names, on every framework row, a published release and the build its basis measured', () => {
+    for (const row of table.rows.filter((r) => /-wheels?$/.test(r.component))) {
+      const framework = row.component.replace(/-(cuda|rocm|cpu)-wheels?$/, '');
+      const releases = (JSON.parse(readFileSync(path.join(path.dirname(file), `${framework}.json`), 'utf8')) as { releases: { version: string; patches?: string[] }[] }).releases;
+      expect(releases.flatMap((release) => [release.version, ...(release.patches ?? [])]), row.component).toContain(row.release);
+      expect(row.variant, row.component).toBeTruthy();
+      // The basis says the same release the row is matched on.
+      expect(row.basis, row.component).toContain(row.release);
+    }
   });
 
   it('keeps sums consistent: a basis that lists parts adds up to the row size', () => {

@@ -4,16 +4,14 @@ import type { JournalChange, JournalEntry } from '../main/install/journal/journa
 import type { AppError } from '../shared/errors.js';
 import type { AppErrorFromSchema } from '../shared/schema/appErrorSchema.js';
 import type { JournalChangeFromSchema, JournalEntryFromSchema } from '../shared/schema/journalSchema.js';
-import type { PLAN_STEP_KINDS } from '../shared/schema/stepSchemas.js';
 import type { PlanFromSchema } from '../shared/schema/planSchema.js';
-import type { Plan, PlanStepKind } from '../shared/types/plan.js';
+import type { Plan } from '../shared/types/plan.js';
 
 type Extends<A, B> = [A] extends [B] ? true : false;
 type Assert<T extends true> = T;
 
 export type CheckedPlanIsPlan = Assert<Extends<PlanFromSchema, Plan>>;
 export type EveryPlanFieldChecked = Assert<Extends<keyof Plan, keyof PlanFromSchema>>;
-export type StepKindsAgree = Assert<Extends<PlanStepKind, (typeof PLAN_STEP_KINDS)[number]>> | Assert<Extends<(typeof PLAN_STEP_KINDS)[number], PlanStepKind>>;
 
 export type CheckedChangeIsChange = Assert<Extends<JournalChangeFromSchema, JournalChange>>;
 export type EveryChangeCanPass = Assert<Extends<JournalChange, JournalChangeFromSchema>>;

@@ -27,8 +27,9 @@ const TEXT = {
     running: /Quick check: [0-3] of 4 environments done…/,
     cpuBuildFailed: 'failed: gpu-available: This PyTorch build (1.13.0a0) has no CUDA support',
     noInterpreter: /failed: python-runs: The Python interpreter ".*llm-train\/bin\/python" does not exist/,
-    since: /Since the last run \(\d{4}-\d\d-\d\d \d\d:\d\d, driver 470\.74\):/,
-    change: 'torch-pypi-cu121: needs driver ≥ 525.60.13 → works',
+    since: /The driver changed since the last run \(\d{4}-\d\d-\d\d \d\d:\d\d\): 470\.74 → 535\.104\.05\. What that means for each environment:/,
+    change: 'torch-pypi-cu121: needs driver ≥ 525.60.13 → works, because of the driver change',
+    asBefore: /^\S+: .+, as before \(the driver change did not change this\)$/,
     summary: /^4 environments read in \d+ ms; the quick check ran in 4 of them\.$/,
   },
   'zh-CN': {
@@ -39,8 +40,9 @@ const TEXT = {
     running: /快速检查：已完成 [0-3] \/ 4 个环境…/,
     cpuBuildFailed: '失败：gpu-available：',
     noInterpreter: /失败：python-runs：Python 解释器“.*llm-train\/bin\/python”不存在/,
-    since: /与上次运行（\d{4}-\d\d-\d\d \d\d:\d\d，驱动 470\.74）相比：/,
-    change: 'torch-pypi-cu121：需要驱动 ≥ 525.60.13 → 可用',
+    since: /与上次运行（\d{4}-\d\d-\d\d \d\d:\d\d）相比，驱动已更换：470\.74 → 535\.104\.05。对每个环境的影响：/,
+    change: 'torch-pypi-cu121：需要驱动 ≥ 525.60.13 → 可用，原因是驱动更换',
+    asBefore: /^\S+：.+，与之前相同（驱动更换没有改变这一点）$/,
     summary: /^已读取 4 个环境，用时 \d+ 毫秒；其中 4 个运行了快速检查。$/,
   },
 } as const;
@@ -110,10 +112,13 @@ for (const lang of ['en', 'zh-CN'] as const) {
     await expect(view.getByRole('status')).toHaveText('');
     await expect(view.locator('p.muted').last()).toHaveText(say.summary);
 
-    // The run is kept and compared with the 470.74 one: the environment the driver update fixed, and no other.
+    // The run is kept and compared with the 470.74 one: the driver change said, the environment it fixed, the rest as before.
     const since = page.getByTestId('environments-since');
     await expect(since).toContainText(say.since);
-    await expect(since.getByRole('listitem')).toHaveText([say.change]);
+    const items = since.getByRole('listitem');
+    await expect(items).toHaveCount(4);
+    await expect(items.filter({ hasText: 'torch-pypi-cu121' })).toHaveText(say.change);
+    await expect(items.filter({ hasNotText: 'torch-pypi-cu121' })).toHaveText([say.asBefore, say.asBefore, say.asBefore]);
     await expectNoSeriousA11yViolations(page, `all environments after the quick check (${lang})`);
     await view.screenshot({ path: path.join(screenshots, `all-environments-check${lang === 'en' ? '' : '-zh-CN'}.png`) });
   });

@@ -26,9 +26,9 @@ test.describe('fresh Debian 12 without python3-venv', () => {
       plan: 'See the plan',
       step: "Install Python 3.11's venv support from the distribution (python3.11-venv)",
       venv: 'Create Python 3.11 virtual environment',
-      admin: 'admin',
+      admin: '[admin]',
     },
-    { locale: 'zh-CN', start: '首次配置', next: '继续', plan: '查看方案', step: '从发行版安装 Python 3.11 的 venv 支持（python3.11-venv）', venv: '创建 Python 3.11 虚拟环境', admin: '管理员' },
+    { locale: 'zh-CN', start: '首次配置', next: '继续', plan: '查看方案', step: '从发行版安装 Python 3.11 的 venv 支持（python3.11-venv）', venv: '创建 Python 3.11 虚拟环境', admin: '[管理员]' },
   ] as const;
 
   for (const c of cases) {

@@ -101,17 +101,15 @@ test.describe('item 4: "Keep my driver" is a choice on the Plan screen (GT 1030,
   // PyTorch RELEASE.md: 2.7 is the last release with a CUDA 11.8 (cu118) build, and CUDA 11.x builds run on any driver
   // >= 450.80.02 (minor-version compatibility), so 470.74 keeps working with PyTorch 2.7.x cu118 (which has sm_61 code).
   const WORDS = {
-    en: { keep: 'Keep my driver (470.74)', newest: 'the newest release that runs on your GPU with your current driver 470.74', wrongNewest: 'newest release that can use your GPU', lastBranch: 'R580 is the last driver branch', keepAction: 'keep' },
-    'zh-CN': { keep: '保留我的驱动（470.74）', newest: '用你当前的驱动 470.74 运行的最新版本', wrongNewest: '是能使用你的 GPU 的最新版本', lastBranch: 'R580 是支持 Pascal', keepAction: '保留' },
+    en: { upgrade: 'Allow a driver upgrade for the newest build', newest: 'the newest release that runs on your GPU with your current driver 470.74', wrongNewest: 'newest release that can use your GPU', lastBranch: 'R580 is the last driver branch', keepAction: 'keep' },
+    'zh-CN': { upgrade: '允许为最新构建升级驱动', newest: '用你当前的驱动 470.74 运行的最新版本', wrongNewest: '是能使用你的 GPU 的最新版本', lastBranch: 'R580 是支持 Pascal', keepAction: '保留' },
   } as const;
   for (const locale of ['en', 'zh-CN'] as const) {
-    test(`${locale}: no flag to type; keeping the driver plans PyTorch 2.7 (cu118) on 470.74, says why, and drops the R580 warning`, async ({ browser }) => {
+    // Issue 30: a driver that works is kept unless the person allows an upgrade; the upgrade is one box away.
+    test(`${locale}: no flag to type; by default PyTorch 2.7 (cu118) keeps 470.74, says why, drops the R580 warning; the upgrade is one box away`, async ({ browser }) => {
       const words = WORDS[locale];
       const page = await pageIn(browser, locale, machine.serve.url);
       await toPlan(page, locale);
-      await expect(page.locator('[data-component="driver"]')).toContainText('580');
-      await expect(page.locator('main')).not.toContainText('--keep-driver');
-      await page.getByRole('checkbox', { name: words.keep }).check();
       await expect(page.locator('[data-component="driver"]')).toContainText(words.keepAction, { timeout: 20_000 });
       await expect(page.locator('[data-component="driver"]')).toContainText('470.74');
       await expect(page.locator('[data-component="framework"]')).toContainText(/2\.7\.\d+ \(cu118\)/);
@@ -120,6 +118,9 @@ test.describe('item 4: "Keep my driver" is a choice on the Plan screen (GT 1030,
       await expect(page.locator('main')).not.toContainText(words.lastBranch);
       await expect(page.locator('[data-kind="driver"]')).toHaveCount(0);
       await expect(page.locator('main')).not.toContainText('--keep-driver');
+      await page.getByRole('checkbox', { name: words.upgrade }).check();
+      await expect(page.locator('[data-component="driver"]')).toContainText('580', { timeout: 20_000 });
+      await expect(page.locator('main')).not.toContainText('--upgrade-driver');
       await page.context().close();
     });
   }
@@ -170,8 +171,12 @@ test.describe('item 7: the smaller untruths', () => {
     test('`dlsetup plan` ends with the command that installs what it printed', async () => {
       const printed = await cli(machine.host, ['plan', '--framework', 'pytorch']);
       expect(printed).toContain('To install it: dlsetup plan --framework pytorch --json > plan.json && dlsetup install --plan plan.json');
-      // This plan upgrades the driver: the CLI, where flags are the interface, says how to keep it.
-      expect(printed).toContain('add --keep-driver');
+      // By default the working 470.74 is kept (issue 30); asked for the newest, the plan upgrades the driver and the CLI,
+      // where flags are the interface, says how to keep it.
+      expect(printed).not.toContain('add --keep-driver');
+      const upgraded = await cli(machine.host, ['plan', '--framework', 'pytorch', '--upgrade-driver']);
+      expect(upgraded).toContain('To install it: dlsetup plan --framework pytorch --upgrade-driver --json > plan.json && dlsetup install --plan plan.json');
+      expect(upgraded).toContain('add --keep-driver');
       const chinese = await cli(machine.host, ['plan', '--framework', 'pytorch', '--keep-driver', '--lang', 'zh-CN']);
       expect(chinese).toContain('安装它：dlsetup plan --framework pytorch --keep-driver --json > plan.json && dlsetup install --plan plan.json');
       expect(chinese).not.toContain('加上 --keep-driver');

@@ -160,7 +160,7 @@ test.describe('driver too old (TITAN Xp on 384.66)', () => {
     const driver = page.locator('[data-component="driver"]');
     await expect(driver).toContainText('384.66');
     await expect(driver).toContainText('upgrade');
-    await expect(page.locator('[data-kind="driver"]')).toContainText('admin');
+    await expect(page.locator('[data-kind="driver"]')).toContainText('[admin]');
     await expect(page.getByTestId('plan-reasons')).toContainText(/driver/i);
     await shot(page, 'plan-driver-upgrade');
   });
@@ -177,15 +177,15 @@ test.describe('driver too old (TITAN Xp on 384.66)', () => {
     const steps = page.getByTestId('install-step');
     // Driver, the distribution's Python with venv support (this host has no Python the plan can use), environment, framework.
     await expect(steps).toHaveCount(4);
-    await expect(page.locator('[data-testid="install-step"][data-step-id="system-python"] .tag.admin')).toHaveText('admin');
-    // The driver upgrade runs as administrator: its row is tagged and its commands carry [root].
+    await expect(page.locator('[data-testid="install-step"][data-step-id="system-python"] .tag.admin')).toHaveText('[admin]');
+    // The driver upgrade runs as administrator: its row is tagged and its commands carry the same [admin] mark.
     const driver = page.locator('[data-testid="install-step"][data-step-id="driver"]');
-    await expect(driver.locator('.tag.admin')).toHaveText('admin');
-    await expect(driver.getByTestId('step-log')).toContainText(/\[root\] \$ \S*apt-get .*install .*nvidia-driver-\d+/);
+    await expect(driver.locator('.tag.admin')).toHaveText('[admin]');
+    await expect(driver.getByTestId('step-log')).toContainText(/\[admin\] \$ \S*apt-get .*install .*nvidia-driver-\d+/);
     const venv = page.locator('[data-testid="install-step"][data-step-id="python-env"]');
     await expect(venv.locator('.tag.admin')).toHaveCount(0);
     await expect(venv.getByTestId('step-log')).toContainText(/-m venv .*dlsetup-pytorch/);
-    await expect(venv.getByTestId('step-log')).not.toContainText('[root]');
+    await expect(venv.getByTestId('step-log')).not.toContainText('[admin]');
     const framework = page.locator('[data-testid="install-step"][data-step-id="framework"]');
     await expect(framework.getByTestId('step-log')).toContainText(/-m pip install .*--index-url https:\/\/download\.pytorch\.org\/whl\/cu\d+ torch==/);
     for (const state of await steps.evaluateAll((rows) => rows.map((row) => row.getAttribute('data-state')))) expect(state).toBe('skipped');
@@ -222,7 +222,7 @@ test.describe('the whole flow in Simplified Chinese', () => {
     const reasons = page.getByTestId('plan-reasons').locator('li');
     await expect(reasons.first()).toContainText(CJK);
     for (const text of [...(await reasons.allTextContents()), ...(await page.getByTestId('plan-steps').locator('li').allTextContents())]) expect(text).toMatch(CJK);
-    await expect(page.getByTestId('plan-download')).toContainText('大约需要下载');
+    await expect(page.getByTestId('plan-download')).toContainText('大小未知');
     await shot(page, 'zh-CN-plan');
     await page.getByLabel('语言').selectOption('en');
     await expect(reasons.first()).not.toContainText(CJK);

@@ -4,13 +4,13 @@ import type { Channel } from '../../shared/ipc/contract.js';
 import type { ServeHandle } from './serve.js';
 
 /** A sysfs PCI display function: class 0x030000 (VGA). */
-function pciDevice(slot: string, vendor: string, device: string): Record<string, string> {
+export function pciDevice(slot: string, vendor: string, device: string): Record<string, string> {
   const dir = `/sys/bus/pci/devices/${slot}`;
   return { [`${dir}/class`]: '0x030000\n', [`${dir}/vendor`]: `0x${vendor}\n`, [`${dir}/device`]: `0x${device}\n`, [`${dir}/subsystem_vendor`]: '0x1043\n', [`${dir}/subsystem_device`]: '0x8888\n' };
 }
 
 /** What detection's site script prints for one interpreter (main/detect/probes/probePythons.ts). */
-function pythonAnswer(version: string, prefix: string): string {
+export function pythonAnswer(version: string, prefix: string): string {
   return JSON.stringify({ version, prefix, site: [`${prefix}/lib/python${version.split('.').slice(0, 2).join('.')}/site-packages`], venv: true });
 }
 

@@ -7,6 +7,7 @@ import { amdDevices, type AmdDevice, type AmdDeviceTable } from '../../shared/gp
 import type { HardwareReport } from '../../shared/types/hardware.js';
 import { detectHardware } from './detectHardware.js';
 import { enrichAmdDevices } from './enrichAmdDevices.js';
+import { pciSlotOf, ubuntuRoot } from '../../testkit/detect/deviceSlots.js';
 
 // Issue 28's proof for AMD: a machine without ROCm knows its GPU's gfx target from sysfs + lspci alone, for EVERY device
 // id of data/amd-devices.json that has one; the expectation is the table, which data/amd-devices.test.ts ties to its sources.
@@ -21,7 +22,7 @@ const pciIdsNames = new Map(
     .filter((match): match is RegExpExecArray => match !== null)
     .map((match) => [match[1] as string, (match[2] as string).trim()]),
 );
-const UBUNTU = { '/etc/os-release': 'NAME="Ubuntu"\nVERSION_ID="24.04"\nID=ubuntu\nID_LIKE=debian\n', '/usr/bin/apt-get': '' };
+const UBUNTU = ubuntuRoot('24.04');
 
 let host: SimulatedHost | null = null;
 afterEach(async () => {
@@ -29,7 +30,7 @@ afterEach(async () => {
   host = null;
 });
 
-const slotOf = (at: number) => `${(Math.floor(at / 32) + 1).toString(16).padStart(2, '0')}:${(at % 32).toString(16).padStart(2, '0')}.0`;
+const slotOf = pciSlotOf;
 const revisionOf = (device: AmdDevice) => Object.keys(device.revisions)[0];
 
 /** One machine holding every device (one per PCI slot), no ROCm; lspci prints each as `line` says. */

@@ -48,4 +48,14 @@ describe('an AMD GPU seen only by sysfs + lspci, no ROCm installed', () => {
     const zh = await planFor('1636', 'Renoir [Radeon Vega Series / Radeon Vega Mobile Series]', 'zh-CN');
     expect(zh.plan.warnings.join('\n')).toContain('gfx90c');
   }, 60_000);
+
+  it('a Phoenix iGPU (1002:15bf, no source names its gfx target): the CPU build, saying the gfx target is not known (en + zh-CN)', async () => {
+    const { report, plan } = await planFor('15bf', 'Phoenix1');
+    expect(report.gpus[0]?.gfxArch).toBeUndefined();
+    expect(plan.framework.variant).toBe('cpu');
+    expect(plan.reasons.join('\n')).toContain('does not know the gfx target of');
+    expect(plan.reasons.join('\n')).not.toContain('supports this AMD GPU');
+    const zh = await planFor('15bf', 'Phoenix1', 'zh-CN');
+    expect(zh.plan.reasons.join('\n')).toContain('不知道');
+  }, 60_000);
 });

@@ -7,12 +7,13 @@ import { nvidiaDevices, type NvidiaDevice, type NvidiaDeviceTable } from '../../
 import type { HardwareReport } from '../../shared/types/hardware.js';
 import { detectHardware } from './detectHardware.js';
 import { enrichNvidiaDevices } from './enrichNvidiaDevices.js';
+import { pciSlotOf, ubuntuRoot } from '../../testkit/detect/deviceSlots.js';
 
 // Issue 28's proof: a new workstation without the NVIDIA driver knows its GPU from sysfs + lspci alone, for EVERY GPU id of the table.
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const table = JSON.parse(readFileSync(path.join(root, 'data/nvidia-devices.json'), 'utf8')) as NvidiaDeviceTable;
 const devices = nvidiaDevices(table);
-const UBUNTU = { '/etc/os-release': 'NAME="Ubuntu"\nVERSION_ID="24.04"\nID=ubuntu\nID_LIKE=debian\n', '/usr/bin/apt-get': '' };
+const UBUNTU = ubuntuRoot('24.04');
 
 let host: SimulatedHost | null = null;
 afterEach(async () => {
@@ -20,7 +21,7 @@ afterEach(async () => {
   host = null;
 });
 
-const slotOf = (at: number) => `${(Math.floor(at / 32) + 1).toString(16).padStart(2, '0')}:${(at % 32).toString(16).padStart(2, '0')}.0`;
+const slotOf = pciSlotOf;
 
 /** One machine holding every device of the table (one per PCI slot), no NVIDIA driver; lspci prints each as `line` says. */
 async function detectAll(line: (device: NvidiaDevice) => string): Promise<HardwareReport> {

@@ -78,6 +78,10 @@ export function detailValues(groups: Readonly<Record<string, string>>, facts: Di
   if (facts.driverVersion) values.driverVersion = facts.driverVersion;
   if (facts.cudaVersion) values.driverCuda ??= facts.cudaVersion;
   const framework = facts.framework;
+  // Which framework's fixes apply: TensorFlow's and JAX's users must not be told to reinstall torch.
+  if (framework?.name === 'tensorflow') values.frameworkIsTensorflow = 'yes';
+  else if (framework?.name === 'jax') values.frameworkIsJax = 'yes';
+  else values.frameworkNotTensorflowOrJax = 'yes';
   if (framework) {
     values.frameworkLabel = frameworkLabel(framework.name);
     if (PLANNABLE.has(framework.name)) values.framework = framework.name;

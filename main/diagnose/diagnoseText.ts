@@ -1,4 +1,4 @@
-import type { DiagnoseFacts, DiagnoseLocale, DiagnoseResult, Diagnosis, DiagnosisFix } from '../../shared/types/diagnose.js';
+import type { DiagnoseFacts, DiagnoseKind, DiagnoseLocale, DiagnoseResult, Diagnosis, DiagnosisFix } from '../../shared/types/diagnose.js';
 import type { HardwareReport } from '../../shared/types/hardware.js';
 import type { Framework, PlanRequest } from '../../shared/types/plan.js';
 import { loadDataTable } from '../data/loadDataTable.js';
@@ -10,10 +10,12 @@ import { loadKnowledgeBase, type CompiledKnowledgeBase, type KnowledgeEntry } fr
 import type { HostFacts } from './hostFacts.js';
 import { hostValues, installedFrameworkVersion, libraryValues, machineValues } from './machineValues.js';
 import { matchKnowledgeBase, type MatchStats } from './matchKnowledgeBase.js';
+import { unmatchedSummary } from './nearMisses.js';
 import { normalizeText } from './normalizeText.js';
 import { recognizeNormalizedKind } from './recognizeKind.js';
 import { renderTemplate } from './renderTemplate.js';
 import { structuralMatches } from './structuralMatches.js';
+import { otherMachineLabel, textFromAnotherMachine } from './textMachine.js';
 import { textFromNvidiaMachine, VENDOR_FLAGS, vendorValues } from './vendorValues.js';
 
 export interface DiagnoseOptions {
@@ -32,6 +34,8 @@ export interface DiagnoseOptions {
 interface TensorflowTable {
   releases?: { version: string; cuda?: string; cudnn?: string }[];
 }
+
+const ERROR_KINDS: ReadonlySet<DiagnoseKind> = new Set(['log', 'python-traceback', 'installer-log', 'dmesg']);
 
 /** TensorFlow's tested build configuration for a version ("2.10" or "2.10.1" → the 2.10 row). */
 export function tensorflowBuild(framework: string, version: string): { cuda?: string; cudnn?: string } | null {
@@ -123,8 +127,10 @@ export function diagnoseText(text: string, options: DiagnoseOptions = {}): Diagn
   const machine = options.machine
     ? { ...machineValues(options.machine, locale), ...hostValues(options.machine, options.host, locale), ...vendorValues(options.machine, locale) }
     : null;
+  // A text from another machine (its driver or kernel is not this one's) gets no fix built from this machine's files.
+  const elsewhere = options.machine ? textFromAnotherMachine(normalized, facts, options.machine) : false;
   // A text from an NVIDIA machine keeps its CUDA advice; this machine's vendor still shows in the sentences about it.
-  const fixMachine = machine && textFromNvidiaMachine(facts) ? Object.fromEntries(Object.entries(machine).filter(([name]) => !VENDOR_FLAGS.includes(name))) : machine;
+  const fixMachine = elsewhere ? null : machine && textFromNvidiaMachine(facts) ? Object.fromEntries(Object.entries(machine).filter(([name]) => !VENDOR_FLAGS.includes(name))) : machine;
   const commands = computeCapQueryValues(facts, options.machine);
   const shared = frameworkValues(facts, options);
 
@@ -142,10 +148,16 @@ export function diagnoseText(text: string, options: DiagnoseOptions = {}): Diagn
     .sort((a, b) => (a.evidence?.line ?? Infinity) - (b.evidence?.line ?? Infinity));
   // Notes on harmless lines (TensorFlow's start-up chatter) matter only when nothing else was found.
   if (kept.some((item) => !item.entry.quietWhenOthers)) kept = kept.filter((item) => !item.entry.quietWhenOthers);
+  // A family raised by a line and by the text's shape (a "+cpu" version in collect_env) is one diagnosis, from its first line.
+  kept = kept.filter((item, index) => kept.findIndex((other) => other.entry.code === item.entry.code) === index);
   const diagnoses = kept.map((item) => {
     const values = { ...detailValues(item.values, facts), ...shared };
-    const library = options.machine ? libraryValues(values.soname, options.machine, options.host) : {};
-    return buildDiagnosis(item.entry, values, locale, item.evidence, machine ? { ...machine, ...library } : null, { ...commands, ...(fixMachine ?? {}), ...library });
+    const library = options.machine && !elsewhere ? libraryValues(values.soname, options.machine, options.host) : {};
+    const diagnosis = buildDiagnosis(item.entry, values, locale, item.evidence, machine ? { ...machine, ...library } : null, { ...commands, ...(fixMachine ?? {}), ...library });
+    if (elsewhere && diagnosis.onThisMachine) diagnosis.onThisMachine = `${otherMachineLabel(locale)} ${diagnosis.onThisMachine}`;
+    return diagnosis;
   });
+  // An error text with nothing recognised: say what was read and which families came closest (a healthy report needs neither).
+  if (diagnoses.length === 0 && ERROR_KINDS.has(kind)) return { kind, facts, diagnoses, locale, unmatched: unmatchedSummary(normalized, facts, kb, locale) };
   return { kind, facts, diagnoses, locale };
 }

@@ -20,6 +20,9 @@ const LABELS: Record<DiagnoseLocale, Record<string, string>> = {
     nvml: 'NVML library',
     framework: 'framework',
     none: 'No known problem found in this text.',
+    read: 'Read from the text',
+    closest: 'Closest known problems (their full message is not in the text)',
+    holds: 'the text has',
     line: 'line {n}',
     machine: 'On this machine',
     fixes: 'What to do',
@@ -37,6 +40,9 @@ const LABELS: Record<DiagnoseLocale, Record<string, string>> = {
     nvml: 'NVML 库',
     framework: '框架',
     none: '这段文字里没有发现已知问题。',
+    read: '从文字中读到',
+    closest: '最接近的已知问题（文字里没有它们的完整信息）',
+    holds: '文字里有',
     line: '第 {n} 行',
     machine: '本机情况',
     fixes: '怎么做',
@@ -109,7 +115,14 @@ export function formatDiagnosis(result: DiagnoseResult, options: { color?: boole
   const facts = factsLine(result.facts, labels);
   if (facts.length > 0) out.push(`${labels.facts}: ${facts[0]}`, ...facts.slice(1).map((line) => `  ${line}`));
   out.push('');
-  if (result.diagnoses.length === 0) out.push(labels.none as string);
+  if (result.diagnoses.length === 0) {
+    out.push(labels.none as string);
+    const unmatched = result.unmatched;
+    if (unmatched && unmatched.extracted.length > 0) out.push(`${labels.read}: ${unmatched.extracted.join(' · ')}`);
+    if (unmatched && unmatched.closest.length > 0) {
+      out.push(`${labels.closest}:`, ...unmatched.closest.map((near) => `  - ${near.title} [${near.code}]: ${labels.holds} ${near.found.map((word) => `“${word}”`).join(', ')}`));
+    }
+  }
   else out.push(result.diagnoses.map((diagnosis) => formatOne(diagnosis, labels, paint)).join('\n\n'));
   return `${out.join('\n')}\n`;
 }

@@ -17,6 +17,7 @@ const DERIVED = [
   'machineNvidiaGpuCount', 'machineLastGpuIndex', 'machineGpuMemory', 'machineCudaVisibleDevices',
   'machineNvidiaGpu', 'machineNoNvidiaGpu', 'machineAmdGpu', 'machineAmdRocm', 'machineAmdNoRocm', 'machineAppleGpu', 'machineCpuOnly',
   'computeCapQuery', 'computeCapQueryMissing', 'computeCapDriver',
+  'frameworkIsTensorflow', 'frameworkIsJax', 'frameworkNotTensorflowOrJax',
 ];
 
 const REQUIRED_CODES = [

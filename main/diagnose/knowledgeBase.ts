@@ -13,6 +13,10 @@ export interface CompiledEntry {
   extractors: RegExp[];
   /** Matches a line that may hold a trigger or an extractor of this entry (required literals). */
   gate: RegExp | null;
+  /** The triggers' required literals, lower-case: what a near miss of this family holds. */
+  literals: string[];
+  /** Those of the triggers and the extractors together (what the gate matches). */
+  allLiterals: string[];
 }
 
 export interface CompiledKnowledgeBase {
@@ -20,6 +24,9 @@ export interface CompiledKnowledgeBase {
   entries: CompiledEntry[];
   /** One pass over the whole text finds every line worth a closer look. */
   prefilter: RegExp | null;
+  /** The same literals for a scan of one line, and the entries each literal found there may concern (substrings included). */
+  lineScan: RegExp | null;
+  candidates: Map<string, CompiledEntry[]>;
   byCode: Map<string, CompiledEntry>;
 }
 
@@ -38,15 +45,19 @@ export function compileKnowledgeBase(table: KnowledgeTable): CompiledKnowledgeBa
       return new RegExp(source, 'i');
     };
     const triggers = entry.patterns.map(compile);
+    const triggerLiterals = [...literals];
     const extractors = (entry.extract ?? []).map(compile);
     for (const literal of literals) allLiterals.add(literal);
     const gate = literals.size > 0 ? new RegExp([...literals].map(escapeLiteral).join('|'), 'i') : null;
-    return { entry, triggers, extractors, gate };
+    return { entry, triggers, extractors, gate, literals: triggerLiterals, allLiterals: [...literals] };
   });
   // Longest first, so the alternation reports the most specific literal at a position.
   const sorted = [...allLiterals].sort((a, b) => b.length - a.length);
   const prefilter = sorted.length > 0 ? new RegExp(sorted.map(escapeLiteral).join('|'), 'gi') : null;
-  return { table, entries, prefilter, byCode: new Map(entries.map((compiled) => [compiled.entry.code, compiled])) };
+  // The longest literal at a position stands for the shorter ones inside it, so each maps to every entry holding one of those.
+  const candidates = new Map(sorted.map((literal) => [literal, entries.filter((compiled) => compiled.allLiterals.some((own) => literal.includes(own)))]));
+  const lineScan = prefilter ? new RegExp(prefilter.source, 'gi') : null;
+  return { table, entries, prefilter, lineScan, candidates, byCode: new Map(entries.map((compiled) => [compiled.entry.code, compiled])) };
 }
 
 let cached: CompiledKnowledgeBase | null = null;

@@ -1,6 +1,7 @@
 import type { DiagnoseFacts, DiagnoseKind } from '../../shared/types/diagnose.js';
 import { explainCudaVersions } from '../detect/explainCudaVersions.js';
 import { parseWindowsVideoControllers } from '../detect/parsers/parseWindowsVideoControllers.js';
+import { contextFamilies } from './contextFamilies.js';
 import { keyValues } from './frameworkReportFacts.js';
 
 export interface StructuralMatch {
@@ -94,5 +95,6 @@ export function structuralMatches(text: string, kind: DiagnoseKind, facts: Diagn
   if (kind === 'nvidia-smi-table' || kind === 'nvcc') found.push(twoCudaNumbers(text.length > 1_000_000 ? '' : text, facts, locale));
   if (kind === 'python-traceback' || kind === 'log') found.push(text.length > 1_000_000 ? null : incompleteTraceback(text));
   if (kind === 'windows-cim') found.push(adapterRamCapped(text));
+  if (text.length <= 1_000_000) found.push(...contextFamilies(text, facts));
   return found.filter((match): match is StructuralMatch => match !== null);
 }

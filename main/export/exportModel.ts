@@ -12,8 +12,9 @@ import { frameworkStep, pipInstallArgv } from '../install/steps/frameworkStep.js
 import { pythonEnvStep } from '../install/steps/pythonEnvStep.js';
 import { hasUserinfo, withoutUserinfo } from '../../shared/text/urlUserinfo.js';
 import { FRAMEWORK_SPECS, isFramework } from '../../shared/frameworks/registry.js';
+import { PLAN_STEP_KINDS } from '../../shared/schema/stepSchemas.js';
 
-const STEP_KINDS: readonly PlanStep['kind'][] = ['driver', 'cuda-repo', 'cuda-toolkit', 'cudnn', 'env-vars', 'system-python', 'python-env', 'framework'];
+const STEP_KINDS: readonly PlanStep['kind'][] = PLAN_STEP_KINDS;
 const TARGET_OSES: readonly string[] = ['linux', 'windows', 'wsl', 'macos'];
 /** Environment folder names: one path segment, nothing a shell or a path could read as more. */
 const ENV_NAME = /^[A-Za-z0-9][A-Za-z0-9._-]*$/;

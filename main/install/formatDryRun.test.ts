@@ -18,24 +18,24 @@ const envRoot = '/home/student/envs';
 describe('formatDryRun', () => {
   it('in English by default, marks the commands that run as root', () => {
     const plan = pascalPlan('en');
-    const { release, branch, linuxMinimum } = pytorchPlanFacts(plan, '6.1');
+    const { version, branch, linuxMinimum } = pytorchPlanFacts(plan, '6.1');
     const lines = formatDryRun(plan, { envRoot }).split('\n');
     expect(lines.slice(0, 6)).toEqual([
-      'Dry run: 3 steps; nothing will be changed. Lines marked [root] run as administrator (one password prompt for the whole install).',
+      'Dry run: 3 steps; nothing will be changed. Lines marked [admin] run as administrator (one password prompt for the whole install).',
       '',
-      `1. Install NVIDIA driver R${branch} (${linuxMinimum} or newer) [root]`,
+      `1. Install NVIDIA driver R${branch} (${linuxMinimum} or newer) [admin]`,
       '   (skipped when already done)',
-      `   [root] $ apt-get install --yes nvidia-driver-${branch}   # Ubuntu; Debian installs nvidia-driver from non-free`,
-      '   [root] # if nouveau is loaded: write /etc/modprobe.d/dlsetup-blacklist-nouveau.conf and run update-initramfs -u',
+      `   [admin] $ apt-get install --yes nvidia-driver-${branch}   # Ubuntu; Debian installs nvidia-driver from non-free`,
+      '   [admin] # if nouveau is loaded: write /etc/modprobe.d/dlsetup-blacklist-nouveau.conf and run update-initramfs -u',
     ]);
-    expect(lines).toContain(`          $ python${plan.python.version} -m venv /home/student/envs/dlsetup-pytorch-${release}`);
+    expect(lines).toContain(`           $ python${plan.python.version} -m venv /home/student/envs/dlsetup-pytorch-${version}`);
   });
 
   it('in Chinese, frames the commands in Chinese and leaves commands, paths and versions as they are', () => {
     const plan = pascalPlan('zh-CN');
-    const { release, version, variant, branch, linuxMinimum } = pytorchPlanFacts(plan, '6.1');
+    const { version, variant, branch, linuxMinimum } = pytorchPlanFacts(plan, '6.1');
     const python = plan.python.version;
-    const env = `/home/student/envs/dlsetup-pytorch-${release}`;
+    const env = `/home/student/envs/dlsetup-pytorch-${version}`;
     const lines = formatDryRun(plan, { envRoot }, 'zh-CN').split('\n');
     expect(lines).toEqual([
       '演练模式：共 3 个步骤，不会做任何更改。标有 [管理员] 的行以管理员身份运行（整个安装只需输入一次密码）。',
@@ -46,7 +46,7 @@ describe('formatDryRun', () => {
       '   [管理员] # 如果已加载 nouveau：写入 /etc/modprobe.d/dlsetup-blacklist-nouveau.conf 并运行 update-initramfs -u',
       '            # 然后重启；重启后安装会继续',
       '',
-      `2. 创建 Python ${python} 虚拟环境 dlsetup-pytorch-${release}`,
+      `2. 创建 Python ${python} 虚拟环境 dlsetup-pytorch-${version}`,
       '   （如已完成则跳过）',
       `            # 检查 ${env} 是否可写且有 8.0 GB 可用空间`,
       `            $ python${python} -m venv ${env}`,

@@ -10,17 +10,18 @@ import { errorMessageIn } from '../../shared/i18n/sayError.js';
 import { stepForKind } from './stepRegistry.js';
 import { stepTitle } from '../../shared/plan/stepTitle.js';
 import { planText } from '../../shared/plan/planText.js';
+import { adminMark } from '../../shared/plan/adminMark.js';
 
 /**
  * `dlsetup install --dry-run`: every command that would run, marked where it runs as administrator, in `locale` (step
- * titles too, from each step's kind and params; the mark is the wizard's dry-run mark, install's run.rootMark). Text
+ * titles too, from each step's kind and params; the mark is shared/plan/adminMark.ts's, as everywhere). Text
  * from the plan stays on its line (control characters shown escaped), so a plan cannot add lines or fake commands.
  */
 export function formatDryRun(plan: Plan, overrides: InstallOverrides = {}, locale: Locale = 'en'): string {
   const say = installCliText(locale);
   const stepSay = installText(locale);
   const titleSay = planText(locale);
-  const rootMark = stepSay('run.rootMark');
+  const rootMark = adminMark(locale);
   // Commands line up whether or not they carry the mark, in any language's mark.
   const markWidth = displayWidth(rootMark) + 1;
   const lines: string[] = [];

@@ -20,7 +20,7 @@ describe('install engine accepts the resolver\'s plans', () => {
     const text = formatDryRun(plan, { envRoot: '/home/student/envs' });
     expect(text).not.toContain('cannot run');
     const { version, variant, branch } = pytorchPlanFacts(plan, '6.1');
-    expect(text).toContain(`[root] $ apt-get install --yes nvidia-driver-${branch}`);
+    expect(text).toContain(`[admin] $ apt-get install --yes nvidia-driver-${branch}`);
     expect(text).toMatch(new RegExp(`/home/student/envs/dlsetup-pytorch-[^/]+/bin/python -m pip install .*--index-url ${literal(`https://download.pytorch.org/whl/${variant} torch==${version}`)}`));
   });
 

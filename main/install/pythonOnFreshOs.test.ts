@@ -43,7 +43,7 @@ describe('Python environments on a fresh Debian/Ubuntu: only Pythons that are th
     expect(plan.steps.map((step) => step.kind)).toEqual(['system-python', 'python-env', 'framework']);
     expect(plan.steps[0]).toMatchObject({ elevated: true, title: "Install Python 3.11's venv support from the distribution (python3.11-venv)" });
     const dryRun = formatDryRun(plan, { envRoot });
-    expect(dryRun).toContain('[root] $ apt-get install --yes python3.11-venv');
+    expect(dryRun).toContain('[admin] $ apt-get install --yes python3.11-venv');
     expect(dryRun).toContain(`$ python3.11 -m venv ${envRoot}/`);
     expect(dryRun).not.toContain('python3.12');
     const zh = resolvePlan(loadCompatData(), profile, { framework: 'pytorch' }, { locale: 'zh-CN' });
@@ -65,7 +65,7 @@ describe('Python environments on a fresh Debian/Ubuntu: only Pythons that are th
     expect(python).not.toBe('3.8');
     expect(plan.steps.map((step) => step.kind).slice(0, 2)).toEqual(['system-python', 'python-env']);
     expect(plan.steps[0]?.params).toEqual({ python });
-    expect(formatDryRun(plan, { envRoot })).toContain(`[root] $ apt-get install --yes python${python}-venv`);
+    expect(formatDryRun(plan, { envRoot })).toContain(`[admin] $ apt-get install --yes python${python}-venv`);
   });
 
   it('several Pythons on the machine: the newest the release supports, not the default 3.12 that is not there', () => {

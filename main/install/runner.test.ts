@@ -158,10 +158,10 @@ describe('runner: journal, crash, resume and rollback', () => {
       { packages: ['torch==2.5.1+cu124'], indexUrl: 'https://download.pytorch.org/whl/cu124' },
     );
     const text = formatDryRun(full, { pypiMirror: 'tuna' });
-    expect(text).toContain('[root] $ apt-get install --yes nvidia-driver-550');
-    expect(text).toContain('[root] $ apt-get install --yes --no-install-recommends cuda-toolkit-12-4');
-    expect(text).toContain('[root] $ update-alternatives --set cuda /usr/local/cuda-12.4');
-    expect(text).toContain('[root] $ ldconfig');
+    expect(text).toContain('[admin] $ apt-get install --yes nvidia-driver-550');
+    expect(text).toContain('[admin] $ apt-get install --yes --no-install-recommends cuda-toolkit-12-4');
+    expect(text).toContain('[admin] $ update-alternatives --set cuda /usr/local/cuda-12.4');
+    expect(text).toContain('[admin] $ ldconfig');
     expect(text).toContain(
       '       $ /home/student/dl-env/bin/python -m pip install --disable-pip-version-check --no-input --no-color --progress-bar raw --index-url https://download.pytorch.org/whl/cu124 --extra-index-url https://pypi.tuna.tsinghua.edu.cn/simple torch==2.5.1+cu124',
     );
@@ -183,7 +183,7 @@ describe('runner: journal, crash, resume and rollback', () => {
     const zhEvents = chinese.map((line) => JSON.parse(line) as ProgressEvent).filter((event) => event.runId !== events[0]!.runId);
     const logs = zhEvents.flatMap((event) => (event.type === 'step-log' ? [event.line] : []));
     expect(logs).toContainEqual(expect.stringMatching(/^\[管理员\] \$ apt-get install --yes nvidia-driver-550\b/));
-    expect(logs.join('\n')).not.toContain('[root]');
+    expect(logs.join('\n')).not.toContain('[admin]');
     expect(formatDryRun(full, { pypiMirror: 'tuna' }, 'zh-CN')).toContain('   [管理员] $ apt-get install --yes nvidia-driver-550');
     const started = zhEvents.find((event) => event.type === 'run-started');
     expect(started?.type === 'run-started' && started.steps.map((step) => step.title)).toEqual([

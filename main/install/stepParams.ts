@@ -3,9 +3,19 @@ import type { StepParams } from './installStep.js';
 import type { CatalogKey, ParamsOf } from '../../shared/i18n/localize.js';
 import { installText } from '../system/installText.js';
 import { hasControlChar, isSafePosixPath, isSafeUrl } from '../../shared/schema/patterns.js';
+import type { PlanStepKind, PlanStepParamsOf } from '../../shared/schema/stepSchemas.js';
 
 // One definition of each accepted shape for every boundary (plan files, IPC, the helper's requests): shared/schema.
 export { DEB_PACKAGE_PATTERN, PIP_REQUIREMENT_PATTERN, SHA256_PATTERN, VERSION_PATTERN } from '../../shared/schema/patterns.js';
+
+/**
+ * A step's parsed params, each field's name and type taken from the type inferred from its kind's schema
+ * (shared/schema/stepSchemas.ts): `Filled` are always set after parse() (a default, or an alias merged in), `Optional`
+ * stay optional. Fields only the parsed shape has (derived from data/, renamed) are added beside it by the step.
+ */
+export type ParsedParams<K extends PlanStepKind, Filled extends keyof PlanStepParamsOf<K>, Optional extends keyof PlanStepParamsOf<K> = never> = {
+  [F in Filled]-?: NonNullable<PlanStepParamsOf<K>[F]>;
+} & { [F in Optional]?: PlanStepParamsOf<K>[F] };
 
 /** The sentences that refuse a step's params: each names the step's kind, then what is wrong. */
 type ParamProblemKey = Exclude<Extract<CatalogKey<'install'>, `params.${string}`>, 'params.unknownKind' | 'params.toolkitOnWindows' | 'params.toolkitPath'>;
@@ -15,26 +25,32 @@ export function invalid<K extends ParamProblemKey>(stepKind: string, key: K, par
   throw installText.error('INVALID_ARGUMENT', key as ParamProblemKey, { ...params, kind: stepKind } as never);
 }
 
+/**
+ * A param a step of kind K may read: a field of its schema, so a step cannot read what a plan file may not carry;
+ * `Extra` names, one by one, a field a step reads that the schema does not have.
+ */
+type ParamName<K extends PlanStepKind, Extra extends string> = (keyof PlanStepParamsOf<K> & string) | Extra;
+
 /** Reads typed fields out of untrusted plan params, naming the step and field in every error. */
-export class ParamReader {
+export class ParamReader<K extends PlanStepKind, Extra extends string = never> {
   constructor(
-    private readonly kind: string,
+    private readonly kind: K,
     private readonly params: StepParams,
   ) {
     if (typeof params !== 'object' || params === null || Array.isArray(params)) invalid(kind, 'params.notAnObject');
   }
 
-  private raw(name: string): unknown {
+  private raw(name: ParamName<K, Extra>): unknown {
     return Object.prototype.hasOwnProperty.call(this.params, name) ? this.params[name] : undefined;
   }
 
-  string(name: string, pattern?: RegExp): string {
+  string(name: ParamName<K, Extra>, pattern?: RegExp): string {
     const value = this.optionalString(name, pattern);
     if (value === undefined) invalid(this.kind, 'params.missing', { name });
     return value;
   }
 
-  optionalString(name: string, pattern?: RegExp): string | undefined {
+  optionalString(name: ParamName<K, Extra>, pattern?: RegExp): string | undefined {
     const value = this.raw(name);
     if (value === undefined || value === '') return undefined;
     if (typeof value !== 'string') invalid(this.kind, 'params.notText', { name });
@@ -43,28 +59,28 @@ export class ParamReader {
     return value;
   }
 
-  oneOf<T extends string>(name: string, allowed: readonly T[], fallback?: T): T {
+  oneOf<T extends string>(name: ParamName<K, Extra>, allowed: readonly T[], fallback?: T): T {
     const value = this.optionalString(name) ?? fallback;
     if (value === undefined) invalid(this.kind, 'params.missing', { name });
     if (!(allowed as readonly string[]).includes(value)) invalid(this.kind, 'params.notOneOf', { name, allowed: allowed.join(', ') });
     return value as T;
   }
 
-  boolean(name: string, fallback: boolean): boolean {
+  boolean(name: ParamName<K, Extra>, fallback: boolean): boolean {
     const value = this.raw(name);
     if (value === undefined) return fallback;
     if (typeof value !== 'boolean') invalid(this.kind, 'params.notBoolean', { name });
     return value;
   }
 
-  optionalNumber(name: string): number | undefined {
+  optionalNumber(name: ParamName<K, Extra>): number | undefined {
     const value = this.raw(name);
     if (value === undefined) return undefined;
     if (typeof value !== 'number' || !Number.isFinite(value) || value < 0) invalid(this.kind, 'params.notNonNegative', { name });
     return value;
   }
 
-  stringList(name: string, pattern: RegExp, options: { min?: number } = {}): string[] {
+  stringList(name: ParamName<K, Extra>, pattern: RegExp, options: { min?: number } = {}): string[] {
     const value = this.raw(name);
     if (value === undefined) {
       if ((options.min ?? 0) > 0) invalid(this.kind, 'params.missing', { name });
@@ -77,25 +93,25 @@ export class ParamReader {
   }
 
   /** An absolute, normalised path inside one of `roots` (no `..` escapes). */
-  path(name: string, roots: readonly string[]): string {
+  path(name: ParamName<K, Extra>, roots: readonly string[]): string {
     const value = this.optionalPath(name, roots);
     if (value === undefined) invalid(this.kind, 'params.missing', { name });
     return value;
   }
 
-  optionalPath(name: string, roots: readonly string[]): string | undefined {
+  optionalPath(name: ParamName<K, Extra>, roots: readonly string[]): string | undefined {
     const value = this.optionalString(name);
     if (value === undefined) return undefined;
     return checkPathUnder(this.kind, name, value, roots);
   }
 
-  url(name: string): string {
+  url(name: ParamName<K, Extra>): string {
     const value = this.optionalUrl(name);
     if (value === undefined) invalid(this.kind, 'params.missing', { name });
     return value;
   }
 
-  optionalUrl(name: string): string | undefined {
+  optionalUrl(name: ParamName<K, Extra>): string | undefined {
     const value = this.optionalString(name);
     if (value === undefined) return undefined;
     return checkUrl(this.kind, name, value);

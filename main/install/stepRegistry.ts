@@ -1,4 +1,5 @@
 import type { InstallStep } from './installStep.js';
+import type { PlanStepKind } from '../../shared/schema/stepSchemas.js';
 import { installText } from '../system/installText.js';
 import { cudaRepoStep } from './steps/cudaRepoStep.js';
 import { cudaToolkitStep } from './steps/cudaToolkitStep.js';
@@ -9,13 +10,21 @@ import { frameworkStep } from './steps/frameworkStep.js';
 import { pythonEnvStep } from './steps/pythonEnvStep.js';
 import { systemPythonStep } from './steps/systemPythonStep.js';
 
-const STEPS: readonly InstallStep<never>[] = [driverStep, cudaRepoStep, cudaToolkitStep, cudnnStep, envVarsStep, systemPythonStep, pythonEnvStep, frameworkStep] as unknown as InstallStep<never>[];
-
-export const STEP_KINDS = STEPS.map((step) => step.kind);
+/** One implementation per plan step kind (shared/schema/stepSchemas.ts): a kind without its step does not compile. */
+const STEPS = {
+  driver: driverStep,
+  'cuda-repo': cudaRepoStep,
+  'cuda-toolkit': cudaToolkitStep,
+  cudnn: cudnnStep,
+  'env-vars': envVarsStep,
+  'system-python': systemPythonStep,
+  'python-env': pythonEnvStep,
+  framework: frameworkStep,
+} satisfies Record<PlanStepKind, { kind: string }>;
 
 /** The step implementation for a plan step's kind; unknown kinds are refused, never guessed. */
 export function stepForKind(kind: string): InstallStep<unknown> {
-  const step = STEPS.find((candidate) => candidate.kind === kind);
-  if (!step) throw installText.error('INVALID_ARGUMENT', 'params.unknownKind', { kind });
-  return step as unknown as InstallStep<unknown>;
+  // Own keys only: a kind such as "constructor" or "__proto__" is unknown, not an Object method.
+  if (!Object.prototype.hasOwnProperty.call(STEPS, kind)) throw installText.error('INVALID_ARGUMENT', 'params.unknownKind', { kind });
+  return STEPS[kind as PlanStepKind] as unknown as InstallStep<unknown>;
 }

@@ -15,7 +15,7 @@ describe('system CUDA plans change what they say, and only that', () => {
     expect(plan.reasons.join('\n')).toContain('becomes the active one in the DL Setup environment');
     const dryRun = formatDryRun(plan, { envRoot });
     expect(dryRun).not.toContain('update-alternatives');
-    expect(dryRun).toContain(`/home/student/envs/dlsetup-pytorch-2.14/bin/activate`);
+    expect(dryRun).toContain(`/home/student/envs/dlsetup-pytorch-2.14.0/bin/activate`);
     expect(plan.steps.find((step) => step.kind === 'env-vars')?.params).toMatchObject({ scope: 'environment', CUDA_HOME: '/usr/local/cuda-13.0', libraryPathPrepend: ['/usr/local/cuda-13.0/lib64'] });
   });
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { DlsetupError } from '../../shared/errors.js';
 import type { HardwareProfile } from '../../shared/types/plan.js';
-import { applyProfileOverrides } from './applyProfileOverrides.js';
+import { applyProfileOverrides, whatIfProfile } from './applyProfileOverrides.js';
 import { loadCompatData } from './loadCompatData.js';
 
 const here: HardwareProfile = { os: 'linux', arch: 'x86_64', gpuVendor: 'none', driverVersion: null };
@@ -43,5 +43,24 @@ describe('applyProfileOverrides', () => {
       expect((error as DlsetupError).code).toBe('INVALID_ARGUMENT');
       expect((error as DlsetupError).message).toMatch(message);
     }
+  });
+
+  // data/distro-pythons.json: Ubuntu 22.04's python3 is 3.10, Debian 13's 3.13; neither installs python3-venv by default.
+  it.each([
+    ['ubuntu22.04', 'ubuntu2204', '3.10'],
+    ['Ubuntu 22.04', 'ubuntu2204', '3.10'],
+    ['debian-13', 'debian13', '3.13'],
+  ])('--distro %s is a fresh %s: its default python3 %s, without venv', (distro, linuxRepo, python) => {
+    const windowsHost: HardwareProfile = { ...here, os: 'windows', linuxRepo: 'ubuntu2404' };
+    expect(whatIfProfile(windowsHost, { distro }, rows(), null, loadCompatData().distroPythons)).toEqual({
+      os: 'linux',
+      arch: 'x86_64',
+      gpuVendor: 'none',
+      driverVersion: null,
+      linuxRepo,
+      pythonVersion: python,
+      pythonVersions: [python],
+      pythonsWithoutVenv: [python],
+    });
   });
 });

@@ -6,6 +6,7 @@ import { nvidiaFactsOfIds } from '../../shared/gpus/nvidiaFactsOfIds.js';
 import { driverVersion } from '../../shared/versions/driverVersion.js';
 import type { HardwareProfile } from '../../shared/types/plan.js';
 import type { PlanOverrides } from '../../shared/ipc/contract.js';
+import type { DistroPythonTable } from '../../shared/plan/compatData.js';
 
 /** What-if flags of `dlsetup plan` (and plan:resolve's overrides), each optional; they describe the machine to plan for. */
 export type ProfileOverrides = PlanOverrides;
@@ -47,8 +48,37 @@ function gpuByName(
   throw errorText.error('INVALID_ARGUMENT', 'plan.unknownGpu', { gpu: name });
 }
 
+/** "ubuntu2204" as --distro takes it: "ubuntu22.04". */
+function distroFlagValue(id: string): string {
+  return id.startsWith('ubuntu') ? id.replace(/(\d\d)$/, '.$1') : id;
+}
+
+/**
+ * A fresh install of a --distro release ("ubuntu22.04", "Ubuntu 22.04", "debian12"): its repositories, and its default
+ * python3 without venv (neither Ubuntu nor Debian installs python3-venv by default), from data/distro-pythons.json.
+ */
+function withDistro(profile: HardwareProfile, flags: ProfileOverrides, table: DistroPythonTable | undefined): void {
+  if (flags.distro === undefined) return;
+  if (flags.os !== undefined && profile.os !== 'linux') throw errorText.error('INVALID_ARGUMENT', 'plan.distroNeedsLinux', { os: profile.os });
+  const id = flags.distro.trim().toLowerCase().replace(/[\s._-]/g, '');
+  const release = table?.releases.find((row) => row.distro === id);
+  const allowed = (table?.releases ?? []).map((row) => distroFlagValue(row.distro)).join(', ');
+  if (!release) throw errorText.error('INVALID_ARGUMENT', 'plan.unknownDistro', { value: flags.distro, allowed });
+  profile.os = 'linux';
+  profile.linuxRepo = release.distro;
+  profile.pythonVersion = release.defaultPython;
+  profile.pythonVersions = [release.defaultPython];
+  profile.pythonsWithoutVenv = [release.defaultPython];
+}
+
 /** Applies the what-if flags; a --gpu name fills vendor, compute capability or gfx target from data/gpus.json or data/nvidia-devices.json. */
-export function applyProfileOverrides(profile: HardwareProfile, flags: ProfileOverrides, gpuRows: readonly GpuRow[], nvidiaTable: NvidiaDeviceTable | null = null): HardwareProfile {
+export function applyProfileOverrides(
+  profile: HardwareProfile,
+  flags: ProfileOverrides,
+  gpuRows: readonly GpuRow[],
+  nvidiaTable: NvidiaDeviceTable | null = null,
+  distroPythons?: DistroPythonTable,
+): HardwareProfile {
   const next: HardwareProfile = { ...profile };
   // The detected GPU's open-module need goes with it: another GPU or capability gets its own (or its architecture's).
   if (flags.gpu !== undefined || flags.gpuVendor !== undefined || flags.computeCapability !== undefined) delete next.gpuOpenKernelModules;
@@ -92,6 +122,7 @@ export function applyProfileOverrides(profile: HardwareProfile, flags: ProfileOv
     else if (driverVersion.parse(value)) next.driverVersion = value;
     else throw errorText.error('INVALID_ARGUMENT', 'plan.badDriver', { value: flags.driver });
   }
+  withDistro(next, flags, distroPythons);
   return next;
 }
 
@@ -105,11 +136,17 @@ export function isWhatIf(flags: ProfileOverrides): boolean {
  * must be something, so they are this machine's unless given; its GPU, driver, CUDA Toolkits, cuDNN and Pythons never leak in (unknown stays unknown).
  * A driver version without a GPU flag means an NVIDIA GPU of unknown model.
  */
-export function whatIfProfile(host: HardwareProfile, flags: ProfileOverrides, gpuRows: readonly GpuRow[], nvidiaTable: NvidiaDeviceTable | null = null): HardwareProfile {
+export function whatIfProfile(
+  host: HardwareProfile,
+  flags: ProfileOverrides,
+  gpuRows: readonly GpuRow[],
+  nvidiaTable: NvidiaDeviceTable | null = null,
+  distroPythons?: DistroPythonTable,
+): HardwareProfile {
   const bare: HardwareProfile = { os: host.os, arch: host.arch, gpuVendor: 'none', driverVersion: null };
   // The same OS is the same distribution release: its repositories (Debian's own driver, NVIDIA's toolkits) still apply.
-  if (flags.os === undefined && host.linuxRepo) bare.linuxRepo = host.linuxRepo;
-  const profile = applyProfileOverrides(bare, flags, gpuRows, nvidiaTable);
+  if (flags.os === undefined && flags.distro === undefined && host.linuxRepo) bare.linuxRepo = host.linuxRepo;
+  const profile = applyProfileOverrides(bare, flags, gpuRows, nvidiaTable, distroPythons);
   const gpuGiven = flags.gpu !== undefined || flags.gpuVendor !== undefined || flags.computeCapability !== undefined || flags.gpuArch !== undefined;
   if (!gpuGiven && profile.driverVersion !== null) profile.gpuVendor = 'nvidia';
   return profile;

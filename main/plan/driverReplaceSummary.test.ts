@@ -19,7 +19,7 @@ describe('a driver that ignores the GPU is replaced, in the plan summary and the
     expect(target).toMatch(/^580\./);
     const summary = formatPlan(plan, { color: false, locale });
     expect(summary).toMatch(new RegExp(row.source.replace('TARGET', target.replace(/\./g, '\\.'))));
-    expect(summary).toContain(`1. ${locale === 'en' ? '[admin]' : '[需管理员权限]'} ${title.replace('TARGET', target)}`);
+    expect(summary).toContain(`1. ${locale === 'en' ? '[admin]' : '[管理员]'} ${title.replace('TARGET', target)}`);
     // The run status an install shows reads the title from the plan file, whatever title the file carries.
     const fromFile = { ...plan, steps: plan.steps.map((step) => ({ ...step, title: 'Upgrade' })) };
     expect(stepSummaries(fromFile, locale)[0]?.title).toBe(title.replace('TARGET', target));

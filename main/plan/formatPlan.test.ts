@@ -11,8 +11,8 @@ import { loadDownloadSizes } from './loadDownloadSizes.js';
 import planSummaryTextEn from '../../locales/en/planSummary.json' with { type: 'json' };
 import planSummaryTextZhCN from '../../locales/zh-CN/planSummary.json' with { type: 'json' };
 
-/** The estimate of the Pascal plan (a GTX 1080 Ti without a driver): the Linux CUDA wheels' size from data/download-sizes.json (the driver's is unknown). */
-const pascalDownload = formatMegabytes(loadDownloadSizes().rows.find((row) => row.component === 'pytorch-cuda-wheels' && row.os === 'linux')!.megabytes);
+/** The one measured Linux CUDA build of PyTorch in data/download-sizes.json (its row's release and variant). */
+const measuredTorch = loadDownloadSizes().rows.find((row) => row.component === 'pytorch-cuda-wheels' && row.os === 'linux')!;
 
 describe('formatPlan', () => {
   it('prints the components, steps and every reason as plain text', () => {
@@ -37,11 +37,20 @@ describe('formatPlan', () => {
     expect(text).toContain(`Nearest working request: dlsetup plan --framework pytorch --framework-version ${pytorchRelease('2.3').latestPatch}`);
   });
 
-  it('states the download size and what has no known size', () => {
-    const plan = resolvePlan(loadCompatData(), { os: 'linux', arch: 'x86_64', gpuVendor: 'nvidia', gpuName: 'GeForce GTX 1080 Ti', driverVersion: null }, { framework: 'pytorch' });
+  it('states the download size of the measured build and what has no known size', () => {
+    const plan = resolvePlan(loadCompatData(), { os: 'linux', arch: 'x86_64', gpuVendor: 'nvidia', gpuName: 'GeForce GTX 1080 Ti', driverVersion: null }, { framework: 'pytorch', frameworkVersion: measuredTorch.release });
+    expect([plan.framework.version, plan.framework.variant]).toEqual([measuredTorch.release, measuredTorch.variant]);
     const withDownload = { ...plan, download: estimateDownload(plan, loadDownloadSizes()) };
-    expect(formatPlan(withDownload, { color: false })).toContain(`Download  about ${pascalDownload} (size unknown, not included: NVIDIA driver)`);
+    expect(formatPlan(withDownload, { color: false })).toContain(`Download  about ${formatMegabytes(measuredTorch.megabytes)} (size unknown, not included: NVIDIA driver)`);
     expect(formatPlan(plan, { color: false })).not.toContain('Download');
+  });
+
+  it('says the size is unknown, never "about 0 B", when no part of the download was measured for this plan', () => {
+    const plan = resolvePlan(loadCompatData(), { os: 'linux', arch: 'x86_64', gpuVendor: 'nvidia', gpuName: 'GeForce GTX 1080 Ti', driverVersion: null }, { framework: 'pytorch' });
+    expect(plan.framework.version).not.toBe(measuredTorch.release);
+    const text = formatPlan({ ...plan, download: estimateDownload(plan, loadDownloadSizes()) }, { color: false });
+    expect(text).toContain('Download  size unknown (DL Setup has no size measured for the versions this plan installs: NVIDIA driver, PyTorch with its CUDA libraries)');
+    expect(text).not.toMatch(/about 0/);
   });
 });
 
@@ -65,8 +74,8 @@ describe('formatPlan in Simplified Chinese', () => {
         `  CUDA Toolkit  无    不需要：wheel 包已自带 CUDA ${cuda}`,
         `  PyTorch       安装  torch==${version} --index-url https://download.pytorch.org/whl/${variant}`,
         '步骤',
-        `  1. [需管理员权限] 安装 NVIDIA 驱动 R${branch}（${target} 或更新版本）`,
-        `下载量  约 ${pascalDownload}（大小未知，未计入：NVIDIA 驱动）`,
+        `  1. [管理员] 安装 NVIDIA 驱动 R${branch}（${target} 或更新版本）`,
+        '下载量  大小未知（DL Setup 没有本计划所装版本的实测大小：NVIDIA 驱动、PyTorch 及其 CUDA 库）',
         '原因',
       ]),
     );

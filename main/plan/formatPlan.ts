@@ -1,4 +1,5 @@
 import type { CatalogKey, Locale } from '../../shared/i18n/localize.js';
+import { adminMark } from '../../shared/plan/adminMark.js';
 import { replacesNewerDriver } from '../../shared/plan/driverReplacement.js';
 import { formatMegabytes } from '../../shared/plan/estimateDownload.js';
 import { FRAMEWORK_NAMES } from '../../shared/plan/resolvePlan.js';
@@ -84,11 +85,16 @@ export function formatPlan(plan: Plan, options: { color: boolean; locale?: Local
 
   if (plan.steps.length) {
     lines.push('', p.bold(say('section.steps')));
-    plan.steps.forEach((step, i) => lines.push(`  ${i + 1}. ${step.elevated ? p.yellow(`${say('step.admin')} `) : ''}${step.title}`));
+    plan.steps.forEach((step, i) => lines.push(`  ${i + 1}. ${step.elevated ? p.yellow(`${adminMark(options.locale)} `) : ''}${step.title}`));
   }
   if (plan.download && (plan.download.megabytes > 0 || plan.download.unknown.length > 0)) {
-    const unknown = plan.download.unknown.length ? say('download.unknown', { components: plan.download.unknown.map((component) => componentName(component, say)).join(say('list.separator')) }) : '';
-    lines.push('', `${p.bold(say('section.download'))}  ${say('download.about', { size: formatMegabytes(plan.download.megabytes) })}${unknown}`);
+    const components = plan.download.unknown.map((component) => componentName(component, say)).join(say('list.separator'));
+    // No measured part: "about 0 B" would be a number the plan does not have.
+    const known = plan.download.items.some((item) => item.megabytes !== null);
+    const size = !known
+      ? say('download.allUnknown', { components })
+      : `${say('download.about', { size: formatMegabytes(plan.download.megabytes) })}${components ? say('download.unknown', { components }) : ''}`;
+    lines.push('', `${p.bold(say('section.download'))}  ${size}`);
   }
   if (plan.reasons.length) {
     lines.push('', p.bold(say('section.why')));

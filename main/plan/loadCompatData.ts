@@ -1,6 +1,7 @@
 import { loadDataTable } from '../data/loadDataTable.js';
 import { cudaToolkitTableSchema } from '../../shared/data/cudaToolkitsSchema.js';
 import { cudnnTableSchema } from '../../shared/data/cudnnSchema.js';
+import { distroPythonTableSchema } from '../../shared/data/distroPythonsSchema.js';
 import { driverBranchTableSchema } from '../../shared/data/driverBranchesSchema.js';
 import { gpuArchitectureTableSchema } from '../../shared/data/gpuArchitecturesSchema.js';
 import { gpuTableSchema } from '../../shared/data/gpusSchema.js';
@@ -27,6 +28,7 @@ export function loadCompatData(): CompatData {
     driverBranches: loadDataTable(COMPAT_TABLES.driverBranches, driverBranchTableSchema),
     cudnn: loadDataTable(COMPAT_TABLES.cudnn, cudnnTableSchema),
     installSources: loadDataTable(COMPAT_TABLES.installSources, installSourcesTableSchema),
+    distroPythons: loadDataTable(COMPAT_TABLES.distroPythons, distroPythonTableSchema),
   };
   return cached;
 }

@@ -33,7 +33,7 @@ export async function planForMachine(request: PlanResolveRequest, options: { rep
   // What-if means what-if: with any machine flag, nothing but the flags (and this OS and CPU unless given) describes the machine.
   // Every NVIDIA product name of pci.ids, read only when a --gpu name needs it.
   const nvidiaTable = overrides.gpu !== undefined || gpuChoice !== undefined ? loadDataTable('nvidia-devices', nvidiaDeviceTableSchema) : null;
-  const profile = isWhatIf(overrides) ? whatIfProfile(here, overrides, data.gpus.gpus, nvidiaTable) : gpuChoice !== undefined ? pickedGpuProfile(here, gpuChoice, data.gpus.gpus, nvidiaTable) : here;
+  const profile = isWhatIf(overrides) ? whatIfProfile(here, overrides, data.gpus.gpus, nvidiaTable, data.distroPythons) : gpuChoice !== undefined ? pickedGpuProfile(here, gpuChoice, data.gpus.gpus, nvidiaTable) : here;
   const plan = resolvePlan(data, profile, planRequest, { locale });
   // What the install will download, from sourced sizes; a blocked plan downloads nothing.
   return plan.status === 'ok' ? { ...plan, download: estimateDownload(plan, loadDownloadSizes()) } : plan;

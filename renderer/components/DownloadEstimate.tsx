@@ -22,7 +22,7 @@ export function DownloadEstimate({ estimate }: { estimate: Estimate }) {
         </p>
       ) : null}
       {estimate.unknown.length > 0 ? (
-        <p className="muted">{t('plan.download.unknown', { items: estimate.unknown.map(nameOf).join(t('plan.listSeparator')) })}</p>
+        <p className="muted">{t(known.length > 0 ? 'plan.download.unknown' : 'plan.download.allUnknown', { items: estimate.unknown.map(nameOf).join(t('plan.listSeparator')) })}</p>
       ) : null}
       {known.length > 0 ? (
         <details>

@@ -70,7 +70,7 @@ export function AllEnvironments({ dispatch }: Pick<ScreenProps, 'dispatch'>) {
         <p role="status" data-testid="environments-run-status">{checks.progress ? runStatus(checks.progress, t) : ''}</p>
       </div>
       {checks.error ? <ErrorPanel error={checks.error} onRetry={runChecks} /> : null}
-      {report.since ? <EnvironmentsChanges since={report.since} say={say} /> : null}
+      {report.since ? <EnvironmentsChanges report={report} say={say} /> : null}
       {report.environments.length === 0 ? <p>{say('empty')}</p> : (
         <table>
           <thead>

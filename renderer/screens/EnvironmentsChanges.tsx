@@ -1,16 +1,18 @@
-import { changeWords, sinceDate, type EnvironmentsSay } from '../../shared/environments/environmentWords.js';
+import type { EnvironmentsSay } from '../../shared/environments/environmentWords.js';
+import { sinceWords } from '../../shared/environments/sinceWords.js';
 import type { EnvironmentsReport } from '../../shared/types/environments.js';
 
-/** What changed per environment since the last run kept (the CLI's "Since the last run" lines, from the engine's `since`). */
-export function EnvironmentsChanges({ since, say }: { since: NonNullable<EnvironmentsReport['since']>; say: EnvironmentsSay }) {
-  const date = sinceDate(since);
-  if (since.changes.length === 0) return <p data-testid="environments-since">{say('noChanges', { date })}</p>;
+/** What changed per environment since the last run kept, and what a driver change means for each (the CLI's lines, from the engine's `since`). */
+export function EnvironmentsChanges({ report, say }: { report: Pick<EnvironmentsReport, 'driver' | 'environments' | 'since'>; say: EnvironmentsSay }) {
+  const words = sinceWords(report, say);
+  if (!words) return null;
+  if (words.items.length === 0) return <p data-testid="environments-since">{words.heading}</p>;
   return (
     <div className="environments-since" data-testid="environments-since">
-      <p id="environments-since-heading">{say('since', { date, driver: since.driver ?? '-' })}</p>
+      <p id="environments-since-heading">{words.heading}</p>
       <ul aria-labelledby="environments-since-heading">
-        {since.changes.map((change) => (
-          <li key={change.path} data-environment={change.name}>{changeWords(change, say)}</li>
+        {words.items.map((item) => (
+          <li key={item.path} data-environment={item.name}>{item.text}</li>
         ))}
       </ul>
     </div>

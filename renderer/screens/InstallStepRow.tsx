@@ -6,6 +6,7 @@ import { DiagnosisList } from '../components/DiagnosisList.js';
 import { ErrorPanel } from '../components/ErrorPanel.js';
 import { LoadingStatus } from '../components/LoadingStatus.js';
 import { useLocale } from '../i18n/useLocale.js';
+import { adminMark } from '../../shared/plan/adminMark.js';
 import { useApi } from '../wizard/ApiContext.js';
 import { formatBytes, formatSpeed } from '../../shared/text/formatBytes.js';
 import { formatSeconds } from '../wizard/formatQuantity.js';
@@ -53,6 +54,7 @@ function bytesText(step: StepView, t: (key: string, values?: Record<string, unkn
 /** One install step: state, progress bar, bytes/speed/ETA and detail (space reserved so nothing shifts), log on demand. */
 export const InstallStepRow = memo(function InstallStepRow({ step, index, dryRun = false }: { step: StepView; index: number; dryRun?: boolean }) {
   const { t } = useTranslation();
+  const locale = useLocale();
   // A dry run is its commands, and a failure is read in its log: those start open.
   const [logOpen, setLogOpen] = useState(dryRun || step.state === 'failed');
   useEffect(() => {
@@ -74,7 +76,7 @@ export const InstallStepRow = memo(function InstallStepRow({ step, index, dryRun
       <div className="step-head">
         <span className="step-index" aria-hidden="true">{index + 1}</span>
         <span className="step-title">{step.title}</span>
-        {step.elevated ? <span className="tag admin">{t('plan.elevated')}</span> : null}
+        {step.elevated ? <span className="tag admin">{adminMark(locale)}</span> : null}
         <span className={`tag state state-${preview ? 'preview' : step.state}`}>{t(`install.states.${preview ? 'preview' : step.state}`)}</span>
       </div>
       {preview ? null : step.state === 'running' && step.fraction === null ? (

@@ -189,7 +189,7 @@ function MachineDetails({ report }: { report: HardwareReport }) {
           <ul className="findings" data-testid="machine-findings">
             {report.findings.map((finding) => (
               <li key={finding.code + finding.message} className={finding.severity ?? 'warning'}>
-                <strong>{t(`machine.severity.${finding.severity ?? 'warning'}`)}</strong> {finding.message} <code className="muted">{finding.code}</code>
+                <strong>{t(`machine.severity.${finding.severity ?? 'warning'}`)}</strong> {finding.message} <code className="muted">[{finding.code}]</code>
               </li>
             ))}
             {osFindings.map((line) => <li key={line} className="info"><strong>{t('machine.severity.info')}</strong> {line}</li>)}

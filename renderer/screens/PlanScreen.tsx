@@ -8,6 +8,7 @@ import { LoadingStatus } from '../components/LoadingStatus.js';
 import { PackageSources } from '../components/PackageSources.js';
 import { ScreenHeading } from '../components/ScreenHeading.js';
 import { useLocale } from '../i18n/useLocale.js';
+import { adminMark } from '../../shared/plan/adminMark.js';
 import { useApi } from '../wizard/ApiContext.js';
 import { saveInstallRun } from '../wizard/browserStore.js';
 import { applyInstallOptions } from '../wizard/installOptions.js';
@@ -26,6 +27,20 @@ function alternativeLabel(request: PlanRequest, current: Choice, t: (key: string
 }
 
 /** Screen 4: what will change and why, what is blocked and the nearest plan that works, then install. */
+/** "Keep my driver" and "Allow a driver upgrade": one checkbox each, exclusive of the other, with its hint. */
+function DriverChoice({ id, checked, label, hint, onChange }: { id: string; checked: boolean; label: string; hint: string; onChange: (on: boolean) => void }) {
+  return (
+    <>
+      <label>
+        <input type="checkbox" checked={checked} aria-describedby={id} onChange={(event) => onChange(event.target.checked)} /> {label}
+      </label>
+      <p id={id} className="muted">
+        {hint}
+      </p>
+    </>
+  );
+}
+
 export function PlanScreen({ state, dispatch }: ScreenProps) {
   const { t } = useTranslation();
   const api = useApi();
@@ -113,16 +128,8 @@ export function PlanScreen({ state, dispatch }: ScreenProps) {
 
           {driver ? (
             <div className="field keep-driver">
-              <label>
-                <input
-                  type="checkbox"
-                  checked={state.choice.keepDriver}
-                  aria-describedby="keep-driver-hint"
-                  onChange={(event) => dispatch({ type: 'choose', patch: { keepDriver: event.target.checked } })}
-                />{' '}
-                {t('plan.keepDriver.label', { driver })}
-              </label>
-              <p id="keep-driver-hint" className="muted">{t('plan.keepDriver.hint')}</p>
+              <DriverChoice id="keep-driver-hint" checked={state.choice.keepDriver} label={t('plan.keepDriver.label', { driver })} hint={t('plan.keepDriver.hint')} onChange={(on) => dispatch({ type: 'choose', patch: { keepDriver: on, upgradeDriver: false } })} />
+              <DriverChoice id="upgrade-driver-hint" checked={state.choice.upgradeDriver} label={t('plan.upgradeDriver.label')} hint={t('plan.upgradeDriver.hint')} onChange={(on) => dispatch({ type: 'choose', patch: { upgradeDriver: on, keepDriver: false } })} />
             </div>
           ) : null}
 
@@ -231,12 +238,12 @@ export function PlanScreen({ state, dispatch }: ScreenProps) {
 
           <section aria-labelledby="steps-heading">
             <h2 id="steps-heading">{t('plan.stepsHeading')}</h2>
-            {plan.steps.some((step) => step.elevated) ? <p className="muted">{t('plan.elevatedNote')}</p> : null}
+            {plan.steps.some((step) => step.elevated) ? <p className="muted">{t('plan.elevatedNote', { mark: adminMark(locale) })}</p> : null}
             <ol className="plan-steps" data-testid="plan-steps">
               {plan.steps.map((step) => (
                 <li key={step.id} data-kind={step.kind}>
                   {step.title}
-                  {step.elevated ? <span className="tag admin"> {t('plan.elevated')}</span> : null}
+                  {step.elevated ? <span className="tag admin"> {adminMark(locale)}</span> : null}
                 </li>
               ))}
             </ol>

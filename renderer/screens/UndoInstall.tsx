@@ -5,6 +5,7 @@ import type { RollbackPreview, RollbackResult } from '../../shared/types/install
 import { ErrorPanel } from '../components/ErrorPanel.js';
 import { LoadingStatus } from '../components/LoadingStatus.js';
 import { useLocale } from '../i18n/useLocale.js';
+import { adminMark } from '../../shared/plan/adminMark.js';
 import { useApi } from '../wizard/ApiContext.js';
 
 /** Where "Undo this install" stands: offered, asking what would be undone, showing it, undoing, finished. */
@@ -32,6 +33,7 @@ export function UndoInstallView({
   onKeep: () => void;
 }) {
   const { t } = useTranslation();
+  const locale = useLocale();
   const offerRef = useRef<HTMLButtonElement>(null);
   const shownRef = useRef<HTMLDivElement>(null);
   const previewing = undo.stage === 'preview' || undo.stage === 'undoing' ? undo.preview : null;
@@ -71,12 +73,12 @@ export function UndoInstallView({
             {previewing.actions.map((action, index) => (
               <li key={`${index}-${action.stepId}`} data-kind={action.kind} data-elevated={action.elevated}>
                 {action.description}
-                {action.elevated ? <span className="tag admin">{t('install.undo.admin')}</span> : null}
+                {action.elevated ? <span className="tag admin">{adminMark(locale)}</span> : null}
               </li>
             ))}
           </ul>
           <p className="muted">
-            {previewing.actions.some((action) => action.elevated) ? `${t('install.undo.untouched')} ${t('install.undo.password')}` : t('install.undo.untouched')}
+            {previewing.actions.some((action) => action.elevated) ? `${t('install.undo.untouched')} ${t('install.undo.password', { mark: adminMark(locale) })}` : t('install.undo.untouched')}
           </p>
           {undo.stage === 'undoing' ? <LoadingStatus>{t('install.undo.undoing')}</LoadingStatus> : null}
           <div className="actions">

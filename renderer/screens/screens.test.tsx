@@ -116,7 +116,7 @@ describe('screens render alone from wizard state', () => {
     const screen = screenOf(html);
     expect(isDisabled(screen.getByRole('button', { name: 'Use PyTorch 2.0.1, Python 3.10 instead' }))).toBe(false);
     expect(isDisabled(screen.getByRole('button', { name: 'Install' }))).toBe(true);
-    expect(visibleText(html)).toContain('Upgrade the NVIDIA driver to 570 admin');
+    expect(visibleText(html)).toContain('Upgrade the NVIDIA driver to 570 [admin]');
   });
 
   it('Plan: the engine says conda is missing; its sentence, a button to wheels, and no Install until then', () => {
@@ -202,10 +202,10 @@ describe('screens render alone from wizard state', () => {
     const html = view({ stage: 'preview', preview });
     const text = visibleText(html);
     expect(text).toContain('What will be undone');
-    expect(text).toContain('Remove /home/u/envs/torch and everything in it (created by the install) Restore /etc/profile.d/dlsetup-cuda.sh from the backup taken before the install administrator');
+    expect(text).toContain('Remove /home/u/envs/torch and everything in it (created by the install) Restore /etc/profile.d/dlsetup-cuda.sh from the backup taken before the install [admin]');
     const screen = screenOf(html);
-    expect(screen.getAllByRole('listitem').map((item) => screen.queryAllByText('administrator').some((tag) => item.children.includes(tag)))).toEqual([false, true]);
-    expect(text).toContain('nothing else on this computer is touched. Lines marked “administrator” may ask for your password.');
+    expect(screen.getAllByRole('listitem').map((item) => screen.queryAllByText('[admin]').some((tag) => item.children.includes(tag)))).toEqual([false, true]);
+    expect(text).toContain('nothing else on this computer is touched. Lines marked [admin] may ask for your password.');
     expect(screen.getAllByRole('button').map((button) => [screen.nameOf(button), isDisabled(button)])).toEqual([['Undo these changes', false], ['Keep everything', false]]);
     // The preview takes the focus when it appears (focusable by script only).
     expect(screen.getByTestId('undo-preview').attribs.tabindex).toBe('-1');
@@ -223,7 +223,7 @@ describe('screens render alone from wizard state', () => {
     expectNoInlineStyle(html);
 
     const chinese = visibleText(view({ stage: 'preview', preview: { runId: 'r1', actions: [{ ...preview.actions[1]!, description: '从安装前的备份恢复 /etc/profile.d/dlsetup-cuda.sh' }] } }, 'zh-CN'));
-    expect(chinese).toBe('将被撤销的更改 从安装前的备份恢复 /etc/profile.d/dlsetup-cuda.sh 管理员 只撤销这些更改，这台电脑上的其他内容都不会被改动。 标有“管理员”的行可能会请你输入密码。 撤销这些更改 全部保留');
+    expect(chinese).toBe('将被撤销的更改 从安装前的备份恢复 /etc/profile.d/dlsetup-cuda.sh [管理员] 只撤销这些更改，这台电脑上的其他内容都不会被改动。 标有 [管理员] 的行可能会请你输入密码。 撤销这些更改 全部保留');
     expect(visibleText(view({ stage: 'offer' }, 'zh-CN'))).toBe('撤销这次安装…');
     expect(visibleText(view({ stage: 'finished', result: { preview, applied: true, ok: true, notes: [] } }, 'zh-CN'))).toBe('已撤销。这次安装改动的内容都已恢复原样。');
     expect(visibleText(view({ stage: 'preview', preview: { runId: 'r1', actions: [] } }, 'zh-CN'))).toBe('这次安装没有留下需要撤销的更改。');
@@ -310,10 +310,22 @@ describe('screens render alone from wizard state', () => {
     const plan = pytorchPlan({ download });
     const text = visibleText(renderScreen(<PlanScreen state={state({ screen: 'plan', detect: detected, plan: { status: 'ready', value: plan } })} dispatch={noop} />));
     expect(text).toContain('About 2.8 GB to download. That takes about 5 min at 10 MB/s, or 24 min at 2 MB/s.');
-    expect(text).toContain('Not included, because DL Setup has no measured size for it: NVIDIA driver.');
+    expect(text).toContain('Not included, because DL Setup has no size measured for the versions this plan installs: NVIDIA driver.');
     expect(text).toContain('PyTorch with its CUDA libraries: 2.8 GB source: https://github.com/pytorch/pytorch/pull/156706');
     const zh = visibleText(renderScreen(<PlanScreen state={state({ screen: 'plan', detect: detected, plan: { status: 'ready', value: plan } })} dispatch={noop} />, 'zh-CN'));
     expect(zh).toContain('大约需要下载 2.8 GB。按 10 MB/s 约需 5 分钟，按 2 MB/s 约需 24 分钟。');
+  });
+
+  it('Plan: when no part of the download was measured for this plan, the size is unknown, not "about 0 B"', () => {
+    const download = { megabytes: 0, items: [{ component: 'pytorch-cuda-wheels', stepId: 'framework', megabytes: null }], unknown: ['pytorch-cuda-wheels'] };
+    const plan = pytorchPlan({ download });
+    const screen = (locale?: 'zh-CN') => visibleText(renderScreen(<PlanScreen state={state({ screen: 'plan', detect: detected, plan: { status: 'ready', value: plan } })} dispatch={noop} />, locale));
+    const en = screen();
+    expect(en).toContain('Size unknown, because DL Setup has no size measured for the versions this plan installs: PyTorch with its CUDA libraries.');
+    expect(en).not.toMatch(/About 0|0 B|Not included/);
+    const zh = screen('zh-CN');
+    expect(zh).toContain('大小未知，因为 DL Setup 没有本计划所装版本的实测大小：PyTorch 及其 CUDA 库。');
+    expect(zh).not.toMatch(/大约需要下载|未计入/);
   });
 
   it('Choose: while the version list loads, the recommended choice stands; the mirror checks are offered', () => {

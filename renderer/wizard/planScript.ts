@@ -2,10 +2,10 @@ import { errorText } from '../../shared/errorText.js';
 import { BUNDLED_MIRRORS } from '../../shared/mirrors/bundledMirrors.js';
 import { presetsByIdOnly, resolvePipIndexes } from '../../shared/mirrors/pipIndexes.js';
 import { shComment, shWord as quote } from '../../shared/quote/sh.js';
+import { PLAN_STEP_KINDS } from '../../shared/schema/stepSchemas.js';
 import type { Plan, PlanStep } from '../../shared/types/plan.js';
 import { hasUserinfo, withoutUserinfo } from '../../shared/text/urlUserinfo.js';
 
-const STEP_KINDS: readonly string[] = ['driver', 'cuda-repo', 'cuda-toolkit', 'cudnn', 'env-vars', 'system-python', 'python-env', 'framework'];
 /** Debian package names (Policy §5.6.1): nothing apt could read as an option. */
 const DEB_PACKAGE = /^[a-z0-9][a-z0-9+.-]+$/;
 
@@ -70,11 +70,21 @@ function stepCommands(step: PlanStep, plan: Plan): string[] {
       const note = proxy && hasUserinfo(proxy) ? [shComment(`The proxy's user name and password are not written here: export PIP_PROXY=http://USER:PASSWORD@${withoutUserinfo(proxy).replace(/^[a-z]+:\/\//i, '')} first.`)] : [];
       return [...note, argv.join(' ')];
     }
-    default: {
+    // The system steps: the engine's --dry-run has their exact commands; here, their packages where the plan names them.
+    case 'driver':
+    case 'cuda-repo':
+    case 'cuda-toolkit':
+    case 'cudnn':
+    case 'env-vars': {
       const packages = list(params.packages);
       const odd = packages.find((name) => !DEB_PACKAGE.test(name));
       if (odd !== undefined) throw errorText.error('INVALID_ARGUMENT', 'planScript.badPackage', { name: JSON.stringify(odd).slice(0, 80) });
       return packages.length > 0 ? [`${step.elevated ? 'sudo ' : ''}apt-get install -y ${packages.map(quote).join(' ')}`] : [];
+    }
+    default: {
+      // Every kind has its case: a kind added to PLAN_STEP_KINDS without one does not compile.
+      const unhandled: never = step.kind;
+      throw errorText.error('INVALID_ARGUMENT', 'planScript.unknownStep', { kind: JSON.stringify(String(unhandled)).slice(0, 80) });
     }
   }
 }
@@ -93,7 +103,7 @@ export function planToShellScript(plan: Plan): string {
   ];
   for (const [index, step] of plan.steps.entries()) {
     // An unknown kind would be written as the wrong commands; the engine refuses it too.
-    if (!STEP_KINDS.includes(step.kind)) throw errorText.error('INVALID_ARGUMENT', 'planScript.unknownStep', { kind: JSON.stringify(String(step.kind)).slice(0, 80) });
+    if (!(PLAN_STEP_KINDS as readonly string[]).includes(step.kind)) throw errorText.error('INVALID_ARGUMENT', 'planScript.unknownStep', { kind: JSON.stringify(String(step.kind)).slice(0, 80) });
     lines.push('', shComment(`${index + 1}. ${step.title}${step.elevated ? ' (admin)' : ''}`));
     const commands = stepCommands(step, plan);
     if (commands.length > 0) lines.push(...commands);

@@ -36,6 +36,13 @@ describe('wizard state machine', () => {
     expect(planRequestOf(allowed.choice)).toEqual({ framework: 'pytorch', method: 'wheels' });
   });
 
+  it('"Allow a driver upgrade" asks the resolver for the newest build, and the two driver boxes exclude each other', () => {
+    const upgrade = run({ type: 'choose', patch: { upgradeDriver: true, keepDriver: false } });
+    expect(planRequestOf(upgrade.choice)).toEqual({ framework: 'pytorch', method: 'wheels', allowDriverChange: true });
+    const kept = wizardReducer(upgrade, { type: 'choose', patch: { keepDriver: true, upgradeDriver: false } });
+    expect(planRequestOf(kept.choice)).toEqual({ framework: 'pytorch', method: 'wheels', allowDriverChange: false });
+  });
+
   it('starting an install shows the Install screen for that run and forgets an old verification', () => {
     const state = run(
       { type: 'go', screen: 'plan' },

@@ -34,6 +34,8 @@ export interface Choice {
   proxy: string;
   /** Never plan a driver install or upgrade: the newest build the current driver runs (the CLI's --keep-driver). */
   keepDriver: boolean;
+  /** Plan the newest build with whatever driver it needs (the CLI's --upgrade-driver); off: a working driver is kept. */
+  upgradeDriver: boolean;
   /** The GPU the person picked on the Plan screen when DL Setup did not know theirs (plan:resolve's gpuChoice); empty: as detected. */
   gpu: string;
 }
@@ -97,6 +99,7 @@ export const defaultChoice: Choice = {
   customPytorchUrl: '',
   proxy: '',
   keepDriver: false,
+  upgradeDriver: false,
   gpu: '',
 };
 
@@ -176,7 +179,7 @@ export function planRequestOf(choice: Choice): PlanRequest {
     method: choice.method,
     ...(choice.frameworkVersion.trim() ? { frameworkVersion: choice.frameworkVersion.trim() } : {}),
     ...(choice.python ? { python: choice.python } : {}),
-    ...(choice.keepDriver ? { allowDriverChange: false } : {}),
+    ...(choice.keepDriver ? { allowDriverChange: false } : choice.upgradeDriver ? { allowDriverChange: true } : {}),
   };
 }
 

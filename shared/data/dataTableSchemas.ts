@@ -3,6 +3,7 @@ import { FRAMEWORK_IDS, FRAMEWORK_SPECS } from '../frameworks/registry.js';
 import { amdDeviceTableSchema } from './amdDevicesSchema.js';
 import { cudaToolkitTableSchema } from './cudaToolkitsSchema.js';
 import { cudnnTableSchema } from './cudnnSchema.js';
+import { distroPythonTableSchema } from './distroPythonsSchema.js';
 import { downloadSizeTableSchema } from './downloadSizesSchema.js';
 import { driverBranchTableSchema } from './driverBranchesSchema.js';
 import { knowledgeTableSchema } from './errorsSchema.js';
@@ -23,6 +24,7 @@ export const DATA_TABLE_SCHEMAS: Readonly<Record<string, v.GenericSchema>> = {
   'cuda-keyrings': cudaKeyringTableSchema,
   'cuda-toolkits': cudaToolkitTableSchema,
   cudnn: cudnnTableSchema,
+  'distro-pythons': distroPythonTableSchema,
   'download-sizes': downloadSizeTableSchema,
   'driver-branches': driverBranchTableSchema,
   errors: knowledgeTableSchema,

@@ -20,6 +20,10 @@ export const downloadSizeRowSchema = row({
   /** The OS a size was measured on (WSL downloads the Linux payloads); absent: the size holds on every OS. */
   os: v.optional(oneOf(['linux', 'windows', 'macos'])),
   megabytes: num,
+  /** The exact release measured (torch "2.7.1", CUDA Toolkit "12.6.3", cuDNN "9"): a plan of any other release gets no size from this row. */
+  release: text,
+  /** The framework build measured, as plans name it ("cu126", "cuda12", "cpu"); absent for system components. */
+  variant: v.optional(text),
   /** What was measured (version, platform) and, for sums, the parts added up. */
   basis: text,
   source,

@@ -16,7 +16,8 @@ export function checkWords(check: EnvironmentCheck, say: EnvironmentsSay): strin
   return check.firstFailure ? say('check.failed', { id: check.firstFailure.id, reason: check.firstFailure.reason }) : say('check.passed', { passed: check.passed });
 }
 
-function stateWords(state: EnvironmentChange['from'], floor: string | undefined, say: EnvironmentsSay): string {
+/** One side of a change, or an environment's state now: "works", "needs driver ≥ 570.26", "not there". */
+export function stateWords(state: EnvironmentChange['from'], floor: string | undefined, say: EnvironmentsSay): string {
   if (state === null) return say('state.none');
   if (state === 'checkFailed' || state === 'absent') return say(`state.${state}`);
   return say(`verdict.${state}`, { floor: floor ?? '?' });
@@ -34,13 +35,10 @@ export function sinceDate(since: NonNullable<EnvironmentsReport['since']>): stri
   return since.createdAt.slice(0, 16).replace('T', ' ');
 }
 
-/** One environment's change in words: "llm-train: works → no kernels for this GPU" (the catalog's line, unindented). */
+/** One environment's change in words, with its cause when known: "llm-train: needs driver ≥ 570.26 → works, because of the new driver". */
 export function changeWords(change: EnvironmentChange, say: EnvironmentsSay): string {
-  return say('change', { env: change.name, from: stateWords(change.from, change.fromFloor, say), to: stateWords(change.to, change.toFloor, say) }).trim();
-}
-
-/** "Since the last run …" and one line per environment whose verdict changed (the terminal indents each by two). */
-export function formatChanges(since: NonNullable<EnvironmentsReport['since']>, say: EnvironmentsSay): string[] {
-  if (since.changes.length === 0) return [say('noChanges', { date: sinceDate(since) })];
-  return [say('since', { date: sinceDate(since), driver: since.driver ?? '-' }), ...since.changes.map((change) => `  ${changeWords(change, say)}`)];
+  const params = { env: change.name, from: stateWords(change.from, change.fromFloor, say), to: stateWords(change.to, change.toFloor, say) };
+  if (change.cause === 'driver') return say('change.byDriver', params);
+  if (change.cause === 'packages') return say('change.byPackages', params);
+  return say('change', params).trim();
 }

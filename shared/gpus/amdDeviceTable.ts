@@ -1,4 +1,4 @@
-import { normalizePciId } from './lookupGpu.js';
+import { pciDeviceIndex } from './pciDeviceIndex.js';
 
 /** data/amd-devices.json, one array per device in `columns` order: its type comes from its schema. */
 export type { AmdDeviceTable, RocmSupport } from '../data/amdDevicesSchema.js';
@@ -24,29 +24,13 @@ export interface AmdDevice {
   revisions: Record<string, string>;
 }
 
-const indexes = new WeakMap<AmdDeviceTable, { byId: Map<string, AmdDevice>; devices: AmdDevice[] }>();
-
-function indexOf(table: AmdDeviceTable) {
-  let index = indexes.get(table);
-  if (!index) {
-    const devices = table.devices.map(([id, chip, codename, kernelChip, gfxArch, rocm, names, revisions]): AmdDevice => ({ id, chip, codename, kernelChip, gfxArch, rocm, names, revisions }));
-    index = { byId: new Map(devices.map((device) => [device.id, device])), devices };
-    indexes.set(table, index);
-  }
-  return index;
-}
+const amdIndex = pciDeviceIndex('1002', (table: AmdDeviceTable) => table.devices.map(([id, chip, codename, kernelChip, gfxArch, rocm, names, revisions]): AmdDevice => ({ id, chip, codename, kernelChip, gfxArch, rocm, names, revisions })));
 
 /** Every device of the table as objects. */
-export function amdDevices(table: AmdDeviceTable): readonly AmdDevice[] {
-  return indexOf(table).devices;
-}
+export const amdDevices = amdIndex.all;
 
-/** The row for "1002:744c" (any spelling normalizePciId accepts); undefined for other vendors and unknown ids. */
-export function amdDeviceById(table: AmdDeviceTable, pciId: string | undefined): AmdDevice | undefined {
-  const id = pciId ? normalizePciId(pciId) : undefined;
-  if (!id || !id.startsWith('1002:')) return undefined;
-  return indexOf(table).byId.get(id.slice(5));
-}
+/** The row for "1002:…" (any spelling normalizePciId accepts); undefined for other vendors and unknown ids. */
+export const amdDeviceById = amdIndex.byId;
 
 /** "Navi32 GL-XL" and "Navi 32" spell the same codename. */
 function spelling(text: string): string {

@@ -1,4 +1,4 @@
-import { normalizePciId } from './lookupGpu.js';
+import { pciDeviceIndex } from './pciDeviceIndex.js';
 
 /** data/nvidia-devices.json, one array per device in `columns` order: its type comes from its schema. */
 export type { NvidiaDeviceTable, OpenKernelModules } from '../data/nvidiaDevicesSchema.js';
@@ -30,29 +30,13 @@ export interface ChipFacts {
   openKernelModules: OpenKernelModules;
 }
 
-const indexes = new WeakMap<NvidiaDeviceTable, { byId: Map<string, NvidiaDevice>; devices: NvidiaDevice[] }>();
-
-function indexOf(table: NvidiaDeviceTable) {
-  let index = indexes.get(table);
-  if (!index) {
-    const devices = table.devices.map(([id, chip, names, architecture, computeCapability, driverBranch, listedBranch, openKernelModules]): NvidiaDevice => ({ id, chip, names, architecture, computeCapability, driverBranch, listedBranch, openKernelModules }));
-    index = { byId: new Map(devices.map((device) => [device.id, device])), devices };
-    indexes.set(table, index);
-  }
-  return index;
-}
+const nvidiaIndex = pciDeviceIndex('10de', (table: NvidiaDeviceTable) => table.devices.map(([id, chip, names, architecture, computeCapability, driverBranch, listedBranch, openKernelModules]): NvidiaDevice => ({ id, chip, names, architecture, computeCapability, driverBranch, listedBranch, openKernelModules })));
 
 /** Every device of the table as objects. */
-export function nvidiaDevices(table: NvidiaDeviceTable): readonly NvidiaDevice[] {
-  return indexOf(table).devices;
-}
+export const nvidiaDevices = nvidiaIndex.all;
 
-/** The row for "10de:2882" (any spelling normalizePciId accepts); undefined for other vendors and unknown ids. */
-export function nvidiaDeviceById(table: NvidiaDeviceTable, pciId: string | undefined): NvidiaDevice | undefined {
-  const id = pciId ? normalizePciId(pciId) : undefined;
-  if (!id || !id.startsWith('10de:')) return undefined;
-  return indexOf(table).byId.get(id.slice(5));
-}
+/** The row for "10de:…" (any spelling normalizePciId accepts); undefined for other vendors and unknown ids. */
+export const nvidiaDeviceById = nvidiaIndex.byId;
 
 const CHIP_CODE = /^(GK|GM|GP|GV|TU|GA|AD|GH|GB)(\d{2,3})([A-Z]*)$/;
 

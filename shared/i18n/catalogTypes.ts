@@ -8,7 +8,19 @@ export interface CatalogPlaceholders {
     'planFile.cannotRead': 'file';
     'planFile.notAPlan': 'file';
     'planFile.notAPlanBecause': 'file' | 'refusal';
-    'install.planBlocked': 'blockers';
+    'install.planBlockedFile': 'blockers';
+    'install.blockerSeparator': never;
+    'install.blocker.VERSION_UNKNOWN': never;
+    'install.blocker.PYTHON_UNSUPPORTED': never;
+    'install.blocker.PYTHON_NOT_PACKAGED': never;
+    'install.blocker.NO_KERNELS_FOR_GPU': never;
+    'install.blocker.DRIVER_BRANCH_ENDED': never;
+    'install.blocker.DRIVER_NOT_PACKAGED': never;
+    'install.blocker.DRIVER_CHANGE_REFUSED': never;
+    'install.blocker.METHOD_UNSUPPORTED': never;
+    'install.blocker.NO_GPU_BUILD_ON_PLATFORM': never;
+    'install.blocker.NO_BUILD_ON_PLATFORM': never;
+    'install.blocker.RELEASE_YANKED': never;
     'install.beforeYouStart': 'notice';
     'install.confirm': never;
     'install.nothingChanged': never;
@@ -20,7 +32,6 @@ export interface CatalogPlaceholders {
     'install.whatNext': 'runId';
     'rollback.wouldUndo': 'runId';
     'rollback.willUndo': 'runId';
-    'rollback.adminMark': never;
     'rollback.nothingElseTouched': never;
     'rollback.nothingLeft': 'runId';
     'rollback.needsYes': never;
@@ -243,6 +254,12 @@ export interface CatalogPlaceholders {
     'since': 'date' | 'driver';
     'change': 'env' | 'from' | 'to';
     'noChanges': 'date';
+    'driverChanged': 'date' | 'from' | 'to';
+    'driverNone': never;
+    'driverChangedNoFramework': 'date' | 'from' | 'to';
+    'change.byDriver': 'env' | 'from' | 'to';
+    'change.byPackages': 'env' | 'from' | 'to';
+    'unchangedByDriver': 'env' | 'verdict';
     'state.checkFailed': never;
     'state.absent': never;
     'state.none': never;
@@ -264,6 +281,8 @@ export interface CatalogPlaceholders {
     'plan.whatIfNotText': 'name';
     'plan.flagNotOneOf': 'allowed' | 'flag' | 'value';
     'plan.unknownGpu': 'gpu';
+    'plan.unknownDistro': 'allowed' | 'value';
+    'plan.distroNeedsLinux': 'os';
     'plan.ambiguousGpu': 'candidates' | 'gpu';
     'plan.badComputeCapability': 'value';
     'plan.badGpuArch': 'value';
@@ -372,7 +391,6 @@ export interface CatalogPlaceholders {
     'run.badStepId': 'id';
     'run.cancelled': never;
     'run.dryRunNothingChanged': never;
-    'run.rootMark': never;
     'run.beforeYouStart': 'notice';
     'run.adminNeeded': 'mode' | 'steps';
     'run.restartFirst': never;
@@ -654,6 +672,7 @@ export interface CatalogPlaceholders {
     'runState.interrupted': never;
   };
   plan: {
+    'step.adminMark': never;
     'machine.os.linux': never;
     'machine.os.windows': never;
     'machine.os.wsl': never;
@@ -668,7 +687,6 @@ export interface CatalogPlaceholders {
     'gpu.nvidia.capability': 'capability' | 'name';
     'gpu.amd.unnamed': never;
     'gpu.amd.gfx': 'gfx' | 'name';
-    'gpu.amd.this': never;
     'platform.nativeWindows': never;
     'platform.windows': never;
     'platform.wsl2': never;
@@ -704,6 +722,7 @@ export interface CatalogPlaceholders {
     'driver.replaceIgnoring': 'architecture' | 'branch' | 'driver' | 'target' | 'why';
     'driver.openModulesOnly': 'gpu';
     'driver.keepDriverAlternative': 'fw' | 'variant' | 'version';
+    'driver.upgradeAlternative': 'branch' | 'fw' | 'target' | 'variant' | 'version';
     'driver.floor.ptxJit': 'floor' | 'series';
     'driver.floor.minorVersionCompatibility': 'floor' | 'major';
     'driver.floor.toolkit': 'floor' | 'series';
@@ -729,10 +748,17 @@ export interface CatalogPlaceholders {
     'python.requested': 'max' | 'min' | 'python';
     'python.onMachine': 'max' | 'min' | 'python';
     'python.default': 'max' | 'min' | 'python';
+    'python.inComponent': 'component' | 'python';
+    'python.listSeparator': never;
+    'python.distroPackaged': 'distro' | 'max' | 'min' | 'packaged' | 'python' | 'wanted';
+    'python.distroComponent': 'component' | 'distro' | 'python';
+    'python.distroNoneFits.conda': 'distro' | 'fw' | 'max' | 'min' | 'packaged' | 'version';
+    'python.distroNoneFits.condaHere': 'distro' | 'fw' | 'max' | 'min' | 'packaged' | 'version';
     'cpu.macMps': never;
     'cpu.mac': 'fw';
     'cpu.noGpu': 'fw';
     'cpu.amd.noRocmBuild': 'gfx';
+    'cpu.amd.gfxUnknown': 'name';
     'cpu.amd.rocmLinuxOnly': 'platform';
     'cpu.amd.noBuild': 'fw';
     'cpu.intel.noBuild': 'fw';
@@ -754,6 +780,7 @@ export interface CatalogPlaceholders {
     'warning.lastDriverBranch': 'architecture' | 'branch';
     'warning.driverPastLastBranch': 'architecture' | 'branch' | 'driver';
     'warning.toolkitWithoutDriver': never;
+    'warning.toolkitWithoutDriverKept': never;
     'warning.rocmSystem': never;
     'failure.noKernels': 'capabilities' | 'fw' | 'sm' | 'variant' | 'version';
     'failure.cudnnCapability': 'cudnn' | 'floor' | 'fw' | 'row' | 'sm' | 'variant' | 'version';
@@ -762,6 +789,7 @@ export interface CatalogPlaceholders {
     'failure.noDriverFloor': 'cuda';
     'failure.driverChangeRefused': 'floor' | 'variant';
     'failure.driverChangeRefusedWithCurrent': 'driver' | 'floor' | 'variant';
+    'failure.driverNewerNeeded': 'driver' | 'floor' | 'variant';
     'failure.driverIgnoresGpu': 'architecture' | 'branch' | 'driver' | 'variant';
     'failure.driverBranchEnded': 'architecture' | 'branch' | 'floor' | 'variant';
     'failure.driverBranchEndedUnknownArchitecture': 'branch' | 'floor' | 'variant';
@@ -782,6 +810,9 @@ export interface CatalogPlaceholders {
     'blocker.releaseYankedNoNext': 'fw' | 'pin';
     'blocker.cannotUseGpu': 'fw' | 'pin' | 'why';
     'blocker.pythonUnsupported': 'fw' | 'pin' | 'python' | 'why';
+    'blocker.pythonNotPackaged.other': 'distro' | 'instead' | 'packaged' | 'python';
+    'blocker.pythonNotPackaged.conda': 'distro' | 'packaged' | 'python';
+    'blocker.pythonNoneFits': 'distro' | 'fw' | 'max' | 'min' | 'packaged' | 'version';
     'blocker.tensorflowWindows': 'pin';
     'blocker.jaxWindows': 'pin';
     'step.driver.wsl': 'branch' | 'target';
@@ -839,10 +870,10 @@ export interface CatalogPlaceholders {
     'notNeeded': never;
     'toolkit.bundled': 'cuda';
     'section.steps': never;
-    'step.admin': never;
     'section.download': never;
     'download.about': 'size';
     'download.unknown': 'components';
+    'download.allUnknown': 'components';
     'download.component.pytorch-cuda-wheels': never;
     'download.component.pytorch-rocm-wheels': never;
     'download.component.pytorch-cpu-wheel': never;
@@ -1399,6 +1430,8 @@ export interface CatalogPlaceholders {
     'plan.notPlanned': never;
     'plan.keepDriver.label': 'driver';
     'plan.keepDriver.hint': never;
+    'plan.upgradeDriver.label': never;
+    'plan.upgradeDriver.hint': never;
     'plan.conda.title': never;
     'plan.conda.heading': never;
     'plan.conda.useWheels': never;
@@ -1419,8 +1452,7 @@ export interface CatalogPlaceholders {
     'plan.reasonsHeading': never;
     'plan.warningsHeading': never;
     'plan.stepsHeading': never;
-    'plan.elevatedNote': never;
-    'plan.elevated': never;
+    'plan.elevatedNote': 'mark';
     'plan.showScript': never;
     'plan.copyScript': never;
     'plan.copied': never;
@@ -1444,6 +1476,7 @@ export interface CatalogPlaceholders {
     'plan.download.heading': never;
     'plan.download.total': 'fast' | 'fastSpeed' | 'size' | 'slow' | 'slowSpeed';
     'plan.download.unknown': 'items';
+    'plan.download.allUnknown': 'items';
     'plan.download.parts': never;
     'plan.download.source': never;
     'plan.download.approximate': never;
@@ -1510,9 +1543,8 @@ export interface CatalogPlaceholders {
     'install.undo.offer': never;
     'install.undo.asking': never;
     'install.undo.heading': never;
-    'install.undo.admin': never;
     'install.undo.untouched': never;
-    'install.undo.password': never;
+    'install.undo.password': 'mark';
     'install.undo.confirm': never;
     'install.undo.keep': never;
     'install.undo.undoing': never;
@@ -1638,6 +1670,7 @@ export interface CatalogPlaceholders {
     'diagnose.resultLabel': never;
     'diagnose.kind': 'kind';
     'diagnose.none': never;
+    'diagnose.otherMachine': never;
     'diagnose.fixes': never;
     'diagnose.references': never;
     'diagnose.facts.driverVersion': never;

@@ -38,6 +38,8 @@ export interface PlanOverrides {
   gpuArch?: string;
   gpu?: string;
   driver?: string;
+  /** A Linux distribution release ("ubuntu22.04", "debian12"): its repositories and the Pythons it packages. */
+  distro?: string;
 }
 
 export interface PlanResolveRequest extends PlanRequest {

@@ -1,5 +1,6 @@
 import type { CudaToolkitTable } from '../data/cudaToolkitsSchema.js';
 import type { CudnnTable } from '../data/cudnnSchema.js';
+import type { DistroPythonTable } from '../data/distroPythonsSchema.js';
 import type { DriverBranchTable } from '../data/driverBranchesSchema.js';
 import type { GpuArchitectureTable } from '../data/gpuArchitecturesSchema.js';
 import type { GpuTable } from '../data/gpusSchema.js';
@@ -18,6 +19,7 @@ export type { TensorflowRelease, TensorflowPackageOverride, TensorflowTable } fr
 export type { JaxPlugin, JaxLegacyGpuBuild, JaxLegacyGpuInstall, JaxRelease, JaxTable } from '../data/jaxSchema.js';
 export type { CudnnRelease, CudnnTable } from '../data/cudnnSchema.js';
 export type { InstallSourcesTable } from '../data/installSourcesSchema.js';
+export type { DistroPython, DistroPythonRelease, DistroPythonTable } from '../data/distroPythonsSchema.js';
 
 export type { PythonRange, WheelPlatform, PlatformLimit } from '../data/tableParts.js';
 
@@ -30,6 +32,8 @@ export interface CompatData extends FrameworkTables {
   cudnn: CudnnTable;
   /** data/nvidia-install-sources.json, read for the cuDNN 8 builds NVIDIA's repository pins per CUDA series. */
   installSources?: InstallSourcesTable;
+  /** data/distro-pythons.json: the Pythons each distribution release packages, read before planning python3.X-venv. */
+  distroPythons?: DistroPythonTable;
 }
 
 /** The table names under data/, as loadDataTable expects them; a framework's is its spec's dataTable. */
@@ -40,4 +44,5 @@ export const COMPAT_TABLES = {
   driverBranches: 'driver-branches',
   cudnn: 'cudnn',
   installSources: 'nvidia-install-sources',
+  distroPythons: 'distro-pythons',
 } as const satisfies Record<Exclude<keyof CompatData, Framework>, string>;

@@ -1,4 +1,4 @@
-import { cudaMajor, cudaSeries } from '../versions/cudaVersion.js';
+import { cudaMajor, cudaSeries, cudaVersion } from '../versions/cudaVersion.js';
 import { driverVersion } from '../versions/driverVersion.js';
 import type { TargetOs } from '../types/plan.js';
 import type { CompatData, DriverBranch, GpuArchitecture } from './compatData.js';
@@ -40,6 +40,18 @@ export function toolkitUpdateFloor(data: CompatData, version: string, os: Driver
     if (floor) return floor;
   }
   return toolkitFloor(data, cudaSeries(version), os);
+}
+
+/** The updates of a series older than `version` that name a driver for this OS, newest first, with that driver (Table 3). */
+export function olderToolkitUpdates(data: CompatData, version: string, os: DriverOs): { version: string; floor: string }[] {
+  const series = cudaSeries(version);
+  const older: { version: string; floor: string }[] = [];
+  for (const release of data.cudaToolkits.releases) {
+    if (cudaSeries(release.version) !== series || release.confidence === 'unverified' || cudaVersion.compare(release.version, version) >= 0) continue;
+    const floor = os === 'linux' ? release.driverLinux : release.driverWindows;
+    if (floor) older.push({ version: release.version, floor });
+  }
+  return older.sort((a, b) => cudaVersion.compare(b.version, a.version));
 }
 
 /**

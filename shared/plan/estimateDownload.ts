@@ -5,11 +5,17 @@ import type { Plan, PlanStep, TargetOs } from '../types/plan.js';
 
 type VariantKind = 'cuda' | 'rocm' | 'cpu';
 
-/** What one step downloads, before sizes are looked up. */
+/** What one step downloads, before sizes are looked up: the component, and the release and build it installs. */
 interface Download {
   component: string;
   stepId: string;
   os: DownloadOs;
+  release?: string;
+  variant?: string;
+}
+
+function textParam(value: unknown): string | undefined {
+  return typeof value === 'string' && value !== '' ? value : undefined;
 }
 
 /** WSL installs Linux wheels and Linux packages, so its sizes are the Linux ones. */
@@ -38,27 +44,34 @@ function stepDownload(plan: Plan, step: PlanStep): Download | null {
   switch (step.kind) {
     case 'framework': {
       const framework = typeof params.framework === 'string' ? params.framework : plan.framework.name;
-      return { component: frameworkComponent(framework, variantKind(plan.framework, params.variant)), stepId: step.id, os };
+      const variant = textParam(params.variant) ?? plan.framework.variant;
+      return { component: frameworkComponent(framework, variantKind(plan.framework, params.variant)), stepId: step.id, os, release: plan.framework.version, variant };
     }
     case 'cuda-toolkit':
       // The step exists only to install; a kept toolkit downloads nothing.
-      return plan.cudaToolkit.action === 'keep' || plan.cudaToolkit.action === 'none' ? null : { component: 'cuda-toolkit', stepId: step.id, os };
+      if (plan.cudaToolkit.action === 'keep' || plan.cudaToolkit.action === 'none') return null;
+      return { component: 'cuda-toolkit', stepId: step.id, os, release: textParam(params.version) ?? plan.cudaToolkit.version };
     case 'cudnn':
-      return plan.cudnn.action === 'install' ? { component: 'cudnn', stepId: step.id, os } : null;
+      return plan.cudnn.action === 'install' ? { component: 'cudnn', stepId: step.id, os, release: textParam(params.version) ?? plan.cudnn.version } : null;
     case 'driver':
       // Under WSL the user updates the Windows driver by hand; DL Setup downloads nothing for it.
       if (params.manual === true) return null;
-      return params.action === 'install' || params.action === 'upgrade' ? { component: 'driver', stepId: step.id, os } : null;
+      return params.action === 'install' || params.action === 'upgrade' ? { component: 'driver', stepId: step.id, os, release: textParam(params.minimumVersion) ?? plan.driver.target } : null;
     default:
       // python-env, env-vars and cuda-repo fetch nothing worth counting.
       return null;
   }
 }
 
-/** The row for this OS, else an OS-independent row; a row for another OS does not apply. */
-function sizeRow(sizes: DownloadSizeTable, component: string, os: DownloadOs) {
-  const rows = sizes.rows.filter((row) => row.component === component);
-  return rows.find((row) => row.os === os) ?? rows.find((row) => row.os === undefined);
+/**
+ * The row measured on this very release and build, for this OS or else for every OS. A row of another release, build
+ * or OS does not apply: torch 2.7.1 cu126's 2.8 GB says nothing about torch 1.12.1 cu102's wheel.
+ */
+function sizeRow(sizes: DownloadSizeTable, download: Download) {
+  const rows = sizes.rows.filter(
+    (row) => row.component === download.component && row.release === download.release && (row.variant === undefined || row.variant === download.variant),
+  );
+  return rows.find((row) => row.os === download.os) ?? rows.find((row) => row.os === undefined);
 }
 
 /** Estimates what a plan downloads from its steps and the sourced sizes in data/download-sizes.json. */
@@ -69,7 +82,7 @@ export function estimateDownload(plan: Plan, sizes: DownloadSizeTable): Download
   for (const step of plan.steps) {
     const download = stepDownload(plan, step);
     if (!download) continue;
-    const row = sizeRow(sizes, download.component, download.os);
+    const row = sizeRow(sizes, download);
     if (row) {
       items.push({ component: download.component, stepId: download.stepId, megabytes: row.megabytes, source: row.source });
       total += row.megabytes;

@@ -1,12 +1,12 @@
 import type { InstallMethod, Plan } from '../types/plan.js';
-import { search } from './candidateSearch.js';
 import { defaultMethod } from './frameworkBuilds.js';
 import { buildReasons, driverReasons, releaseReasons, toolkitReasons } from './gpuReasons.js';
 import { assemblePlan, driverField, frameworkField } from './planAssembly.js';
 import { pythonReason } from './planReasons.js';
 import { planSteps } from './planSteps.js';
 import { pinnedVersion, withVersion } from './releasePins.js';
-import type { Candidate, Chosen, Context, DriverDecision, PlanBase, ReleaseGroup } from './resolverTypes.js';
+import { driverChangeAlternative, keepDriverAlternative } from './driverPreference.js';
+import type { Chosen, Context, PlanBase, ReleaseGroup } from './resolverTypes.js';
 import { chooseToolkits } from './toolkitChoice.js';
 
 /** The plan for a chosen GPU build: its driver, CUDA Toolkit and cuDNN, steps, and why. */
@@ -26,10 +26,15 @@ export function gpuPlan(
   const build = withVersion(candidate.build, pinnedVersion(request.framework, candidate.build, request.frameworkVersion));
   const method: InstallMethod = request.method ?? defaultMethod(build);
   const decision = candidate.driver;
-  releaseReasons(ctx, chosen, build, fw, base.dataReviewedAt, reasons);
+  const alternatives = {
+    keepDriver: keepDriverAlternative(ctx, decision, allGroups, forcedVariant),
+    changeDriver: chosen.keptByPreference ? driverChangeAlternative(ctx, groups, forcedVariant) : undefined,
+  };
+  // The driver chose the release only when a driver change would plan another build.
+  releaseReasons(ctx, chosen, build, fw, base.dataReviewedAt, alternatives.changeDriver !== undefined, reasons);
   buildReasons(ctx, candidate, build, groups, fw, reasons, warnings);
-  driverReasons(ctx, decision, keepDriverAlternative(ctx, decision, allGroups, forcedVariant), fw, reasons, warnings);
-  const toolkits = chooseToolkits(data, profile, build, method);
+  driverReasons(ctx, decision, alternatives, fw, reasons, warnings);
+  const toolkits = chooseToolkits(data, profile, build, method, candidate.toolkit);
   toolkitReasons(ctx, build, method, decision, toolkits, fw, reasons, warnings);
   if (request.framework === 'tensorflow' && profile.os === 'windows') reasons.push(say('tensorflow.windowsLastGpuRelease'));
   reasons.push(pythonReason(candidate.python, build.python, request, profile, say));
@@ -64,12 +69,4 @@ export function gpuPlan(
     warnings,
     blockers: [],
   });
-}
-
-/** For a driver change: the build (of any release) that runs on the current driver, to name as the alternative. */
-function keepDriverAlternative(ctx: Context, decision: DriverDecision, allGroups: ReleaseGroup[], forcedVariant: string | undefined): Candidate | undefined {
-  if (decision.action !== 'install' && decision.action !== 'upgrade') return undefined;
-  // Not for a pinned version. Without a readable current driver no build can keep it, so that search would find nothing.
-  if (ctx.request.frameworkVersion || !ctx.driverParts) return undefined;
-  return search({ ...ctx, request: { ...ctx.request, allowDriverChange: false } }, allGroups, forcedVariant).chosen?.candidate;
 }

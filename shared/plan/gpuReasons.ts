@@ -15,7 +15,7 @@ import { cudnnWithoutPinnedBuild, seriesNotInRepo, type ToolkitChoice } from './
 import { FRAMEWORK_SPECS } from '../frameworks/registry.js';
 
 /** Which release, and why. */
-export function releaseReasons(ctx: Context, chosen: Chosen, build: FrameworkBuild, fw: string, reviewedAt: string | undefined, reasons: string[]): void {
+export function releaseReasons(ctx: Context, chosen: Chosen, build: FrameworkBuild, fw: string, reviewedAt: string | undefined, keptForDriver: boolean, reasons: string[]): void {
   const { request, profile, say } = ctx;
   if (request.frameworkVersion) reasons.push(say('release.pinned', { fw, version: build.version }));
   else if (chosen.skipped) {
@@ -27,7 +27,7 @@ export function releaseReasons(ctx: Context, chosen: Chosen, build: FrameworkBui
     }
     // With the driver kept, newer releases may work on this GPU yet need another driver: say which limit chose it.
     reasons.push(
-      request.allowDriverChange === false && profile.driverVersion
+      (request.allowDriverChange === false || keptForDriver) && profile.driverVersion
         ? say('release.newestForDriver', { fw, version: build.version, driver: profile.driverVersion })
         : say('release.newestForGpu', { fw, version: build.version }),
     );
@@ -89,14 +89,25 @@ export function buildReasons(ctx: Context, candidate: Candidate, build: Framewor
   if (build.findLinks) reasons.push(say('build.findLinks', { url: build.findLinks }));
 }
 
+/** The builds resolving again under the other driver choice plans (driverPreference.ts), to name in a sentence. */
+export interface DriverAlternatives {
+  keepDriver?: Candidate;
+  changeDriver?: Candidate;
+}
+
 /**
- * What happens to the driver and why; for a driver change, the build that would keep the current driver (found by the
- * caller); the architecture's last driver branch.
+ * What happens to the driver and why; the build the other driver choice would plan (found by the caller); the
+ * architecture's last driver branch.
  */
-export function driverReasons(ctx: Context, decision: DriverDecision, keepDriverAlternative: Candidate | undefined, fw: string, reasons: string[], warnings: string[]): void {
+export function driverReasons(ctx: Context, decision: DriverDecision, alternatives: DriverAlternatives, fw: string, reasons: string[], warnings: string[]): void {
   const { data, profile, gpu, say } = ctx;
   if (decision.action === 'keep') {
     reasons.push(say(profile.os === 'wsl' ? 'driver.keepWsl' : 'driver.keep', { driver: profile.driverVersion!, why: decision.floor.why(say) }));
+    const newer = alternatives.changeDriver;
+    if (newer?.driver.action === 'upgrade') {
+      const { target } = newer.driver;
+      reasons.push(say('driver.upgradeAlternative', { fw, version: newer.build.version, variant: newer.build.variant, branch: target.branch, target: target.minimumVersion }));
+    }
   } else if (decision.action !== 'none') {
     const { target } = decision;
     // One catalog sentence in every language (the data's own reason for the preferred branch is for its readers).
@@ -108,8 +119,8 @@ export function driverReasons(ctx: Context, decision: DriverDecision, keepDriver
     else reasons.push(profile.driverVersion ? say('driver.upgrade', { ...change, driver: profile.driverVersion }) : say('driver.install', change));
     if (gpu.openModulesOnly && profile.os === 'linux') reasons.push(say('driver.openModulesOnly', { gpu: gpu.name ?? gpu.architecture?.name ?? '' }));
     if (profile.os === 'wsl') warnings.push(say('warning.wslDriver', { branch: target.branch }));
-    if (keepDriverAlternative) {
-      const b = keepDriverAlternative.build;
+    if (alternatives.keepDriver) {
+      const b = alternatives.keepDriver.build;
       reasons.push(say('driver.keepDriverAlternative', { fw, version: b.version, variant: b.variant }));
     }
   }
@@ -168,7 +179,10 @@ export function toolkitReasons(
       else reasons.push(say('method.system.active', { series }));
       reasons.push(...debianToolkitReasons(ctx.data, profile, series, toolkits.cudaToolkit, say));
       // Only a toolkit being installed has a bundled driver to leave out.
-      if (toolkits.cudaToolkit.action === 'install' && decision.action !== 'none') warnings.push(say('warning.toolkitWithoutDriver'));
+      if (toolkits.cudaToolkit.action === 'install' && decision.action !== 'none') {
+        // A plan that keeps the driver has no driver step to point at: the driver already installed is the one.
+        warnings.push(say(decision.action === 'keep' ? 'warning.toolkitWithoutDriverKept' : 'warning.toolkitWithoutDriver'));
+      }
     } else if (method === 'conda') {
       if (build.needsSystemCuda) {
         reasons.push(say('method.conda.cudaInEnvironment', { series, cudnn: cudnnSeries, packages: toolkits.condaCudaPackages.join(' ') }));

@@ -64,7 +64,9 @@ export function cpuBuildReasons(ctx: Context, fw: string, mps: boolean, noGpuBui
     reasons.push(
       FRAMEWORK_SPECS[request.framework].gpu.rocm
         ? profile.os === 'linux'
-          ? say('cpu.amd.noRocmBuild', { gfx: gpu.gfxArch ?? say('gpu.amd.this') })
+          ? gpu.gfxArch
+            ? say('cpu.amd.noRocmBuild', { gfx: gpu.gfxArch })
+            : say('cpu.amd.gfxUnknown', { name: gpu.name ?? say('gpu.amd.unnamed') })
           : say('cpu.amd.rocmLinuxOnly', { platform: say(profile.os === 'wsl' ? 'platform.wsl2' : 'platform.windows') })
         : say('cpu.amd.noBuild', { fw }),
     );

@@ -121,7 +121,8 @@ export function planSteps(input: StepInputs): PlanStep[] {
     steps.push({ id: 'system-python', kind: 'system-python', title: say('step.systemPython', { python: input.python }), elevated: true, params: { python: input.python } });
   }
 
-  const envName = `dlsetup-${build.framework}-${build.release}`;
+  // Named after the version pip installs (2.15.1), not its release row (2.15.0).
+  const envName = `dlsetup-${build.framework}-${build.version}`;
   steps.push({
     id: 'python-env',
     kind: 'python-env',

@@ -29,7 +29,8 @@ function compareParts(a: readonly [number, number], b: readonly [number, number]
   return a[0] - b[0] || a[1] - b[1];
 }
 
-function inRange(python: string, range: ParsedPythonRange): boolean {
+/** Whether the release's stable range has this Python (an experimental one is not in it). */
+export function inRange(python: string, range: ParsedPythonRange): boolean {
   const parts = majorMinorParts(python);
   return compareParts(parts, range.minParts) >= 0 && compareParts(parts, range.maxParts) <= 0;
 }

@@ -61,8 +61,9 @@ describe('resolvePlan: NVIDIA on Linux', () => {
   });
 
   // 2.7 is the last release with a cu118 build (RELEASE.md), the newest CUDA that driver 470 runs (minor-version floor).
-  it('upgrades an old driver on an RTX 3060 for the default build and names the no-upgrade alternative', () => {
-    const p = plan('NVIDIA GeForce RTX 3060', '470.82.01', pytorch1);
+  // Asked for the newest (--upgrade-driver): by default a working driver is kept (driverPreference.test.ts).
+  it('upgrades an old driver on an RTX 3060 for the default build when asked to, and names the no-upgrade alternative', () => {
+    const p = plan('NVIDIA GeForce RTX 3060', '470.82.01', { framework: 'pytorch', allowDriverChange: true });
     const { variant, minimum, linuxMinimum } = pytorchPlanFacts(p, '8.6');
     expect(variant).toBe(newestPytorchFor('8.6').release.defaultPipVariant['linux-x86_64']);
     expect(p.framework.indexUrl).toBeUndefined();

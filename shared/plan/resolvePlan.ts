@@ -7,7 +7,8 @@
 import type { Locale } from '../i18n/localize.js';
 import { driverVersion } from '../versions/driverVersion.js';
 import type { HardwareProfile, Plan, PlanRequest } from '../types/plan.js';
-import { pythonUnsupported, search } from './candidateSearch.js';
+import { pythonUnsupported } from './candidateSearch.js';
+import { preferredSearch } from './driverPreference.js';
 import type { CompatData } from './compatData.js';
 import { withCondaPrerequisite } from './condaPrerequisite.js';
 import { cpuPlan } from './cpuPlan.js';
@@ -23,6 +24,7 @@ import { cutoffReason, pinOffPlatform } from './platformCutoff.js';
 import { isExperimentalPython } from './pythonRange.js';
 import { groupMatchesPin, pinnedVariant } from './releasePins.js';
 import { distroDriverFor } from './distroDriver.js';
+import { withDistroPython } from './distroPython.js';
 import { cudaReleasesFor, NO_CUDA_RELEASES, prepared, releaseGroups } from './resolverCaches.js';
 import type { PlanSay } from './planText.js';
 import type { Chosen, Context, Failure, PlanBase, ReleaseGroup } from './resolverTypes.js';
@@ -100,7 +102,7 @@ export function resolvePlan(data: CompatData, profile: HardwareProfile, request:
   let chosen: Chosen | undefined;
   let gpuFailures: Failure[] = [];
   if (gpuKind && !cpuPinned) {
-    const result = search(ctx, groups, forcedVariant);
+    const result = preferredSearch(ctx, groups, forcedVariant);
     chosen = result.chosen;
     gpuFailures = result.failures;
     if (!chosen && pin) {
@@ -111,13 +113,21 @@ export function resolvePlan(data: CompatData, profile: HardwareProfile, request:
     }
   }
 
-  if (chosen) return withCondaPrerequisite(labelExperimentalPython(gpuPlan(ctx, base, chosen, reasons, warnings, fw, allGroups, groups, forcedVariant), groups, fw, say), say);
+  // A venv plan's distribution Python must be one the release packages (data/distro-pythons.json); else another way.
+  // A plan resolved again for another request (the conda plan) is finished already.
+  const replan = (next: PlanRequest) => resolvePlan(data, profile, next, options);
+  if (chosen) {
+    const checked = withDistroPython(gpuPlan(ctx, base, chosen, reasons, warnings, fw, allGroups, groups, forcedVariant), ctx, groups, fw, replan);
+    return checked.replanned ? checked.plan : withCondaPrerequisite(labelExperimentalPython(checked.plan, groups, fw, say), say);
+  }
 
   // CPU plan: no usable GPU, or no build of any release reaches it.
   const noGpuBuild = gpuKind && gpuFailures.length ? blockerFor(gpuFailures, ctx, fw) : undefined;
   const cpu = cpuPlan(ctx, base, groups, pin, noGpuBuild, reasons, warnings, fw);
-  if (cpu) {
-    const planned = withCondaPrerequisite(labelExperimentalPython(cpu, groups, fw, say), say);
+  const checked = cpu ? withDistroPython(cpu, ctx, groups, fw, replan) : undefined;
+  if (checked?.replanned) return checked.plan;
+  if (checked) {
+    const planned = withCondaPrerequisite(labelExperimentalPython(checked.plan, groups, fw, say), say);
     return gpuUnknown ? withGpuUnknown(planned, gpuUnknown, cpuPinned) : planned;
   }
   // No release has the requested Python: the newest release says which it has.

@@ -39,7 +39,8 @@ describe('resolvePlan: in bulk, with per-data indexes', () => {
   it('still explains the skipped newest release and the no-driver-change alternative', () => {
     const shared = structuredClone(data);
     resolvePlan(shared, { ...cases[1]![0], gpuName: 'TITAN Xp' }, pytorch1);
-    const p = resolvePlan(shared, cases[1]![0], pytorch1);
+    // Asked for the newest (--upgrade-driver): by default the working 470 driver would be kept.
+    const p = resolvePlan(shared, cases[1]![0], { framework: 'pytorch', allowDriverChange: true });
     expect(p.gpu?.name).toBe('GeForce GTX 1080 Ti');
     expect(p.driver).toMatchObject({ action: 'upgrade', current: '470.82.01' });
     expect(text(p)).toMatch(/If you cannot change the driver: PyTorch \S+ \(cu11\d\) runs on your current driver/);

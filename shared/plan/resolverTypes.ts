@@ -13,6 +13,7 @@ import type { ParsedPythonRange } from './pythonRange.js';
 export const PLAN_BLOCKER_CODES = [
   'VERSION_UNKNOWN',
   'PYTHON_UNSUPPORTED',
+  'PYTHON_NOT_PACKAGED',
   'NO_KERNELS_FOR_GPU',
   'DRIVER_BRANCH_ENDED',
   'DRIVER_NOT_PACKAGED',
@@ -44,6 +45,8 @@ export interface Candidate {
   python: string;
   match: CapabilityMatch;
   driver: DriverDecision;
+  /** The system toolkit update a kept driver runs, when it is not the series' newest (12.6.2 on Windows 560.94). */
+  toolkit?: string;
 }
 
 export interface Failure {
@@ -75,6 +78,14 @@ export interface CudaEntry {
   floorParts: DottedVersion | null;
   /** The branch to install when the current driver is below the floor; undefined until first needed. */
   target?: DriverTarget | null;
+  /** A system toolkit the plan installs: the series' older updates with their floors, newest first (Table 3 per update). */
+  olderToolkits?: OlderToolkit[];
+}
+
+export interface OlderToolkit {
+  version: string;
+  floor: DriverFloor;
+  floorParts: DottedVersion;
 }
 
 export interface CudaRelease {
@@ -100,6 +111,8 @@ export interface Context {
   distroDriver?: DistroDriver;
   /** CUDA entries per release for this GPU capability, driver OS and method (shared by every such plan). */
   cudaReleases: Map<ReleaseGroup, CudaRelease>;
+  /** The driver is kept because DL Setup prefers a working driver, not because the user asked (driverPreference.ts). */
+  keepPreferred?: boolean;
   /** The reader's language, and its sentences. */
   locale: Locale;
   say: PlanSay;
@@ -107,6 +120,8 @@ export interface Context {
 
 export interface Chosen {
   candidate: Candidate;
+  /** Chosen by the preference for the installed driver: without it a newer build needing a driver change was planned. */
+  keptByPreference?: boolean;
   /** The newest release tried first, when it was not the chosen one, and why it failed. */
   skipped?: { release: string; failures: Failure[]; nearer: () => NearerSkip | undefined };
 }

@@ -1,5 +1,6 @@
 import { replacesNewerDriver } from './driverReplacement.js';
 import type { PlanSay } from './planText.js';
+import type { PlanStepKind } from '../schema/stepSchemas.js';
 
 /** What stepTitle reads of a step: a plan file's step is untrusted, so every field is checked before it is used. */
 export interface TitledStep {
@@ -70,38 +71,39 @@ function driverTitle(params: Params, say: PlanSay, plan: TitledPlan | undefined)
   return say('step.driver.upgrade', { branch, target });
 }
 
+type TitleOf = (params: Params, say: PlanSay, plan: TitledPlan | undefined) => string | undefined;
+
+/** Each kind's title from its params: a kind added to PLAN_STEP_KINDS without its title does not compile. */
+const TITLES = {
+  driver: driverTitle,
+  'cuda-repo': (params, say) => say(params.wsl === true ? 'step.cudaRepo.wsl' : 'step.cudaRepo'),
+  'cuda-toolkit': (params, say) => {
+    const version = text(params, 'version');
+    return version ? say('step.cudaToolkit', { version }) : undefined;
+  },
+  cudnn: (params, say) => {
+    const version = text(params, 'version');
+    const series = text(params, 'cudaSeries') ?? text(params, 'cudaMajor');
+    return version && series ? say('step.cudnn', { version, series }) : undefined;
+  },
+  'env-vars': envVarsTitle,
+  'system-python': (params, say) => {
+    const python = text(params, 'python');
+    return python ? say('step.systemPython', { python }) : undefined;
+  },
+  'python-env': (params, say) => {
+    const name = text(params, 'name');
+    const python = text(params, 'python');
+    if (!name || !python) return undefined;
+    return say(params.manager === 'conda' ? 'step.pythonEnv.conda' : 'step.pythonEnv.venv', { name, python });
+  },
+  framework: frameworkTitle,
+} satisfies Record<PlanStepKind, TitleOf>;
+
 function titleFromParams(kind: string, params: Params, say: PlanSay, plan: TitledPlan | undefined): string | undefined {
-  switch (kind) {
-    case 'driver':
-      return driverTitle(params, say, plan);
-    case 'cuda-repo':
-      return say(params.wsl === true ? 'step.cudaRepo.wsl' : 'step.cudaRepo');
-    case 'cuda-toolkit': {
-      const version = text(params, 'version');
-      return version ? say('step.cudaToolkit', { version }) : undefined;
-    }
-    case 'cudnn': {
-      const version = text(params, 'version');
-      const series = text(params, 'cudaSeries') ?? text(params, 'cudaMajor');
-      return version && series ? say('step.cudnn', { version, series }) : undefined;
-    }
-    case 'env-vars':
-      return envVarsTitle(params, say);
-    case 'system-python': {
-      const python = text(params, 'python');
-      return python ? say('step.systemPython', { python }) : undefined;
-    }
-    case 'python-env': {
-      const name = text(params, 'name');
-      const python = text(params, 'python');
-      if (!name || !python) return undefined;
-      return say(params.manager === 'conda' ? 'step.pythonEnv.conda' : 'step.pythonEnv.venv', { name, python });
-    }
-    case 'framework':
-      return frameworkTitle(params, say);
-    default:
-      return undefined;
-  }
+  // Own keys only: an unknown kind (or "constructor") has no title of its own.
+  if (!Object.prototype.hasOwnProperty.call(TITLES, kind)) return undefined;
+  return (TITLES[kind as PlanStepKind] as TitleOf)(params, say, plan);
 }
 
 /**

@@ -13,7 +13,7 @@ export interface ToolkitChoice {
 }
 
 /** Where a CUDA build's toolkit and cuDNN come from: bundled in the wheels, the system (kept or installed), or conda. */
-export function chooseToolkits(data: CompatData, profile: HardwareProfile, build: FrameworkBuild, method: InstallMethod): ToolkitChoice {
+export function chooseToolkits(data: CompatData, profile: HardwareProfile, build: FrameworkBuild, method: InstallMethod, olderUpdate?: string): ToolkitChoice {
   const choice: ToolkitChoice = {
     cudaToolkit: { action: 'none' },
     cudnn: build.cudnn && build.kind === 'cuda' ? { action: 'bundled', version: build.cudnn } : { action: 'none' },
@@ -23,7 +23,8 @@ export function chooseToolkits(data: CompatData, profile: HardwareProfile, build
   if (build.kind !== 'cuda' || !series) return choice;
   const cudnnSeries = majorMinor(build.cudnn ?? '');
   if (method === 'system') {
-    choice.cudaToolkit = systemToolkit(data, profile, series);
+    // An older update of the series, when that is what the kept driver runs (the candidate says so).
+    choice.cudaToolkit = olderUpdate ? { action: 'install', version: olderUpdate } : systemToolkit(data, profile, series);
     const haveCudnn = (profile.cudnnVersions ?? []).find((v) => majorMinor(v) === cudnnSeries);
     choice.cudnn = haveCudnn ? { action: 'keep', version: haveCudnn } : { action: 'install', version: cudnnSeries };
   } else if (method === 'conda' && build.needsSystemCuda) {

@@ -52,5 +52,5 @@ export const environmentsReportSchema = fields({
   durationMs: numberIn(0, 1e9),
   createdAt: v.optional(isoTime),
   host: v.optional(matching(/^[A-Za-z0-9][A-Za-z0-9._-]{0,252}$/, 'problem.name', 253)),
-  since: v.optional(fields({ createdAt: isoTime, driver: v.nullable(text(40)), changes: list(fields({ path: label, name: label, from: changeSide, to: changeSide, fromFloor: v.optional(text(40)), toFloor: v.optional(text(40)) }), 500) })),
+  since: v.optional(fields({ createdAt: isoTime, driver: v.nullable(text(40)), changes: list(fields({ path: label, name: label, from: changeSide, to: changeSide, fromFloor: v.optional(text(40)), toFloor: v.optional(text(40)), cause: v.optional(oneOf(['driver', 'packages'])) }), 500) })),
 });

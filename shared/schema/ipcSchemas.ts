@@ -37,7 +37,7 @@ export const ipcSchemas = {
   'detect:run': optionalObject({ quick: optional(bool), locale }),
   'plan:resolve': record({
     ...planRequestSchema.entries,
-    overrides: optional(record({ os: whatIf, arch: whatIf, gpuVendor: whatIf, computeCapability: whatIf, gpuArch: whatIf, gpu: whatIf, driver: whatIf })),
+    overrides: optional(record({ os: whatIf, arch: whatIf, gpuVendor: whatIf, computeCapability: whatIf, gpuArch: whatIf, gpu: whatIf, driver: whatIf, distro: whatIf })),
     // The wizard's pick for an unknown NVIDIA GPU: a product name or a compute capability, as --gpu takes them.
     gpuChoice: whatIf,
     locale,

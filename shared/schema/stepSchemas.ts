@@ -46,6 +46,7 @@ export const driverParams = record({
   branch: optional(matching(/^\d{3}(?:-server)?$/, 'problem.driverVersion', 10)),
   minimumVersion: optional(driverVersion),
   minimum: optional(driverVersion),
+  // WSL2: the user updates the Windows driver; nothing is installed inside WSL.
   manual: optional(bool),
   rebootRequired: optional(bool),
   open: optional(bool),
@@ -56,6 +57,7 @@ export const driverParams = record({
 export const cudaRepoParams = record({
   os: optional(oneOf(['linux'])),
   purpose: optional(oneOf(['cuda-toolkit'])),
+  // WSL2 needs NVIDIA's WSL-Ubuntu repository, which has no driver.
   wsl: optional(bool),
   distro: optional(matching(/^[a-z][a-z-]{0,30}\d{0,4}$/, 'problem.name', 40)),
   arch: optional(oneOf(['x86_64', 'sbsa'])),
@@ -73,6 +75,7 @@ export const cudaToolkitParams = record({
   withoutDriver: optional(bool),
   makeActive: optional(bool),
   setActive: optional(bool),
+  // Toolkits already installed that stay side by side.
   keep: optional(list(version, 32)),
   package: optional(debPackage),
   method: optional(oneOf(['auto', 'apt', 'runfile'])),
@@ -96,6 +99,7 @@ export const cudnnParams = record({
 });
 
 export const envVarsParams = record({
+  // environment: set when the DL Setup environment is activated (Windows: CUDA_PATH and PATH only).
   scope: optional(oneOf(['system', 'user', 'environment'])),
   CUDA_HOME: optional(pathUnder(CUDA_ROOTS)),
   cudaHome: optional(pathUnder(CUDA_ROOTS)),
@@ -107,6 +111,7 @@ export const envVarsParams = record({
   envPath: optional(hostPath),
 });
 
+// The distribution's pythonX.Y-venv, elevated: a fresh Ubuntu/Debian lacks ensurepip.
 export const systemPythonParams = record({
   python: matching(/^3\.\d{1,2}$/, 'problem.pythonVersion', 8),
 });
@@ -125,6 +130,7 @@ export const pythonEnvParams = record({
 export const frameworkParams = record({
   framework: optional(oneOf(FRAMEWORK_IDS)),
   installer: optional(oneOf(['pip'])),
+  // Exact pins.
   packages: optional(list(pipRequirement, 64)),
   variant: optional(matching(/^[a-z][a-z0-9._]{0,15}$/, 'problem.name', 16)),
   indexUrl: optional(url),
@@ -140,24 +146,35 @@ export const frameworkParams = record({
 
 const stepId = matching(/^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/, 'problem.name', 64);
 
-function step<K extends string, P extends v.GenericSchema>(kind: K, params: P) {
-  return v.strictObject({ id: stepId, kind: v.literal(kind), title: sentence, elevated: bool, params }, 'problem.notObject');
+/**
+ * The one list of install step kinds. The plan's step type, the engine's step registry, the step titles and the
+ * wizard's plan script each derive from it (`satisfies Record<PlanStepKind, …>`), so a new kind does not compile until
+ * it has its params schema here, its step, its title and its script.
+ */
+export const PLAN_STEP_KINDS = ['driver', 'cuda-repo', 'cuda-toolkit', 'cudnn', 'env-vars', 'system-python', 'python-env', 'framework'] as const;
+export type PlanStepKind = (typeof PLAN_STEP_KINDS)[number];
+
+/** Each kind's params schema, by kind. */
+export const STEP_PARAMS_SCHEMAS = {
+  driver: driverParams,
+  'cuda-repo': cudaRepoParams,
+  'cuda-toolkit': cudaToolkitParams,
+  cudnn: cudnnParams,
+  'env-vars': envVarsParams,
+  'system-python': systemPythonParams,
+  'python-env': pythonEnvParams,
+  framework: frameworkParams,
+} as const satisfies Record<PlanStepKind, v.GenericSchema>;
+
+/** A step's params as a plan may write them: the type inferred from the kind's schema (the steps derive theirs from it). */
+export type PlanStepParamsOf<K extends PlanStepKind> = v.InferOutput<(typeof STEP_PARAMS_SCHEMAS)[K]>;
+
+function step<K extends PlanStepKind>(kind: K) {
+  return v.strictObject({ id: stepId, kind: v.literal(kind), title: sentence, elevated: bool, params: STEP_PARAMS_SCHEMAS[kind] }, 'problem.notObject');
 }
 
-/** One plan step: the params schema is chosen by `kind`, and a kind this version does not know is refused. */
-export const planStepSchema = v.variant(
-  'kind',
-  [
-    step('driver', driverParams),
-    step('cuda-repo', cudaRepoParams),
-    step('cuda-toolkit', cudaToolkitParams),
-    step('cudnn', cudnnParams),
-    step('env-vars', envVarsParams),
-    step('system-python', systemPythonParams),
-    step('python-env', pythonEnvParams),
-    step('framework', frameworkParams),
-  ],
-  'problem.notObject',
-);
+/** One schema per kind, in the kinds' order (a tuple, so the variant's type keeps each kind's params). */
+type StepSchemas<T extends readonly PlanStepKind[]> = { -readonly [I in keyof T]: T[I] extends PlanStepKind ? ReturnType<typeof step<T[I]>> : never };
 
-export const PLAN_STEP_KINDS = ['driver', 'cuda-repo', 'cuda-toolkit', 'cudnn', 'env-vars', 'system-python', 'python-env', 'framework'] as const;
+/** One plan step: the params schema is chosen by `kind`, and a kind this version does not know is refused. */
+export const planStepSchema = v.variant('kind', PLAN_STEP_KINDS.map((kind) => step(kind)) as unknown as StepSchemas<typeof PLAN_STEP_KINDS>, 'problem.notObject');

@@ -92,9 +92,19 @@ export interface Diagnosis {
   suggestedPlan?: PlanRequest;
 }
 
+/** When no family matched (issue 31): what was read from the text, and the families it came closest to. */
+export interface DiagnoseUnmatched {
+  /** Libraries, architectures and versions the text names beyond the facts ("libfoo.so.3", "sm_90", "CUDA 12.4"). */
+  extracted: string[];
+  /** Families whose key words the text holds without their full message: `found` is the words it holds. */
+  closest: { code: string; title: string; found: string[] }[];
+}
+
 export interface DiagnoseResult {
   kind: DiagnoseKind;
   facts: DiagnoseFacts;
   diagnoses: Diagnosis[];
   locale?: DiagnoseLocale;
+  /** Only when `diagnoses` is empty. */
+  unmatched?: DiagnoseUnmatched;
 }

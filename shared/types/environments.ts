@@ -78,6 +78,11 @@ export interface EnvironmentChange {
   /** The driver floor of a needsDriver side, so the line can say "needs driver ≥ 525.60.13". */
   fromFloor?: string;
   toFloor?: string;
+  /**
+   * Why, where it can be told: 'packages', the environment's installed builds changed; 'driver', the same builds under
+   * another driver than the last run's. Absent: an environment added or gone, or the same builds and driver.
+   */
+  cause?: 'driver' | 'packages';
 }
 
 export interface EnvironmentsReport {

@@ -6,6 +6,7 @@
 
 import type { DownloadEstimate } from './downloadEstimate.js';
 import type { Framework } from '../frameworks/registry.js';
+import type { PlanStepKind } from '../schema/stepSchemas.js';
 
 /** The frameworks DL Setup plans: the keys of shared/frameworks/registry.ts, one spec each. */
 export type { Framework };
@@ -58,7 +59,11 @@ export interface PlanRequest {
   frameworkVersion?: string;
   python?: string;
   method?: InstallMethod;
-  /** false: never plan a driver install or upgrade; pick a build the current driver runs. Default true. */
+  /**
+   * false: never plan a driver install or upgrade; pick a build the current driver runs. true: the newest build, with
+   * whatever driver it needs. Unset: a driver that works for the GPU is kept when a release runs on it (the newest such
+   * release), else as true (shared/plan/driverPreference.ts).
+   */
   allowDriverChange?: boolean;
 }
 
@@ -85,23 +90,10 @@ export interface PlanPrerequisite {
 }
 
 /**
- * Step kinds the installer executes, with their params (all values are strings, numbers, booleans or string lists):
- * - 'driver': { action: 'install'|'upgrade', os: 'linux'|'windows', branch: '580', minimumVersion: '580.65.06',
- *     manual: boolean (true under WSL2: the user updates the Windows driver; nothing is installed inside WSL),
- *     ubuntuPackage?: 'nvidia-driver-580', rebootRequired: boolean }
- * - 'cuda-repo': { os: 'linux', purpose: 'cuda-toolkit', wsl: boolean (WSL2 needs the WSL-Ubuntu repository, which has no driver) }
- * - 'cuda-toolkit': { version: '12.6.3', series: '12.6', os, installPath: '/usr/local/cuda-12.6', withoutDriver: true,
- *     makeActive: boolean, keep: string[] (toolkits already installed that stay side by side) }
- * - 'cudnn': { version: '9.10', cudaMajor: '12', cudaSeries: '12.6', os }
- * - 'env-vars': { scope: 'environment', CUDA_HOME: path, pathPrepend: string[], libraryPathPrepend: string[] }
- *     (applied when the DL Setup environment is activated; Windows uses CUDA_PATH and PATH only)
- * - 'system-python': { python: '3.12' } (the distribution's pythonX.Y-venv, elevated: a fresh Ubuntu/Debian lacks ensurepip)
- * - 'python-env': { manager: 'venv'|'conda', python: '3.12', name: 'dlsetup-pytorch-2.14', condaChannel?: 'conda-forge',
- *     condaPackages?: string[] }
- * - 'framework': { framework, installer: 'pip', packages: string[] (exact pins), indexUrl?: string, extraIndexUrl?: string,
- *     findLinks?: string[], variant: 'cu126' }
+ * Step kinds the installer executes: PLAN_STEP_KINDS, and each kind's params (all values strings, numbers, booleans
+ * or string lists) in its schema, both in shared/schema/stepSchemas.ts.
  */
-export type PlanStepKind = 'driver' | 'cuda-repo' | 'cuda-toolkit' | 'cudnn' | 'env-vars' | 'system-python' | 'python-env' | 'framework';
+export type { PlanStepKind };
 
 export interface PlanStep {
   id: string;

@@ -86,7 +86,8 @@ const NAMES = new Set(
   sysfs json html bash zsh bashrc zshrc dkms initramfs grub uefi bios max smi rocminfo amdsmi forge universe non free
   contrib main restricted multiverse sjtug jammy noble focal bookworm bullseye trixie xp ti super laptop mobile ada gddr hbm
   epyc xeon ryzen core processor threadripper cores mhz ghz ipc ide url https http www org com ldd libcuda libcudart
-  libcudnn proc google keras numpy shell ssh ansible playbook docker dockerfile traceback`
+  libcudnn proc google keras numpy shell ssh ansible playbook docker dockerfile traceback paddlepaddle paddle paddleocr
+  paddlenlp baidu`
     .split(/\s+/)
     .filter(Boolean),
 );

@@ -12,8 +12,11 @@ import { formatDryRun, preflightNotices } from '../../install/formatDryRun.js';
 import { InstallService } from '../../install/installService.js';
 import { createNdjsonProgressPrinter, createTextProgressPrinter } from '../../install/progressPrinters.js';
 import { usageError, type ParsedArgs } from '../parseArgs.js';
+import { PLAN_BLOCKER_CODES, type PlanBlockerCode } from '../../../shared/plan/resolverTypes.js';
 import { mirrorIds } from '../../install/mirrorPresets.js';
 import { measuredSources } from './measuredSources.js';
+
+const isBlockerCode = (code: string): code is PlanBlockerCode => (PLAN_BLOCKER_CODES as readonly string[]).includes(code);
 
 const SOURCE_FLAGS = ['env', 'pypi-mirror', 'pytorch-mirror', 'proxy'] as const;
 
@@ -74,7 +77,8 @@ export const installCommand: CliCommand = {
       const measured = await measuredSources(planFile, installSourcesOf(flags), locale);
       for (const line of measured.lines) io.err(`${line}\n`);
       const plan = parseSchema(planSchema, withInstallSources(planFile, measured.sources), { field: 'plan', locale });
-      if (plan.status !== 'ok') throw say.error('PLAN_BLOCKED', 'install.planBlocked', { blockers: plan.blockers.map((blocker) => blocker.message).join(' ') });
+      // A plan file's own sentences are in the language it was made in: the reader gets each blocker's kind in theirs.
+      if (plan.status !== 'ok') throw say.error('PLAN_BLOCKED', 'install.planBlockedFile', { blockers: plan.blockers.map((blocker) => (isBlockerCode(blocker.code) ? say(`install.blocker.${blocker.code}`) : blocker.message)).join(say('install.blockerSeparator')) });
       if (flags['dry-run']) {
         io.out(formatDryRun(plan, {}, locale));
         return 0;

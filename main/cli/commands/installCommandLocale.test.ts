@@ -83,7 +83,7 @@ describe('dlsetup install --dry-run --lang', () => {
     expect((await dlsetup(['install', '--plan', planFile, '--dry-run'])).stdout.split('\n').slice(0, 4)).toEqual(chinese);
     const english = await dlsetup(['install', '--plan', planFile, '--dry-run', '--lang', 'en']);
     expect(english.stdout.split('\n').slice(0, 4)).toEqual([
-      'Dry run: 1 step; nothing will be changed. Lines marked [root] run as administrator (one password prompt for the whole install).',
+      'Dry run: 1 step; nothing will be changed. Lines marked [admin] run as administrator (one password prompt for the whole install).',
       '',
       `1. ${TITLE_EN}`,
       '   (skipped when already done)',
@@ -147,7 +147,7 @@ describe('dlsetup install and rollback in Chinese', () => {
 
     const chinese = await dlsetup(['rollback', runId, '--dry-run', '--lang', 'zh-CN']);
     // The action itself is the engine's sentence; the command frames and marks it.
-    expect(chinese.stdout.split('\n')).toEqual([`回滚运行 ${runId} 会执行以下操作：`, expect.stringMatching(/^ {2}\[需管理员权限\] \S.*ldconfig/), '']);
+    expect(chinese.stdout.split('\n')).toEqual([`回滚运行 ${runId} 会执行以下操作：`, expect.stringMatching(/^ {2}\[管理员\] \S.*ldconfig/), '']);
     const english = await dlsetup(['rollback', runId, '--dry-run', '--lang', 'en']);
     expect(english.stdout).toBe(`Rolling back run ${runId} would:\n  [admin] Refresh the library cache (ldconfig)\n`);
   });

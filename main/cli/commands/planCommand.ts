@@ -13,13 +13,14 @@ const text = (value: unknown) => (value === undefined ? undefined : String(value
 
 /** The flags that chose this plan, to save it as JSON for `dlsetup install --plan`. */
 const CHOICE_FLAGS = ['framework', 'framework-version', 'python', 'method'] as const;
-const WHAT_IF_FLAGS = ['os', 'arch', 'gpu-vendor', 'compute-capability', 'gpu-arch', 'gpu', 'driver'] as const;
+const WHAT_IF_FLAGS = ['os', 'arch', 'gpu-vendor', 'compute-capability', 'gpu-arch', 'gpu', 'driver', 'distro'] as const;
 
 /** How to install what was printed: the same plan saved as JSON, then `dlsetup install --plan`. */
 function nextSteps(flags: Record<string, unknown>, driverChanges: boolean, say: ReturnType<typeof cliText>): string[] {
   const argv = ['dlsetup', 'plan'];
   for (const flag of CHOICE_FLAGS) if (flags[flag] !== undefined) argv.push(`--${flag}`, String(flags[flag]));
   if (flags['keep-driver']) argv.push('--keep-driver');
+  if (flags['upgrade-driver']) argv.push('--upgrade-driver');
   const lines = [say('plan.next', { save: `${shCommand([...argv, '--json'])} > plan.json` })];
   if (driverChanges && !flags['keep-driver']) lines.push(say('plan.nextKeepDriver'));
   return lines;
@@ -32,6 +33,7 @@ export const planCommand: CliCommand = {
     python: { type: 'string', valueName: 'X.Y', description: 'the Python version for the new environment' },
     method: { type: 'string', values: ['wheels', 'system', 'conda'], description: 'wheels (default), a system CUDA Toolkit, or a conda environment' },
     'keep-driver': { type: 'boolean', description: 'never plan a driver change; pick a build the current driver runs' },
+    'upgrade-driver': { type: 'boolean', description: 'allow a driver change for the newest build (default: keep a driver that works when a release runs on it)' },
     os: { type: 'string', values: ['linux', 'windows', 'wsl', 'macos'], description: 'what-if: plan for another OS (with any what-if flag the plan is for the machine the flags describe: nothing but this OS and CPU is read from this one)' },
     arch: { type: 'string', values: ['x86_64', 'aarch64', 'arm64'], description: 'what-if: plan for another CPU architecture' },
     'gpu-vendor': { type: 'string', values: ['nvidia', 'amd', 'intel', 'apple', 'none'], description: 'what-if: GPU vendor' },
@@ -39,6 +41,7 @@ export const planCommand: CliCommand = {
     'gpu-arch': { type: 'string', valueName: 'gfxNNNN', description: 'what-if: AMD GPU architecture' },
     gpu: { type: 'string', valueName: 'NAME', description: 'what-if: a GPU by name, e.g. "RTX 4090" (data/gpus.json, or any NVIDIA product name in data/nvidia-devices.json)' },
     driver: { type: 'string', valueName: 'VERSION|none', description: 'what-if: the installed NVIDIA driver' },
+    distro: { type: 'string', valueName: 'RELEASE', description: 'what-if: a fresh Linux release, e.g. ubuntu22.04 or debian12 (data/distro-pythons.json): its default Python without venv' },
     lang: LANG_FLAG,
     json: JSON_FLAG,
   },
@@ -50,7 +53,7 @@ export const planCommand: CliCommand = {
       frameworkVersion: text(flags['framework-version']),
       python: text(flags.python),
       method: flags.method as InstallMethod | undefined,
-      ...(flags['keep-driver'] ? { allowDriverChange: false } : {}),
+      ...(flags['keep-driver'] ? { allowDriverChange: false } : flags['upgrade-driver'] ? { allowDriverChange: true } : {}),
       locale,
       overrides: {
         os: text(flags.os),
@@ -60,6 +63,7 @@ export const planCommand: CliCommand = {
         gpuArch: text(flags['gpu-arch']),
         gpu: text(flags.gpu),
         driver: text(flags.driver),
+        distro: text(flags.distro),
       },
     });
     io.out(flags.json ? `${JSON.stringify(plan, null, 2)}\n` : `${formatPlan(plan, { color: io.color, locale })}\n`);

@@ -1,3 +1,4 @@
+import { adminMark as adminMarkIn } from '../../../shared/plan/adminMark.js';
 import { JSON_FLAG, LANG_FLAG, type CliCommand } from '../cliCommand.js';
 import { commandLocale } from '../cliLocale.js';
 import { cliText } from '../cliText.js';
@@ -21,7 +22,7 @@ export const rollbackCommand: CliCommand = {
     const service = new InstallService({ face: 'cli', nonInteractive: Boolean(flags.yes) || !process.stdin.isTTY });
     const preview = await service.rollback(positionals[0], { dryRun: true, locale: engineLocale });
     const runId = preview.preview.runId;
-    const adminMark = `${say('rollback.adminMark')} `;
+    const adminMark = `${adminMarkIn(locale)} `;
     const lines = preview.preview.actions.map((action) => `  ${action.elevated ? adminMark : ''}${action.description}`);
     // A damaged journal: the engine's notes say which lines, and that the rollback cannot be complete.
     const damage = preview.notes.map((note) => `${note}\n`).join('');

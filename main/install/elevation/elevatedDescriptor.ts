@@ -1,8 +1,9 @@
+import type { PlanStepKind } from '../../../shared/schema/stepSchemas.js';
 import type { StepParams } from '../installStep.js';
 import type { HelperSay } from './helperText.js';
 
 /** Step kinds that may ever run as root; python-env and framework never do (pip as root breaks systems). */
-export const ELEVATED_KINDS = ['driver', 'cuda-repo', 'cuda-toolkit', 'cudnn', 'env-vars', 'system-python'] as const;
+export const ELEVATED_KINDS = ['driver', 'cuda-repo', 'cuda-toolkit', 'cudnn', 'env-vars', 'system-python'] as const satisfies readonly PlanStepKind[];
 export type ElevatedKind = (typeof ELEVATED_KINDS)[number];
 
 export function isElevatedKind(kind: unknown): kind is ElevatedKind {

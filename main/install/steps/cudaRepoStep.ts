@@ -7,25 +7,19 @@ import { nvidiaRepoDistro, readHostOsRelease } from '../../system/hostOsRelease.
 import type { InstallStep, PlannedCommand } from '../installStep.js';
 import { installText, type InstallSay } from '../../system/installText.js';
 import { downloadForStep } from '../stepDownload.js';
-import { ParamReader, SHA256_PATTERN, checkPathUnder } from '../stepParams.js';
+import { ParamReader, SHA256_PATTERN, checkPathUnder, type ParsedParams } from '../stepParams.js';
 import { discardSystemCopy, verifiedSystemCopy } from '../systemArtifact.js';
 import { MAX_DOWNLOAD_BYTES } from '../elevation/userDownload.js';
 
 /** NVIDIA's repository root; layout <root>/<distro>/<arch>/cuda-keyring_<v>_all.deb as NVIDIA's install guide uses. */
 export const NVIDIA_REPO_BASE = 'https://developer.download.nvidia.com/compute/cuda/repos';
 
-export interface CudaRepoParams {
-  /** NVIDIA's distro folder (ubuntu2404, debian12, wsl-ubuntu); empty: read from /etc/os-release at run time. */
-  distro: string;
-  arch: 'x86_64' | 'sbsa';
-  /** Base URL replacing NVIDIA's (a mirror). */
-  mirror: string;
-  keyringVersion: string;
-  /** Shown only (export); downloads and the root side use NVIDIA's published checksum from data/. */
-  keyringSha256?: string;
-  /** Set by prepare(): the verified download in the user's cache. */
-  keyringFile?: string;
-}
+/**
+ * The plan's cuda-repo params, settled: distro ('' = read /etc/os-release at run time; WSL2: wsl-ubuntu), mirror (a
+ * base URL replacing NVIDIA's), keyringSha256 (shown only, in exports: downloads and the root side use data/'s) and
+ * keyringFile (set by prepare(): the verified download in the user's cache).
+ */
+export type CudaRepoParams = ParsedParams<'cuda-repo', 'distro' | 'arch' | 'mirror' | 'keyringVersion', 'keyringSha256' | 'keyringFile'>;
 
 /** The plan's distro, else this host's, in NVIDIA's naming. */
 async function repoDistro(params: CudaRepoParams, say: InstallSay): Promise<string> {

@@ -4,29 +4,23 @@ import { aptCandidate, aptInstall } from '../aptGet.js';
 import type { InstallStep, PlannedCommand, StepContext } from '../installStep.js';
 import { installText } from '../../system/installText.js';
 import { downloadForStep } from '../stepDownload.js';
-import { DEB_PACKAGE_PATTERN, ParamReader, SHA256_PATTERN, checkPathUnder } from '../stepParams.js';
+import { DEB_PACKAGE_PATTERN, ParamReader, SHA256_PATTERN, checkPathUnder, type ParsedParams } from '../stepParams.js';
+import type { PlanStepParamsOf } from '../../../shared/schema/stepSchemas.js';
 import { discardSystemCopy, verifiedSystemCopy } from '../systemArtifact.js';
 import { assertOnlyRootCanChange } from '../elevation/rootPathTrust.js';
 import { MAX_DOWNLOAD_BYTES } from '../elevation/userDownload.js';
 import { hostNvidiaArch, toolkitPackage, toolkitRunfile } from '../../data/installSources.js';
 import { checkDerived } from './derivedParam.js';
 
-export interface CudaToolkitParams {
-  /** The series X.Y that names the package and the folder ("12.6" for 12.6.3). */
-  version: string;
-  /** The release the plan names ("12.6.3", or just the series): which runfile data/ has for it. */
-  release: string;
-  /** package, runfileUrl and runfileSha256 come from data/; the root side looks them up again itself. */
-  package: string;
-  method: 'auto' | 'apt' | 'runfile';
-  runfileUrl?: string;
-  runfileSha256?: string;
-  /** Make this toolkit the one /usr/local/cuda points to (update-alternatives), never by deleting another. */
-  setActive: boolean;
-  /** Set by prepare(). */
-  runfile?: string;
-  useRunfile?: boolean;
-}
+/**
+ * The plan's cuda-toolkit params, settled. `version` is the series X.Y that names the package and the folder ("12.6"
+ * for 12.6.3) and `release` the version the plan names (which runfile data/ has for it); package, runfileUrl and
+ * runfileSha256 come from data/ (the root side looks them up again itself); setActive makes this toolkit the one
+ * /usr/local/cuda points to (update-alternatives, never by deleting another); runfile is set by prepare().
+ */
+export type CudaToolkitParams = ParsedParams<'cuda-toolkit', 'version' | 'package' | 'method' | 'setActive', 'runfileUrl' | 'runfileSha256' | 'runfile' | 'useRunfile'> & {
+  release: PlanStepParamsOf<'cuda-toolkit'>['version'];
+};
 
 export function toolkitDir(version: string): string {
   return `/usr/local/cuda-${version}`;

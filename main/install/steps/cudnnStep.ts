@@ -7,7 +7,7 @@ import { hostWriteError, writeHostFileWithBackup } from '../hostFileWriter.js';
 import type { InstallStep, PlannedCommand } from '../installStep.js';
 import { installText } from '../../system/installText.js';
 import { downloadForStep } from '../stepDownload.js';
-import { DEB_PACKAGE_PATTERN, ParamReader, SHA256_PATTERN, checkPathUnder } from '../stepParams.js';
+import { DEB_PACKAGE_PATTERN, ParamReader, SHA256_PATTERN, checkPathUnder, type ParsedParams } from '../stepParams.js';
 import { discardSystemCopy, verifiedSystemCopy } from '../systemArtifact.js';
 import { assertOnlyRootCanChange } from '../elevation/rootPathTrust.js';
 import { MAX_DOWNLOAD_BYTES } from '../elevation/userDownload.js';
@@ -15,24 +15,15 @@ import { cudnnArchive, cudnnPackage, cudnnPinnedPackages, hostNvidiaArch } from 
 import type { StepContext } from '../installStep.js';
 import { checkDerived } from './derivedParam.js';
 
-export interface CudnnParams {
-  /** "9.1.0" */
-  version: string;
-  /** CUDA major the build targets: "12". */
-  cudaMajor: string;
-  /** CUDA series the build targets ("11.2"): cuDNN 8 and older have one package build per series. */
-  cudaSeries?: string;
-  method: 'apt' | 'archive';
-  /** package, archiveUrl and archiveSha256 come from data/; the root side looks them up again itself. */
-  package: string;
+/**
+ * The plan's cudnn params, settled: version "9.1.0", cudaMajor "12", cudaSeries "11.2" (cuDNN 8 and older have one
+ * package build per series); package, archiveUrl and archiveSha256 come from data/ (the root side looks them up again
+ * itself); installDir is its own folder (cudnnDir), registered with the dynamic linker, not copied into the toolkit.
+ */
+export type CudnnParams = ParsedParams<'cudnn', 'version' | 'cudaMajor' | 'method' | 'package' | 'installDir', 'cudaSeries' | 'archiveUrl' | 'archiveSha256' | 'archive'> & {
   /** cuDNN 8 and older: every package and the exact version NVIDIA built for this CUDA series (data/ cudnnPinnedPackages). */
   pinned?: { packages: string[]; version: string };
-  archiveUrl?: string;
-  archiveSha256?: string;
-  /** Its own folder (cudnnDir), registered with the dynamic linker (not copied into the toolkit). */
-  installDir: string;
-  archive?: string;
-}
+};
 
 /** The one folder a cuDNN archive goes to: the root side derives it, so a plan cannot point it elsewhere. */
 export function cudnnDir(version: string, cudaMajor: string): string {
@@ -69,7 +60,8 @@ export const cudnnStep: InstallStep<CudnnParams> = {
   elevated: true,
   network: true,
   parse(raw) {
-    const reader = new ParamReader('cudnn', raw);
+    // aptVersion is read here but not in the plan's cudnn schema, which refuses it in a plan file: named until they agree.
+    const reader = new ParamReader<'cudnn', 'aptVersion'>('cudnn', raw);
     const version = reader.string('version', /^\d+\.\d+(\.\d+){0,2}$/);
     const cudaMajor = reader.string('cudaMajor', /^\d{1,2}$/);
     const cudaSeries = reader.optionalString('cudaSeries', /^\d{1,2}\.\d{1,2}$/);

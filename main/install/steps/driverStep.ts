@@ -8,7 +8,8 @@ import { writeHostFileWithBackup } from '../hostFileWriter.js';
 import { readHostOsRelease } from '../../system/hostOsRelease.js';
 import type { InstallStep, PlannedCommand, StepContext } from '../installStep.js';
 import { installText, type InstallSay } from '../../system/installText.js';
-import { DEB_PACKAGE_PATTERN, ParamReader } from '../stepParams.js';
+import { DEB_PACKAGE_PATTERN, ParamReader, type ParsedParams } from '../stepParams.js';
+import type { PlanStepParamsOf } from '../../../shared/schema/stepSchemas.js';
 import { checkDerived } from './derivedParam.js';
 import { parseProcDriverVersion } from '../../system/parseProcDriverVersion.js';
 import { driverVersion } from '../../../shared/versions/driverVersion.js';
@@ -18,17 +19,15 @@ import { openModulesOnlyGpu } from '../openModulesGpu.js';
 export const NOUVEAU_BLACKLIST = '/etc/modprobe.d/dlsetup-blacklist-nouveau.conf';
 const SECURE_BOOT_VAR = '/sys/firmware/efi/efivars/SecureBoot-8be4df61-93ca-11d2-aa0d-00e098032b8c';
 
-export interface DriverParams {
-  /** Driver branch: "550". */
-  branch?: string;
-  /** NVIDIA's open kernel modules: nvidia-driver-NNN-open on Ubuntu, nvidia-open-kernel-dkms on Debian, nvidia-open from NVIDIA. */
-  open: boolean;
-  /** The loaded driver must be at least this for the step to count as done. */
-  minimum?: string;
-  /** WSL2: the Windows driver serves Linux; nothing is installed here, the user updates it on Windows. */
-  manual: boolean;
-  targetOs: 'linux' | 'windows';
-}
+/**
+ * The plan's driver params, settled: branch "550"; open: NVIDIA's open kernel modules (nvidia-driver-NNN-open on
+ * Ubuntu, nvidia-open-kernel-dkms on Debian, nvidia-open from NVIDIA); minimum: the loaded driver must be at least this
+ * for the step to count as done (or minimumVersion); manual: WSL2, where the user updates the Windows driver.
+ */
+export type DriverParams = ParsedParams<'driver', 'open' | 'manual', 'branch' | 'minimum'> & {
+  /** The plan's `os`. */
+  targetOs: NonNullable<PlanStepParamsOf<'driver'>['os']>;
+};
 
 /** Secure Boot state from the EFI variable (last byte 1 = enabled); null on BIOS machines. */
 export async function secureBootEnabled(): Promise<boolean | null> {

@@ -8,23 +8,19 @@ import { assertOnlyRootCanChange } from '../elevation/rootPathTrust.js';
 import type { InstallStep, PlannedCommand, StepContext } from '../installStep.js';
 import { installText, sayList, type InstallSay } from '../../system/installText.js';
 import { hasMarkedBlock, upsertMarkedBlock } from '../markedBlock.js';
-import { ParamReader, checkPathUnder } from '../stepParams.js';
+import { ParamReader, checkPathUnder, type ParsedParams } from '../stepParams.js';
 
 export const PROFILE_SCRIPT = '/etc/profile.d/dlsetup-cuda.sh';
 export const LD_CONF = '/etc/ld.so.conf.d/dlsetup-cuda.conf';
 export const CUDA_ROOTS = ['/usr/local', '/opt'] as const;
 const BLOCK = 'cuda';
 
-export interface EnvVarsParams {
-  /** system: /etc/profile.d; user: the shell rc; environment: the Python environment's activation script. */
-  scope: 'system' | 'user' | 'environment';
-  cudaHome: string;
-  libraryPaths: string[];
-  /** user scope: the shell rc that gets the block (inside the home directory). */
-  shellRc: string;
-  /** environment scope: the Python environment whose activation sets the variables. */
-  envPath?: string;
-}
+/**
+ * The plan's env-vars params, settled (CUDA_HOME and libraryPathPrepend merged into cudaHome and libraryPaths). scope
+ * system: /etc/profile.d; user: the shell rc (shellRc, inside the home directory); environment: the activation script
+ * of the Python environment at envPath.
+ */
+export type EnvVarsParams = ParsedParams<'env-vars', 'scope' | 'cudaHome' | 'libraryPaths' | 'shellRc', 'envPath'>;
 
 /** The user's rc file: ~/.zshrc for zsh users, ~/.bashrc otherwise. */
 export function defaultShellRc(home = os.homedir(), shell = process.env.SHELL ?? ''): string {

@@ -7,24 +7,17 @@ import { metadataGap, metadataGapText } from '../pip/indexMetadata.js';
 import { readPipConfig } from '../pip/readPipConfig.js';
 import { mirrorIds, resolvePipIndexes, type PipIndexArgs } from '../mirrorPresets.js';
 import { PipProgressParser, parsePipVersion, pipSupportsRawProgress } from '../pip/pipProgressParser.js';
-import { PIP_REQUIREMENT_PATTERN, ParamReader, checkPathUnder, checkUrl } from '../stepParams.js';
+import { PIP_REQUIREMENT_PATTERN, ParamReader, checkPathUnder, checkUrl, type ParsedParams } from '../stepParams.js';
 import { installFromLocalFiles } from './frameworkLocalInstall.js';
 import { LOCAL_FILES_PIP, pipForLocalFiles } from './frameworkPipUpgrade.js';
 import { envPython } from './pythonEnvStep.js';
 
-export interface FrameworkParams {
-  packages: string[];
-  /** The environment pip installs into; defaults to the plan's python-env step. */
-  envPath: string;
-  indexUrl?: string;
-  extraIndexUrls: string[];
-  findLinks: string[];
-  /** Preset id (tuna, aliyun, ustc, official) or URL replacing PyPI. */
-  pypiMirror?: string;
-  /** Preset id or URL replacing download.pytorch.org. */
-  pytorchMirror?: string;
-  proxy?: string;
-}
+/**
+ * The plan's framework params, settled: envPath is the environment pip installs into (venvPath, else the plan's
+ * python-env step); extraIndexUrls holds extraIndexUrl too; pypiMirror and pytorchMirror are a preset id (tuna, aliyun,
+ * ustc, official) or a URL replacing PyPI or download.pytorch.org.
+ */
+export type FrameworkParams = ParsedParams<'framework', 'packages' | 'envPath' | 'extraIndexUrls' | 'findLinks', 'indexUrl' | 'pypiMirror' | 'pytorchMirror' | 'proxy'>;
 
 /** PEP 503 name normalisation, as pip compares names. */
 export function normalizeDistName(name: string): string {

@@ -7,22 +7,16 @@ import { formatBytes } from '../../../shared/text/formatBytes.js';
 import { hostPathExists, sysrootPath } from '../../system/sysroot.js';
 import type { InstallStep, PlannedCommand, StepContext } from '../installStep.js';
 import { installText, type InstallSay } from '../../system/installText.js';
-import { ParamReader, checkPathUnder } from '../stepParams.js';
+import { ParamReader, checkPathUnder, type ParsedParams } from '../stepParams.js';
 import { findConda } from '../../system/findConda.js';
 import { findOnPath } from '../../system/findOnPath.js';
 
-export interface PythonEnvParams {
-  manager: 'auto' | 'venv' | 'uv' | 'conda';
-  /** Where the environment goes (the user chose it). */
-  path: string;
-  /** "3.11": the version uv/conda create; for venv the interpreter found as python3.11 (else python3). */
-  python?: string;
-  /** An explicit interpreter for venv (e.g. /usr/bin/python3). */
-  interpreter?: string;
-  minFreeBytes: number;
-  condaChannel?: string;
-  condaPackages: string[];
-}
+/**
+ * The plan's python-env params, settled: path is where the environment goes (the user chose it, ~ expanded); python
+ * "3.11" is the version uv/conda create, for venv the interpreter found as python3.11 (else python3); interpreter an
+ * explicit one for venv (/usr/bin/python3).
+ */
+export type PythonEnvParams = ParsedParams<'python-env', 'manager' | 'path' | 'minFreeBytes' | 'condaPackages', 'python' | 'interpreter' | 'condaChannel'>;
 
 const DEFAULT_MIN_FREE = 8e9;
 const VERSION_SCRIPT = 'import sys; print("%d.%d.%d" % sys.version_info[:3])';

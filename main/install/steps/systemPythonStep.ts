@@ -5,17 +5,16 @@ import { readHostOsRelease, type HostOsRelease } from '../../system/hostOsReleas
 import type { InstallStep, PlannedCommand, StepContext } from '../installStep.js';
 import { installText } from '../../system/installText.js';
 import { ParamReader } from '../stepParams.js';
+import type { PlanStepParamsOf } from '../../../shared/schema/stepSchemas.js';
 import { pythonVenvPackage } from '../../data/installSources.js';
 
 /**
  * A fresh Ubuntu or Debian has python3.X without its venv module's ensurepip (split into python3.X-venv), or no
  * python3.X at all: `python3.X -m venv` then fails. This step installs the distribution's package as root; the package
- * name comes from data/ for the distro the step reads itself, never from the plan (issue 15).
+ * name comes from data/ for the distro the step reads itself, never from the plan (issue 15). Its params: python
+ * "3.12", the Python whose venv support (and interpreter) the distribution installs.
  */
-export interface SystemPythonParams {
-  /** "3.12": the Python whose venv support (and interpreter) the distribution installs. */
-  python: string;
-}
+export type SystemPythonParams = PlanStepParamsOf<'system-python'>;
 
 /** Debian's and Ubuntu's layout: the interpreter in /usr/bin, ensurepip (from pythonX.Y-venv) in its stdlib. */
 export async function debianPythonCanVenv(python: string): Promise<{ interpreter: string; venv: boolean } | null> {

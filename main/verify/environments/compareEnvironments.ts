@@ -18,11 +18,24 @@ function unread(row: EnvironmentRow | undefined): boolean {
   return row?.notChecked !== undefined && row.frameworks.length === 0;
 }
 
-/** Per environment (by interpreter path), what changed between two runs: verdicts, check outcomes, added and gone. */
+/** The builds installed in an environment, as one comparable text ("torch==2.1.2+cu118"). */
+function buildsOf(row: EnvironmentRow): string {
+  return row.frameworks.map((fw) => `${fw.distribution}==${fw.version}`).sort().join(' ');
+}
+
+/** Why a verdict changed, where it can be told: other builds installed, else the same builds under another driver. */
+function causeOf(was: EnvironmentRow | undefined, now: EnvironmentRow | undefined, driverChanged: boolean): EnvironmentChange['cause'] {
+  if (!was || !now) return undefined;
+  if (buildsOf(was) !== buildsOf(now)) return 'packages';
+  return driverChanged ? 'driver' : undefined;
+}
+
+/** Per environment (by interpreter path), what changed between two runs: verdicts, check outcomes, added and gone, and why when it can be told. */
 export function compareEnvironments(previous: EnvironmentsReport, current: EnvironmentsReport): EnvironmentChange[] {
   const before = new Map(previous.environments.map((row) => [row.path, row]));
   const after = new Map(current.environments.map((row) => [row.path, row]));
   const changes: EnvironmentChange[] = [];
+  const driverChanged = previous.driver !== current.driver;
   for (const path of new Set([...before.keys(), ...after.keys()])) {
     const was = before.get(path);
     const now = after.get(path);
@@ -34,7 +47,9 @@ export function compareEnvironments(previous: EnvironmentsReport, current: Envir
     const to = bothChecked || !was || !now ? stateOf(now) : now.verdict;
     const fromFloor = from === 'needsDriver' ? floorOf(was) : undefined;
     const toFloor = to === 'needsDriver' ? floorOf(now) : undefined;
-    if (from !== to || fromFloor !== toFloor) changes.push({ path, name: (now ?? was)!.name, from, to, ...(fromFloor ? { fromFloor } : {}), ...(toFloor ? { toFloor } : {}) });
+    if (from === to && fromFloor === toFloor) continue;
+    const cause = causeOf(was, now, driverChanged);
+    changes.push({ path, name: (now ?? was)!.name, from, to, ...(fromFloor ? { fromFloor } : {}), ...(toFloor ? { toFloor } : {}), ...(cause ? { cause } : {}) });
   }
   return changes;
 }

@@ -49,15 +49,16 @@ describe('verify --all history across a driver change', () => {
 
     const second = await verifyAll(after, { lang: 'en', env: '/opt/proj/.venv' });
     expect(second.out).toContain('driver 470.74');
-    expect(second.out).toMatch(/Since the last run \(\d{4}-\d\d-\d\d \d\d:\d\d, driver 535\.104\.05\):/);
-    expect(second.out).toContain('  torch-pypi-cu121: works → needs driver ≥ 525.60.13');
-    expect(second.out).toContain('  tf-and-cuda: works → needs driver ≥ 525.60.13');
+    expect(second.out).toMatch(/The driver changed since the last run \(\d{4}-\d\d-\d\d \d\d:\d\d\): 535\.104\.05 → 470\.74\. What that means for each environment:/);
+    expect(second.out).toContain('  torch-pypi-cu121: works → needs driver ≥ 525.60.13, because of the driver change');
+    expect(second.out).toContain('  tf-and-cuda: works → needs driver ≥ 525.60.13, because of the driver change');
     // The cu118 build runs on 470.74 as on 535; CPU, broken and no-kernel rows do not depend on the driver.
-    expect(second.out).not.toMatch(/^ {2}(torch-cu118|torch-cpu|tf-cpu|broken-torch|llm-train|proj\/\.venv):/m);
+    for (const env of ['torch-cu118', 'torch-cpu', 'tf-cpu', 'broken-torch', 'llm-train', 'proj/.venv']) expect(second.out).toMatch(new RegExp(`^ {2}${env}: .+, as before \\(the driver change did not change this\\)$`, 'm'));
 
     // Without --env the added venv is gone from the list: said so, in Chinese.
     const zh = await verifyAll(after, { lang: 'zh-CN' });
     expect(zh.out).toMatch(/与上次运行（.*，驱动 470\.74）相比：/);
+    expect(zh.out).not.toContain('驱动已更换');
     expect(zh.out).toContain('  proj/.venv：没有适用于这块 GPU 的内核 → 不存在');
   });
 
@@ -65,7 +66,7 @@ describe('verify --all history across a driver change', () => {
     const json = JSON.parse((await verifyAll(before, { json: true, env: '/opt/proj/.venv' })).out) as EnvironmentsReport;
     expect(json.driver).toBe('535.104.05');
     expect(json.since?.driver).toBe('470.74');
-    expect(json.since?.changes).toContainEqual({ path: path.join(environmentPrefix('torch-pypi-cu121'), 'bin', 'python'), name: 'torch-pypi-cu121', from: 'needsDriver', to: 'works', fromFloor: '525.60.13' });
+    expect(json.since?.changes).toContainEqual({ path: path.join(environmentPrefix('torch-pypi-cu121'), 'bin', 'python'), name: 'torch-pypi-cu121', from: 'needsDriver', to: 'works', fromFloor: '525.60.13', cause: 'driver' });
     expect(json.environments.find((env) => env.kind === 'added')).toMatchObject({ path: '/opt/proj/.venv/bin/python', python: '3.12.4', verdict: 'noKernels' });
     const kept = readdirSync(path.join(before.env.DLSETUP_HOME)).length;
     expect(kept).toBeGreaterThan(0);

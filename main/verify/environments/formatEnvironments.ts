@@ -1,13 +1,15 @@
 import { FRAMEWORK_NAMES } from '../../../shared/plan/frameworkNames.js';
 import type { Locale } from '../../../shared/i18n/localize.js';
 import type { EnvironmentsReport, InstalledFramework } from '../../../shared/types/environments.js';
-import { checkWords, formatChanges, summaryWords, verdictWords } from '../../../shared/environments/environmentWords.js';
+import { checkWords, summaryWords, verdictWords } from '../../../shared/environments/environmentWords.js';
+import { formatChanges } from '../../../shared/environments/sinceWords.js';
 import { displayWidth, padEndToWidth } from '../../../shared/text/displayWidth.js';
 import { environmentsText } from './environmentsText.js';
 
 type Say = ReturnType<typeof environmentsText>;
 
-export { checkWords, formatChanges, verdictWords } from '../../../shared/environments/environmentWords.js';
+export { checkWords, verdictWords } from '../../../shared/environments/environmentWords.js';
+export { formatChanges } from '../../../shared/environments/sinceWords.js';
 
 export function actionWords(fw: InstalledFramework, say: Say): string {
   if (!fw.action || fw.verdict === 'works') return '';
@@ -34,6 +36,6 @@ export function formatEnvironments(report: EnvironmentsReport, options: { locale
   const line = (cells: string[]) => cells.map((cell, at) => (at === cells.length - 1 ? cell : padEndToWidth(cell, widths[at]! + 2))).join('').trimEnd();
   lines.push(line(header), ...rows.map(line), '', summaryWords(report, say));
   if (report.environments.some((env) => env.notChecked)) lines.push(say('notChecked.wayOn'));
-  if (report.since) lines.push('', ...formatChanges(report.since, say));
+  if (report.since) lines.push('', ...formatChanges(report, say));
   return `${lines.join('\n')}\n`;
 }

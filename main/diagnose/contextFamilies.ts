@@ -1,0 +1,139 @@
+import type { DiagnoseFacts } from '../../shared/types/diagnose.js';
+import { cudaToolkitTableSchema } from '../../shared/data/cudaToolkitsSchema.js';
+import { loadDataTable } from '../data/loadDataTable.js';
+import type { StructuralMatch } from './structuralMatches.js';
+
+/**
+ * Families that no single line shows: a value printed on the line after its call (`print(tf.test.is_built_with_cuda())`
+ * then `False`), a failure read together with where it ran (WSL, a container, native Windows) or with the versions the
+ * text states. Each looks at lines of at most 1 MB of text (the caller's bound) with bounded patterns.
+ */
+interface Line {
+  index: number;
+  text: string;
+}
+
+function evidence(line: Line): { line: number; text: string } {
+  return { line: line.index + 1, text: line.text.trim().slice(0, 300) };
+}
+
+function firstLine(lines: readonly string[], pattern: RegExp): Line | undefined {
+  const index = lines.findIndex((line) => pattern.test(line));
+  return index === -1 ? undefined : { index, text: lines[index] as string };
+}
+
+/** The line that prints a call's value: the call's own line when the value follows it there, else the next non-blank line. */
+function printedAfter(lines: readonly string[], call: RegExp, value: RegExp): Line | undefined {
+  for (let index = 0; index < lines.length; index += 1) {
+    const line = lines[index] as string;
+    const at = call.exec(line);
+    if (!at) continue;
+    if (value.test(line.slice(at.index + at[0].length))) return { index, text: line };
+    let next = index + 1;
+    while (next < lines.length && (lines[next] as string).trim() === '' && next < index + 3) next += 1;
+    if (next < lines.length && new RegExp(`^\\s{0,8}(?:${value.source})\\s{0,8}$`, 'i').test(lines[next] as string)) return { index: next, text: lines[next] as string };
+  }
+  return undefined;
+}
+
+const BUILT_WITH_CUDA = /is_buil[dt]_with_cuda\(\)/;
+const FALSE = /\bfalse\b/i;
+const NO_TF_GPU =
+  /GPU is NOT AVAILABLE|not (?:built|compiled) with CUDA|list_physical_devices\(["']GPU["']\)\)?\s{0,4}(?:#|->|=>)?[^\n[]{0,40}\[\]|Num GPUs Available:? {0,3}0\b/i;
+
+function tensorflowBuiltWithoutCuda(lines: readonly string[]): Line | undefined {
+  return printedAfter(lines, BUILT_WITH_CUDA, FALSE);
+}
+
+const WINDOWS = /\bWindows(?: ?(?:10|11|Server))?\b|win_amd64|\bwin32\b|\bWin(?:10|11)\b|\b[A-Z]:\\(?:Users|Program Files|Python|ProgramData)\\/i;
+
+/** TensorFlow ≥ 2.11 on native Windows with no GPU: the release has no Windows GPU build at all. */
+function tensorflowOnWindows(text: string, lines: readonly string[], facts: DiagnoseFacts): StructuralMatch | null {
+  if (!WINDOWS.test(text) || /\bWSL|microsoft-standard/i.test(text)) return null;
+  const printed = printedAfter(lines, /tf\.__version__\)?/, /v?2\.\d{1,2}\.\d{1,3}/);
+  const stated =
+    /Tensor ?Flow(?:-gpu)?(?: version)?(?::| is| =)? {0,3}v?(2\.\d{1,2})(?:\.\d{1,3})?\b/i.exec(text)?.[1] ??
+    /tensorflow(?:-gpu|-intel|-cpu)?(?:==|-| {1,30})(2\.\d{1,2})\.\d/i.exec(text)?.[1] ??
+    /\bTF(?: version)?:? {0,3}v?(2\.\d{1,2})\.\d/.exec(text)?.[1] ??
+    (printed ? /(2\.\d{1,2})\.\d/.exec(printed.text.replace(/^.{0,200}tf\.__version__\)?/, ''))?.[1] : undefined) ??
+    (facts.framework?.name === 'tensorflow' ? /^(2\.\d{1,2})/.exec(facts.framework.version ?? '')?.[1] : undefined);
+  if (!stated || Number(stated.split('.')[1]) < 11) return null;
+  const signal =
+    tensorflowBuiltWithoutCuda(lines) ??
+    printedAfter(lines, /list_physical_devices\(["']GPU["']\)\)?/, /\[\]/) ??
+    printedAfter(lines, /is_gpu_available\(\)\)?/, FALSE) ??
+    firstLine(lines, NO_TF_GPU);
+  if (!signal) return null;
+  return { code: 'TF_WINDOWS_NO_GPU', evidence: evidence(signal), values: { frameworkVersion: stated } };
+}
+
+const WSL = /microsoft-standard-WSL2|\d\.\d{1,2}\.\d{1,3}-\d{1,6}-Microsoft\b|\bWSL ?2?\b|\/usr\/lib\/wsl\//i;
+const DRIVER_UNREACHED =
+  /couldn.t communicate with the NVIDIA driver|no CUDA-capable device is detected|Found no NVIDIA driver|kernel headers for kernel|libcuda\.so[.\d]{0,4}: cannot open shared object file|nvidia-smi: (?:command )?not found/i;
+
+/** On WSL the driver is Windows': a Linux-side "no driver" means WSL does not pass a GPU through. */
+function wslWithoutGpu(text: string, lines: readonly string[]): StructuralMatch | null {
+  if (!WSL.test(text)) return null;
+  const failure = firstLine(lines, DRIVER_UNREACHED);
+  return failure ? { code: 'WSL_NO_GPU', evidence: evidence(failure), values: {} } : null;
+}
+
+const CONTAINER = /\b(?:docker|podman|nerdctl) (?:run|exec|compose|container)\b|docker-compose|\/usr\/local\/nvidia\/bin|\bkubectl\b|\bcontainer\b|\/\.dockerenv/i;
+// A container started by a command in the text: only then does a driver that cannot be reached mean "no --gpus".
+const DOCKER = /\b(?:docker|podman|nerdctl) run\b|docker-compose up|docker compose up/i;
+const GPU_FLAGS = /--gpus\b|--runtime[= ]nvidia|nvidia\.com\/gpu|NVIDIA_VISIBLE_DEVICES=(?!void)/i;
+const SMI_MISSING = /nvidia-smi:? (?:command )?not found|nvidia-smi (?:is |are |were )?not found|nvidia-smi(?: (?:and|or) nvcc)? (?:are |were )?not found|(?:nvcc|nvidia-smi) and (?:nvcc|nvidia-smi) (?:are |were )?(?:both )?not found|both nvcc and nvidia-smi not found/i;
+
+/** nvidia-smi missing inside a container started without GPUs (with --gpus and still missing, the toolkit is the problem). */
+function containerWithoutGpus(text: string, lines: readonly string[]): StructuralMatch | null {
+  if (!CONTAINER.test(text) || GPU_FLAGS.test(text)) return null;
+  const missing = firstLine(lines, SMI_MISSING) ?? (DOCKER.test(text) ? firstLine(lines, DRIVER_UNREACHED) : undefined);
+  return missing ? { code: 'CONTAINER_NO_GPUS', evidence: evidence(missing), values: {} } : null;
+}
+
+function majorMinor(version: string): number {
+  const [major, minor] = version.split('.').map(Number);
+  return (major ?? 0) * 100 + (minor ?? 0);
+}
+
+/** The newest CUDA a Linux driver runs (data/cuda-toolkits.json's minimum drivers); undefined when the table does not say. */
+export function cudaOfDriver(driver: string): string | undefined {
+  const [major, minor] = driver.split('.').map(Number);
+  if (major === undefined || Number.isNaN(major)) return undefined;
+  let best: string | undefined;
+  try {
+    for (const release of loadDataTable('cuda-toolkits', cudaToolkitTableSchema).releases) {
+      if (!release.driverLinux) continue;
+      const [needMajor, needMinor] = release.driverLinux.split('.').map(Number);
+      const fits = major > (needMajor ?? 0) || (major === needMajor && (minor ?? 0) >= (needMinor ?? 0));
+      if (fits && (!best || majorMinor(release.version) > majorMinor(best))) best = release.version.split('.').slice(0, 2).join('.');
+    }
+  } catch {
+    return undefined;
+  }
+  return best;
+}
+
+/** `is_available()` False with a torch built for a newer CUDA than the driver (or the CUDA install next to it) the text shows. */
+function driverOlderThanBuild(text: string, lines: readonly string[], facts: DiagnoseFacts): StructuralMatch | null {
+  const unavailable = printedAfter(lines, /cuda\.is_available\(\)/, FALSE);
+  if (!unavailable) return null;
+  const built = printedAfter(lines, /torch\.version\.cuda\)?/, /\d{1,2}\.\d{1,2}(?:\.\d{1,4})?/);
+  const builtCuda =
+    (built ? /(\d{1,2}\.\d{1,2})/.exec(built.text.replace(/^.{0,200}torch\.version\.cuda\)?/, ''))?.[1] : undefined) ??
+    /\+cu(\d{2})(\d)\b/.exec(text)?.slice(1, 3).join('.');
+  const systemCuda =
+    facts.cudaVersion ??
+    (facts.driverVersion ? cudaOfDriver(facts.driverVersion) : undefined) ??
+    /^CUDA Version (\d{1,2}\.\d{1,2})\.\d{1,4}\s{0,4}$/m.exec(text)?.[1];
+  if (!builtCuda || !systemCuda || majorMinor(builtCuda) <= majorMinor(systemCuda)) return null;
+  return { code: 'DRIVER_TOO_OLD', evidence: evidence(unavailable), values: { frameworkCuda: builtCuda, driverCuda: systemCuda } };
+}
+
+export function contextFamilies(text: string, facts: DiagnoseFacts): StructuralMatch[] {
+  const lines = text.split('\n');
+  const found: (StructuralMatch | null)[] = [tensorflowOnWindows(text, lines, facts), wslWithoutGpu(text, lines), containerWithoutGpus(text, lines), driverOlderThanBuild(text, lines, facts)];
+  const cpuBuild = tensorflowBuiltWithoutCuda(lines);
+  if (cpuBuild) found.push({ code: 'CPU_ONLY_BUILD', evidence: evidence(cpuBuild), values: {} });
+  return found.filter((match): match is StructuralMatch => match !== null);
+}
