@@ -43,6 +43,8 @@ interface Facts {
   verify?: Record<Locale, string[]>;
   /** Words that must appear nowhere on the Machine screen or in `dlsetup detect` (a value read wrong). */
   never?: string[];
+  /** The environment already on the machine the Plan screen and `dlsetup plan` offer instead of installing. */
+  reuse?: Record<Locale, string>;
 }
 
 /** Written from each machine's capture and data/ rows before the walk ran (sources in walkHosts.ts). */
@@ -69,6 +71,8 @@ const FACTS: Record<WalkHostName, Facts> = {
     reasons: { en: ['every CUDA 12.x build runs on driver 525.60.13 or newer'], 'zh-CN': ['所有 CUDA 12.x 构建都能在 525.60.13 或更新的驱动上运行'] },
     // torch 2.1.2+cu118 has sm_80 code and CUDA 11.8 runs on ≥ 450.80.02: it works on 535.54.03.
     verify: { en: ['torch-cu118', '2.1.2+cu118', 'works'], 'zh-CN': ['torch-cu118', '2.1.2+cu118', '可用'] },
+    // The same verdict makes it an environment that already satisfies "PyTorch on this GPU": offered before installing a second.
+    reuse: { en: 'torch-cu118 (conda environment, Python 3.10.14): PyTorch 2.1.2+cu118 runs on this GPU and driver', 'zh-CN': 'torch-cu118（conda 环境，Python 3.10.14）：PyTorch 2.1.2+cu118 可在这块 GPU 和当前驱动上运行' },
     never: ['20220929'],
   },
   debianRtx3080: {
@@ -90,6 +94,18 @@ const FACTS: Record<WalkHostName, Facts> = {
     keptDriver: null,
     // data/amd-devices.json 73ef: gfx1032 notListed; data/pytorch.json: no ROCm build for gfx1032.
     reasons: { en: ["No PyTorch ROCm build in DL Setup's data supports gfx1032", 'ROCm does not support gfx1032'], 'zh-CN': ['DL Setup 数据中没有支持 gfx1032 的 PyTorch ROCm 构建', 'ROCm 不支持 gfx1032'] },
+  },
+  v100sCloud: {
+    // Eight V100S on 535.171.04 (CUDA 12.2), Ubuntu 20.04's python3 3.8.10 and pyenv's 3.11.9.
+    machine: ['Tesla V100S-PCIE-32GB', '7.0', 'Volta', '535.171.04', '12.2', '3.8.10', '3.11.9'],
+    build: '2.14.0 (cu126)',
+    keptDriver: '535.171.04',
+    // data/pytorch.json 2.14: cu130/cu132 list no 7.0, cu126 does; 2.14 needs Python 3.10-3.15, so pyenv's 3.11, not 3.8.
+    reasons: {
+      en: ['those builds have no code for sm_70', 'every CUDA 12.x build runs on driver 525.60.13 or newer', 'Python 3.11: the Python already on this machine'],
+      'zh-CN': ['这些构建没有 sm_70 的代码', '所有 CUDA 12.x 构建都能在 525.60.13 或更新的驱动上运行', 'Python 3.11：本机已有的 Python'],
+    },
+    never: ['ubuntu 20.04'],
   },
   l40s: {
     machine: ['L40S', '8.9', 'Ada Lovelace', '595.80', '13.2'],
@@ -189,6 +205,8 @@ for (const name of Object.keys(FACTS) as WalkHostName[]) {
         }
         await expect(page.locator('[data-testid="plan-steps"] li[data-kind="driver"]')).toHaveCount(0);
         for (const reason of facts.reasons[locale]) expect.soft(planText, `Plan screen: ${reason}`).toContain(reason);
+        if (facts.reuse) expect.soft(planText, 'Plan screen: the environment to reuse').toContain(facts.reuse[locale]);
+        else await expect(page.getByTestId('plan-reuse')).toHaveCount(0);
 
         const detect = await cli(machine.host, ['detect', '--lang', locale]);
         for (const fact of facts.machine) expect.soft(detect, `dlsetup detect: ${fact}`).toContain(fact);
@@ -196,6 +214,7 @@ for (const name of Object.keys(FACTS) as WalkHostName[]) {
         const plan = await cli(machine.host, ['plan', '--framework', 'pytorch', '--lang', locale]);
         expect(plan).toContain(`PyTorch ${version} (${build.slice(1, -1)})`);
         for (const reason of facts.reasons[locale]) expect.soft(plan, `dlsetup plan: ${reason}`).toContain(reason);
+        if (facts.reuse) expect.soft(plan, 'dlsetup plan: the environment to reuse').toContain(facts.reuse[locale]);
         if (facts.verify) {
           const verify = await cli(machine.host, ['verify', '--all', '--lang', locale]);
           for (const fact of facts.verify[locale]) expect.soft(verify, `dlsetup verify --all: ${fact}`).toContain(fact);
@@ -261,8 +280,8 @@ test.describe('second walk: what-ifs for Windows and macOS', () => {
   const WINDOWS = ['plan', '--framework', 'pytorch', '--os', 'windows', '--gpu', 'RTX 3080', '--driver', '536.40'];
   const MAC = ['plan', '--framework', 'pytorch', '--os', 'macos', '--arch', 'arm64'];
   const WORDS = {
-    en: { windows: 'Planning for Windows (x86_64) with GeForce RTX 3080', keep: 'keep 536.40', floor: '528.33', mac: 'Planning for macOS (arm64)', mps: 'Apple GPU through MPS', noGpu: 'with no GPU', stepAbove: 'the driver step above', newest: 'cu126 needs driver 561.17 or newer', r580: 'To use PyTorch 2.14.0 (cu132) instead, the driver must be upgraded to R580' },
-    'zh-CN': { windows: '规划目标：Windows（x86_64），GPU 为 GeForce RTX 3080', keep: '保留 536.40', floor: '528.33', mac: '规划目标：macOS（arm64）', mps: '使用 Apple GPU', noGpu: '没有 GPU', stepAbove: '上面的驱动步骤', newest: 'cu126 需要 561.17 或更新的驱动', r580: '若要改用 PyTorch 2.14.0（cu132），需要把驱动升级到 R580' },
+    en: { windows: 'Planning for Windows (x86_64) with GeForce RTX 3080', keep: 'keep 536.40', floor: '528.33', mac: 'Planning for macOS (arm64)', mps: 'Apple GPU through MPS', noGpu: 'with no GPU', stepAbove: 'the driver step above', newest: 'cu126 needs driver 561.17 or newer', least: 'To use PyTorch 2.14.0 instead, the driver must be 561.17 or newer (its cu126 build; yours is 536.40)', appleGpu: 'with the Apple silicon GPU', r580: 'To use PyTorch 2.14.0 (cu132) instead, the driver must be upgraded to R580' },
+    'zh-CN': { windows: '规划目标：Windows（x86_64），GPU 为 GeForce RTX 3080', keep: '保留 536.40', floor: '528.33', mac: '规划目标：macOS（arm64）', mps: '使用 Apple GPU', noGpu: '没有 GPU', stepAbove: '上面的驱动步骤', newest: 'cu126 需要 561.17 或更新的驱动', least: '若要改用 PyTorch 2.14.0，驱动需要 561.17 或更新版本（其 cu126 构建；你的是 536.40）', appleGpu: 'GPU 为 Apple 芯片的 GPU', r580: '若要改用 PyTorch 2.14.0（cu132），需要把驱动升级到 R580' },
   } as const;
   for (const locale of LOCALES) {
     const words = WORDS[locale];
@@ -284,11 +303,11 @@ test.describe('second walk: what-ifs for Windows and macOS', () => {
     });
 
     test(`${locale}: Windows with a system Toolkit: the "to use 2.14.0" alternative is the one its own reason names`, async () => {
-      // Untrue today: "To use PyTorch 2.14.0 (cu132) instead, the driver must be upgraded to R580", while the same plan says
-      // 2.14.0's cu126 needs only 561.17 (data/cuda-toolkits.json 12.6 driverWindows 561.17): R580 is not the least change.
-      test.fail();
+      // Found untrue by this walk: "To use PyTorch 2.14.0 (cu132) instead, the driver must be upgraded to R580", while the
+      // same plan says 2.14.0's cu126 needs only 561.17 (data/cuda-toolkits.json 12.6 driverWindows 561.17).
       const plan = await cli(machine.host, [...WINDOWS, '--method', 'system', '--lang', locale]);
       expect(plan).toContain(words.newest);
+      expect(plan).toContain(words.least);
       expect(plan).not.toContain(words.r580);
     });
 
@@ -302,23 +321,39 @@ test.describe('second walk: what-ifs for Windows and macOS', () => {
     });
 
     test(`${locale}: macOS arm64: the plan does not say the Mac has no GPU while it plans for the Apple GPU`, async () => {
-      // Untrue today: "Planning for macOS (arm64) with no GPU" (and GPU "none") beside "runs … on the Apple GPU through MPS":
+      // Found untrue by this walk: "Planning for macOS (arm64) with no GPU" beside "runs … on the Apple GPU through MPS":
       // every arm64 Mac is Apple silicon with its GPU (fixtures/macos/system_profiler_SPHardwareDataType_mini_m1pro.txt).
-      test.fail();
       const plan = await cli(machine.host, [...MAC, '--lang', locale]);
       expect(plan).toContain(words.mps);
+      expect(plan).toContain(words.appleGpu);
       expect(plan).not.toContain(words.noGpu);
     });
   }
+});
+
+/** What `dlsetup install --dry-run` lists for the plan `dlsetup plan --json` printed on the same machine. */
+async function plannedDryRun(host: SimulatedHost): Promise<string> {
+  const file = path.join(path.dirname(host.root), 'plan.json');
+  await writeFile(file, await cli(host, ['plan', '--framework', 'pytorch', '--json']));
+  return cli(host, ['install', '--plan', file, '--dry-run']);
+}
+
+test.describe('second walk: v100sCloud, the venv starts from the Python the plan names', () => {
+  const machine = onWalkHost('v100sCloud', { serve: false });
+  test("the venv is made with pyenv's 3.11.9 interpreter, which is not on PATH as python3.11", async () => {
+    // Found by this walk: the plan said "the Python already on this machine" and the step ran `python3.11 -m venv`, which
+    // only pyenv's shims provide; without them the step fell back to python3 (3.8.10) and stopped.
+    const dryRun = await plannedDryRun(machine.host);
+    expect(dryRun).toContain(`${path.join(os.homedir(), '.pyenv', 'versions', '3.11.9', 'bin', 'python')} -m venv`);
+    expect(dryRun).not.toContain('python3.11 -m venv');
+  });
 });
 
 test.describe('second walk: a100Server, the plan it prints is the plan it installs', () => {
   const machine = onWalkHost('a100Server', { serve: false });
   test('`plan --json` then `install --plan --dry-run` is not refused for the CUDA 11.8 Toolkit whose version.json says 11.8.20220929', async () => {
     // Issue 30's dead end: the real version.json's SDK version (a build date) reached the plan and install refused it.
-    const file = path.join(path.dirname(machine.host.root), 'plan.json');
-    await writeFile(file, await cli(machine.host, ['plan', '--framework', 'pytorch', '--json']));
-    const dryRun = await cli(machine.host, ['install', '--plan', file, '--dry-run']);
+    const dryRun = await plannedDryRun(machine.host);
     expect(dryRun).not.toContain('INVALID_ARGUMENT');
     expect(dryRun).toContain('Dry run: 2 steps; nothing will be changed.');
     expect(dryRun).toContain('torch==2.14.0 --index-url https://download.pytorch.org/whl/cu126');

@@ -16,10 +16,12 @@ const osRelease = (pretty: string, id: string, versionId: string, codename: stri
 });
 const UBUNTU_2204 = osRelease('Ubuntu 22.04.4 LTS', 'ubuntu', '22.04', 'jammy');
 const UBUNTU_2404 = osRelease('Ubuntu 24.04.1 LTS', 'ubuntu', '24.04', 'noble');
+const UBUNTU_2004 = osRelease('Ubuntu 20.04.6 LTS', 'ubuntu', '20.04', 'focal');
 
 /** A100 server's conda: Miniconda's base (Python 3.12.7) and an env `torch-cu118` holding torch 2.1.2+cu118. */
 const A100_ENVS = [{ name: 'torch-cu118', python: '3.10.14', dists: [torch('2.1.2+cu118')] }];
 const MINICONDA = path.join(os.homedir(), 'miniconda3');
+const PYENV = path.join(os.homedir(), '.pyenv');
 
 export const WALK_HOSTS = {
   /**
@@ -114,6 +116,18 @@ export const WALK_HOSTS = {
   l40s: {
     files: { ...UBUNTU_2404, ...pciDevice('0000:01:00.0', '10de', '26b9') },
     tools: { 'nvidia-smi': { stdout: { fixture: 'nvidia-smi-table/l40s_driver595.80.txt' } }, python3: { stdout: pythonAnswer('3.12.3', '/usr') } },
+  },
+  /**
+   * (8) Cloud server: eight Tesla V100S-PCIE-32GB (10de:1df6, GV100GL, Volta, 7.0) on driver 535.171.04, CUDA 12.2
+   * (fixtures/nvidia-smi-table/v100s-pcie-32gb_x8_driver535.171.04.txt), Ubuntu 20.04 whose python3 is 3.8.10, and pyenv's
+   * Python 3.11.9 in ~/.pyenv/versions. True plan: PyTorch 2.14.0 cu126 (data/pytorch.json: cu130/cu132 have no sm_70 code,
+   * cu126 lists 7.0), the driver kept (CUDA 12.x runs on ≥ 525.60.13), Python 3.11 from pyenv (2.14 needs 3.10-3.15; 3.8 is
+   * outside), so no distribution Python is installed.
+   */
+  v100sCloud: {
+    files: { ...UBUNTU_2004, ...pciDevice('0000:00:06.0', '10de', '1df6'), [`${PYENV}/versions/3.11.9/lib/python3.11/site-packages/README.txt`]: '' },
+    executables: { [`${PYENV}/versions/3.11.9/bin/python`]: { stdout: pythonAnswer('3.11.9', `${PYENV}/versions/3.11.9`) } },
+    tools: { 'nvidia-smi': { stdout: { fixture: 'nvidia-smi-table/v100s-pcie-32gb_x8_driver535.171.04.txt' } }, python3: { stdout: JSON.stringify({ version: '3.8.10', prefix: '/usr', site: ['/usr/lib/python3/dist-packages'], venv: true }) } },
   },
 } satisfies Record<string, SimulatedHostOptions>;
 

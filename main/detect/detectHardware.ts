@@ -137,7 +137,7 @@ export async function detectHardware(options: DetectOptions = {}): Promise<Hardw
     settle(say, 'AMD', budget, warnings, null as AmdProbeResult | null, () => probeAmd(context)),
     settle(say, 'Apple', budget, warnings, null as AppleProbeResult | null, () => probeApple(context)),
     settle(say, 'Windows', budget, warnings, [] as WindowsVideoController[], () => probeWindows(context)),
-    settle(say, 'CUDA Toolkit', budget, warnings, { toolkits: [], nvccOnPath: null } as ToolkitProbeResult, () => probeCudaToolkits(context)),
+    settle(say, 'CUDA Toolkit', budget, warnings, { toolkits: [], nvccOnPath: null, locations: {} } as ToolkitProbeResult, () => probeCudaToolkits(context)),
     settle(say, 'cuDNN', budget, warnings, [] as CudnnInstall[], () => probeLdconfigCudnn(context)),
     context.quick ? Promise.resolve(NO_PYTHONS) : settle(say, 'Python', budget, warnings, NO_PYTHONS, () => probePythons(context)),
   ]);

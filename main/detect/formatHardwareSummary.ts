@@ -1,4 +1,5 @@
 import type { Locale } from '../../shared/i18n/localize.js';
+import { distroName } from '../../shared/text/distroName.js';
 import { formatBytes } from '../../shared/text/formatBytes.js';
 import { formatTable } from '../../shared/text/terminalTable.js';
 import { terminalStyle, type TerminalStyle } from '../../shared/text/terminalStyle.js';
@@ -53,7 +54,7 @@ export function formatHardwareSummary(report: HardwareReport, options: { color: 
   const list = (items: string[]) => items.join(say('list.separator'));
   const out: string[] = [];
   const { os } = report;
-  const osName = [os.distro, os.version].filter(Boolean).join(' ') || os.platform;
+  const osName = [os.distro ? distroName(os.distro) : null, os.version].filter(Boolean).join(' ') || os.platform;
   const secureBoot = os.secureBoot === 'enabled' ? say('system.secureBootEnabled') : os.secureBoot === 'disabled' ? say('system.secureBootDisabled') : null;
   const flags = list([os.wsl ? 'WSL2' : null, os.container ? say('system.container') : null, secureBoot].filter((flag): flag is string => Boolean(flag)));
   out.push(style.bold(say('section.system')));

@@ -41,8 +41,33 @@ const FALSE = /\bfalse\b/i;
 const NO_TF_GPU =
   /GPU is NOT AVAILABLE|not (?:built|compiled) with CUDA|list_physical_devices\(["']GPU["']\)\)?\s{0,4}(?:#|->|=>)?[^\n[]{0,40}\[\]|Num GPUs Available:? {0,3}0\b/i;
 
+/**
+ * A value printed under a label: `print("Is GPU available?", tf.config.list_physical_devices('GPU'))` in the script, and
+ * `Is GPU available? []` in its output further down. The label is read from the print call, so any wording works.
+ */
+function printedUnderLabel(lines: readonly string[], call: RegExp, value: RegExp): Line | undefined {
+  for (let index = 0; index < lines.length; index += 1) {
+    const line = lines[index] as string;
+    if (!call.test(line)) continue;
+    const label = /print\(\s{0,4}(?:f?["'])([^"'{}\n]{3,80}?)\s{0,4}["']\s{0,4},/.exec(line)?.[1]?.trim();
+    if (!label) continue;
+    for (let next = index + 1; next < Math.min(lines.length, index + 200); next += 1) {
+      const output = lines[next] as string;
+      const at = output.indexOf(label);
+      if (at !== -1 && !output.includes('print(') && value.test(output.slice(at + label.length))) return { index: next, text: output };
+    }
+  }
+  return undefined;
+}
+
+/** TensorFlow's device list with CPUs only: `device_lib.list_local_devices()` printed no `device_type: "GPU"`. */
+function deviceListWithoutGpu(text: string, lines: readonly string[]): Line | undefined {
+  if (!/list_local_devices\(\)/.test(text) || /device_type: {0,2}"GPU"/.test(text)) return undefined;
+  return firstLine(lines, /device_type: {0,2}"CPU"/);
+}
+
 function tensorflowBuiltWithoutCuda(lines: readonly string[]): Line | undefined {
-  return printedAfter(lines, BUILT_WITH_CUDA, FALSE);
+  return printedAfter(lines, BUILT_WITH_CUDA, FALSE) ?? printedUnderLabel(lines, BUILT_WITH_CUDA, /^\W{0,4}False\b/);
 }
 
 const WINDOWS = /\bWindows(?: ?(?:10|11|Server))?\b|win_amd64|\bwin32\b|\bWin(?:10|11)\b|\b[A-Z]:\\(?:Users|Program Files|Python|ProgramData)\\/i;
@@ -61,7 +86,9 @@ function tensorflowOnWindows(text: string, lines: readonly string[], facts: Diag
   const signal =
     tensorflowBuiltWithoutCuda(lines) ??
     printedAfter(lines, /list_physical_devices\(["']GPU["']\)\)?/, /\[\]/) ??
+    printedUnderLabel(lines, /list_physical_devices\(["']GPU["']\)/, /^\W{0,4}\[\]/) ??
     printedAfter(lines, /is_gpu_available\(\)\)?/, FALSE) ??
+    deviceListWithoutGpu(text, lines) ??
     firstLine(lines, NO_TF_GPU);
   if (!signal) return null;
   return { code: 'TF_WINDOWS_NO_GPU', evidence: evidence(signal), values: { frameworkVersion: stated } };
@@ -130,9 +157,39 @@ function driverOlderThanBuild(text: string, lines: readonly string[], facts: Dia
   return { code: 'DRIVER_TOO_OLD', evidence: evidence(unavailable), values: { frameworkCuda: builtCuda, driverCuda: systemCuda } };
 }
 
+const JAX_NO_GPU = /No GPU\/TPU found, falling back to CPU|does not provide the extra '(?:cuda|gpu)|CUDA backend failed to initialize|Unable to initialize backend 'cuda'/i;
+// pip walking back through jax releases it cannot install: three or more versions of jax/jaxlib fetched in turn.
+const JAX_FETCHED = /(?:Downloading|Using cached|Collecting) (jax(?:lib)?)[-=]{1,2}(\d{1,2}\.\d{1,2}\.\d{1,3})/;
+
+function jaxBacktracking(lines: readonly string[]): Line | undefined {
+  const versions = new Set<string>();
+  for (let index = 0; index < lines.length; index += 1) {
+    const fetched = JAX_FETCHED.exec(lines[index] as string);
+    if (fetched) versions.add(`${fetched[1]}-${fetched[2]}`);
+    if (versions.size >= 3) return { index, text: lines[index] as string };
+  }
+  return undefined;
+}
+
+/** JAX asked for CUDA on native Windows (or pip backtracking through jax for a CUDA extra): JAX has no Windows CUDA build. */
+function jaxOnWindows(text: string, lines: readonly string[]): StructuralMatch | null {
+  if (!/\bjax/i.test(text) || /\bWSL|microsoft-standard/i.test(text)) return null;
+  const cudaAsked = /jax\[cuda|jax_cuda_releases|jaxlib[^\n]{0,40}\+cuda/i.test(text);
+  const signal = WINDOWS.test(text) ? firstLine(lines, JAX_NO_GPU) : undefined;
+  const backtracked = cudaAsked ? jaxBacktracking(lines) : undefined;
+  const found = signal ?? backtracked;
+  return found ? { code: 'JAX_WINDOWS_NO_GPU', evidence: evidence(found), values: {} } : null;
+}
+
 export function contextFamilies(text: string, facts: DiagnoseFacts): StructuralMatch[] {
   const lines = text.split('\n');
-  const found: (StructuralMatch | null)[] = [tensorflowOnWindows(text, lines, facts), wslWithoutGpu(text, lines), containerWithoutGpus(text, lines), driverOlderThanBuild(text, lines, facts)];
+  const found: (StructuralMatch | null)[] = [
+    tensorflowOnWindows(text, lines, facts),
+    jaxOnWindows(text, lines),
+    wslWithoutGpu(text, lines),
+    containerWithoutGpus(text, lines),
+    driverOlderThanBuild(text, lines, facts),
+  ];
   const cpuBuild = tensorflowBuiltWithoutCuda(lines);
   if (cpuBuild) found.push({ code: 'CPU_ONLY_BUILD', evidence: evidence(cpuBuild), values: {} });
   return found.filter((match): match is StructuralMatch => match !== null);

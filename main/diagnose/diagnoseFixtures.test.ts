@@ -226,6 +226,23 @@ const EXPECTED: Record<string, Expectation> = {
   'debian-cuda-toolkit/usr-bin-nvcc.sh': { kind: 'log', codes: [], facts: {} },
   // A toolkit's version.json (detection's fixture): no problem in it; reading its versions from a paste is issue 31's.
   'cuda-version/cuda_11.8_version_json_partial.json': { kind: 'log', codes: [], facts: {} },
+  // Issue 30's version formats and toolkit layouts: file contents and listings, nothing to diagnose.
+  'cuda-toolkit-layouts/ls_-l_usr_local_grep_cuda_readlink_-f_cuda-12.9.txt': { kind: 'log', codes: [], facts: {} },
+  'cuda-toolkit-layouts/ls_-l_usr_local_nvidia_deb_alternatives_cuda-12.1.txt': { kind: 'log', codes: [], facts: {} },
+  'cuda-version/version_json_11.5.2_wsl_ubuntu20.04_deb.json': { kind: 'log', codes: [], facts: {} },
+  'cuda-version/version_json_11.8.0_ubuntu20.04_full.json': { kind: 'log', codes: [], facts: {} },
+  'cuda-version/version_json_12.6.3_runfile_sdk_12.6.20241114_partial.json': { kind: 'log', codes: [], facts: {} },
+  'cuda-version/version_json_12.8_windows_sdk_12.8.2.json': { kind: 'log', codes: [], facts: {} },
+  'cuda-version/version_json_13.0.3_dgx-spark_gb10_partial.json': { kind: 'log', codes: [], facts: {} },
+  'cuda-version/version_json_13.2.2_jetson_orin_nano_jetpack7.2.json': { kind: 'log', codes: [], facts: {} },
+  'cuda-version/version_txt_10.0.130_patch_10.0.130.1.txt': { kind: 'log', codes: [], facts: {} },
+  'cuda-version/version_txt_10.1.243.txt': { kind: 'log', codes: [], facts: {} },
+  'cuda-version/version_txt_10.2.89.txt': { kind: 'log', codes: [], facts: {} },
+  'cuda-version/version_txt_11.0.207.txt': { kind: 'log', codes: [], facts: {} },
+  'cudnn/dir_include_cudnn_8.1.1_v8_names_wsl2.txt': { kind: 'log', codes: [], facts: {} },
+  'debian-cuda-toolkit/apt_nvidia-cuda-toolkit_ubuntu24.04_12.0.140.txt': { kind: 'log', codes: [], facts: {} },
+  'debian-cuda-toolkit/dpkg-l_grep_cuda-toolkit_ubuntu20.04.txt': { kind: 'log', codes: [], facts: {} },
+  'cuda-toolkit-layouts/nvcc_12.1.105_linux.txt': { kind: 'nvcc', codes: [], facts: { toolkitVersion: '12.1.105' }, exactFacts: true },
   'nvcc/nvcc_13.1.115_gh200_aarch64.txt': { kind: 'nvcc', codes: [], facts: { toolkitVersion: '13.1.115' }, exactFacts: true },
   'nvcc/nvcc_7.5.17.txt': { kind: 'nvcc', codes: [], facts: { toolkitVersion: '7.5.17' }, exactFacts: true },
   'nvidia-smi-errors/device_handle_unknown_error_2015.txt': {
@@ -516,8 +533,8 @@ const EXPECTED: Record<string, Expectation> = {
 /** Folders whose captures are clean tool output: a diagnosis there would be a false alarm. */
 const CLEAN_FOLDERS = new Set(['nvidia-smi-table', 'nvidia-smi-xml', 'nvidia-smi-query', 'nvcc', 'cudnn', 'proc-driver', 'lspci', 'rocm-smi', 'macos', 'ubuntu-drivers']);
 
-/** Scored sets, not captures: each text carries its own expected family (troubleshootSet3.test.ts). */
-const SCORED_SETS = new Set(['troubleshoot-set-3']);
+/** Scored sets, not captures: each text carries its own expected family (troubleshootSets.test.ts). */
+const SCORED_SETS = new Set(['troubleshoot-set-3', 'troubleshoot-set-4', 'troubleshoot-set-5']);
 
 function allCaptures(): string[] {
   const files: string[] = [];

@@ -3,6 +3,7 @@ import type { HardwareReport } from '../../shared/types/hardware.js';
 import type { Framework, PlanRequest } from '../../shared/types/plan.js';
 import { loadDataTable } from '../data/loadDataTable.js';
 import { tensorflowTableSchema } from '../../shared/data/tensorflowSchema.js';
+import { withArchitectureDirection } from './architectureDirection.js';
 import { detailValues, PLANNABLE } from './detailValues.js';
 import { computeCapQueryValues } from './driverCommandValues.js';
 import { extractFacts } from './extractFacts.js';
@@ -142,8 +143,10 @@ export function diagnoseText(text: string, options: DiagnoseOptions = {}): Diagn
     const compiled = kb.byCode.get(match.code);
     if (compiled) raised.push({ entry: compiled.entry, values: match.values, ...(match.evidence ? { evidence: match.evidence } : {}) });
   }
-  const superseded = new Set(raised.flatMap((item) => item.entry.supersedes ?? []));
-  let kept = raised
+  // An architecture a Toolkit dropped and one it predates read alike: the data says which (architectureDirection.ts).
+  const directed = raised.map((item) => withArchitectureDirection(item, normalized, kb));
+  const superseded = new Set(directed.flatMap((item) => item.entry.supersedes ?? []));
+  let kept = directed
     .filter((item) => !superseded.has(item.entry.code))
     .sort((a, b) => (a.evidence?.line ?? Infinity) - (b.evidence?.line ?? Infinity));
   // Notes on harmless lines (TensorFlow's start-up chatter) matter only when nothing else was found.

@@ -418,7 +418,6 @@ const UNSAMPLED: Record<string, string[]> = {
     "nvidia-smi(?:\\.exe)?['’”»]? {0,2}(?:n'est pas reconnu en tant que commande|no se reconoce como un comando|wird nicht als interner oder externer Befehl|は、内部コマンドまたは外部コマンド|не является внутренней или внешней|não é reconhecido como um comando|不是內部或外部命令)",
   ],
   CONTAINER_TOOLKIT_MISSING: [
-    "Unknown runtime specified nvidia",
     "\\\"nvidia-container-runtime(?:-hook)?\\\": executable file not found",
   ],
   CUDA_LIB_MISSING: [
@@ -466,16 +465,11 @@ const UNSAMPLED: Record<string, string[]> = {
     "Cannot find compiler 'cl\\.exe' in PATH",
     "nvcc fatal {0,4}: {0,2}Host compiler targets unsupported OS",
   ],
-  PIP_NO_MATCHING_DISTRIBUTION: [
-    "does not provide the extra '(?<extra>[\\w.-]{1,40})'",
-  ],
   CONDA_UNSATISFIABLE: [
     "nothing provides (?<condaVirtualPackage>__cuda|__glibc)",
     "found to be incompatible with your system",
-    "but none of the providers can be installed",
   ],
   WINDOWS_DLL_LOAD_FAILED: [
-    "\\[WinError 1114\\]",
     "\\[WinError 193\\]",
     "DLL load failed(?: while importing (?<module>\\w{1,60}))?$",
     "No se puede encontrar el módulo especificado",
@@ -486,7 +480,6 @@ const UNSAMPLED: Record<string, string[]> = {
     "Não foi possível encontrar o módulo especificado",
     "Не найден указанный модуль",
     "找不到指定的模組",
-    "动态链接库\\(DLL\\)初始化例程失败",
     "Eine DLL-Initialisierungsroutine ist fehlgeschlagen",
     "ダイナミック リンク ライブラリ \\(DLL\\) 初期化ルーチンの実行に失敗しました",
     "Uma rotina de inicialização da biblioteca de vínculo dinâmico",
@@ -495,13 +488,12 @@ const UNSAMPLED: Record<string, string[]> = {
     "\\[WinError 127\\]",
   ],
   CUDA_LIB_CONFLICT: [
-    "version .?(?<soname>libcublasLt\\.so\\.\\d{1,2}).? not defined in file",
     "(?<soname>libcusparse\\.so\\.\\d{1,2}): undefined symbol: __nvJitLink",
     "undefined symbol: __nvJitLink\\w{0,40}, version (?<soname>libnvJitLink\\.so\\.\\d{1,2})",
     "(?<soname>libcudnn[a-z_]{0,24}\\.so\\.\\d{1,2}): undefined symbol",
   ],
   CONTAINER_NO_GPUS: [
-    "exec: \\\"nvidia-smi\\\": executable file not found in \\$PATH",
+    "exec: \\\\{0,2}\\\"nvidia-smi\\\\{0,2}\\\": executable file not found in \\$PATH",
   ],
   DKMS_BUILD_FAILED: [
     "Building module\\(s\\)\\.{0,40}failed",
@@ -521,7 +513,6 @@ const UNSAMPLED: Record<string, string[]> = {
     "CUDA-capable device\\(s\\) is/are busy or unavailable",
   ],
   JAX_WINDOWS_NO_GPU: [
-    "jax[\\w.-]{0,20} does not provide the extra '(?<extra>cuda[\\w-]{0,30})'",
     "(?:No matching distribution found for|satisfies the requirement) (?<package>jax[-_]cuda1\\d[-_](?:plugin|pjrt)[^\\s]{0,40})",
     "pip is looking at multiple versions of (?<package>jax(?:lib)?\\[cuda[\\w-]{0,20}\\])",
   ],
@@ -540,7 +531,6 @@ const UNSAMPLED: Record<string, string[]> = {
     "rocBLAS error: Cannot read \\S{0,300}TensileLibrary",
   ],
   WSL_NO_GPU: [
-    "WSL environment detected but no adapters were found",
     "GPU access blocked by the operating system",
   ],
 };
@@ -552,8 +542,8 @@ function fixtureTexts(): string[] {
   for (const folder of readdirSync(fixturesDir, { withFileTypes: true })) {
     if (!folder.isDirectory()) continue;
     for (const file of readdirSync(path.join(fixturesDir, folder.name))) {
-      // Issue 31's held-out half is a score only: no pattern may count it as its sample.
-      if (folder.name === 'troubleshoot-set-3' && file === 'heldout.json') continue;
+      // Issue 31's held-out set is a score only: no pattern may count it as its sample (set 3's was opened once set 4 existed).
+      if (folder.name === 'troubleshoot-set-4') continue;
       texts.push(readFileSync(path.join(fixturesDir, folder.name, file), 'utf8'));
     }
   }

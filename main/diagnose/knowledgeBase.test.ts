@@ -18,6 +18,8 @@ const DERIVED = [
   'machineNvidiaGpu', 'machineNoNvidiaGpu', 'machineAmdGpu', 'machineAmdRocm', 'machineAmdNoRocm', 'machineAppleGpu', 'machineCpuOnly',
   'computeCapQuery', 'computeCapQueryMissing', 'computeCapDriver',
   'frameworkIsTensorflow', 'frameworkIsJax', 'frameworkNotTensorflowOrJax',
+  // architectureDirection.ts: which way an architecture a compiler does not know points.
+  'removedArch', 'tooNewArch', 'lastToolkitForArch',
 ];
 
 const REQUIRED_CODES = [

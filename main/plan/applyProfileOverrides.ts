@@ -134,7 +134,7 @@ export function isWhatIf(flags: ProfileOverrides): boolean {
 /**
  * The machine a what-if plan is for: only what the flags say. OS (with its distribution release) and CPU architecture
  * must be something, so they are this machine's unless given; its GPU, driver, CUDA Toolkits, cuDNN and Pythons never leak in (unknown stays unknown).
- * A driver version without a GPU flag means an NVIDIA GPU of unknown model.
+ * A driver version without a GPU flag means an NVIDIA GPU of unknown model; macOS on arm64, Apple silicon's GPU.
  */
 export function whatIfProfile(
   host: HardwareProfile,
@@ -149,6 +149,8 @@ export function whatIfProfile(
   const profile = applyProfileOverrides(bare, flags, gpuRows, nvidiaTable, distroPythons);
   const gpuGiven = flags.gpu !== undefined || flags.gpuVendor !== undefined || flags.computeCapability !== undefined || flags.gpuArch !== undefined;
   if (!gpuGiven && profile.driverVersion !== null) profile.gpuVendor = 'nvidia';
+  // Every arm64 Mac is Apple silicon, whose GPU MPS uses: "with no GPU" would be untrue beside an MPS plan.
+  else if (!gpuGiven && profile.os === 'macos' && profile.arch === 'arm64') profile.gpuVendor = 'apple';
   return profile;
 }
 

@@ -7,6 +7,7 @@ import { formatTable } from '../../shared/text/terminalTable.js';
 import { terminalStyle } from '../../shared/text/terminalStyle.js';
 import { vendorName } from '../../shared/text/vendorName.js';
 import type { Plan } from '../../shared/types/plan.js';
+import { formatReuse } from './formatReuse.js';
 import { planSummaryText } from './planSummaryText.js';
 
 
@@ -83,6 +84,7 @@ export function formatPlan(plan: Plan, options: { color: boolean; locale?: Local
     ),
   );
 
+  lines.push(...formatReuse(plan, p, options.locale));
   if (plan.steps.length) {
     lines.push('', p.bold(say('section.steps')));
     plan.steps.forEach((step, i) => lines.push(`  ${i + 1}. ${step.elevated ? p.yellow(`${adminMark(options.locale)} `) : ''}${step.title}`));

@@ -22,14 +22,19 @@ function compareCapability(a: string | undefined, b: string | undefined): number
 }
 
 /** The Pythons a venv can start from (system and pyenv interpreters, X.Y), and those of them that cannot make one. */
-function venvBases(report: HardwareReport): Pick<HardwareProfile, 'pythonVersions' | 'pythonsWithoutVenv'> {
+function venvBases(report: HardwareReport): Pick<HardwareProfile, 'pythonVersions' | 'pythonsWithoutVenv' | 'pyenvPythons'> {
   const bases = report.pythons.filter((env) => env.kind === 'system' || env.kind === 'pyenv');
   const xy = (version: string) => version.split('.').slice(0, 2).join('.');
   const unique = (list: string[]) => [...new Set(list)];
   const without = unique(bases.filter((env) => env.venv === false).map((env) => xy(env.version)));
+  // A pyenv Python whose X.Y no system interpreter has: the venv step must be told where it is.
+  const systemXy = new Set(bases.filter((env) => env.kind === 'system').map((env) => xy(env.version)));
+  const pyenv = bases.filter((env) => env.kind === 'pyenv' && !systemXy.has(xy(env.version)));
+  const pyenvPythons = [...new Map(pyenv.map((env) => [xy(env.version), { version: xy(env.version), path: env.path }])).values()];
   return {
     pythonVersions: unique(bases.map((env) => xy(env.version))),
     ...(without.length ? { pythonsWithoutVenv: without } : {}),
+    ...(pyenvPythons.length ? { pyenvPythons } : {}),
   };
 }
 

@@ -38,7 +38,7 @@ export function createHandlers(context: HandlerContext): HandlerTable {
     }),
     // The wizard's detection (and its "Detect again"): the report later plans stand on until the machine changes.
     'detect:run': async (request) => (await import('../plan/lastDetection.js')).lastDetection.detectAndKeep(request ?? {}),
-    'plan:resolve': async (request) => (await import('../plan/planForMachine.js')).planForMachine(request),
+    'plan:resolve': async (request) => (await import('../verify/environments/planWithReuse.js')).planWithReuse(request),
     'plan:versions': async (request) => (await import('../plan/listFrameworkVersions.js')).listFrameworkVersions(request),
     'plan:export': async ({ plan, format }) => (await import('../export/exportPlan.js')).exportPlan(plan, format),
     'install:start': async ({ plan, dryRun, locale }) => (await installService()).start(plan, { dryRun, locale }),

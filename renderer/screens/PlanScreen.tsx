@@ -16,6 +16,7 @@ import { planToShellScript } from '../wizard/planScript.js';
 import { ExportPanel } from '../components/ExportPanel.js';
 import { GpuPicker } from '../components/GpuPicker.js';
 import { componentRows } from './planComponentRows.js';
+import { ReusePanel } from './ReusePanel.js';
 import { planRequestOf, type Choice, type ScreenProps } from '../wizard/wizardState.js';
 
 /** Names the alternative by what it changes: framework and version always, Python and method only when they differ. */
@@ -216,6 +217,7 @@ export function PlanScreen({ state, dispatch }: ScreenProps) {
             </table>
           </section>
 
+          <ReusePanel plan={plan} onVerify={(python) => dispatch({ type: 'reuse-environment', python })} />
           {plan.download ? <DownloadEstimate estimate={plan.download} /> : null}
           {plan.steps.some((step) => step.kind === 'framework') ? <PackageSources state={state} dispatch={dispatch} /> : null}
 

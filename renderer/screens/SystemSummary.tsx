@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { distroName } from '../../shared/text/distroName.js';
 import type { HardwareReport } from '../../shared/types/hardware.js';
 import { ErrorPanel } from '../components/ErrorPanel.js';
 import { LoadingStatus } from '../components/LoadingStatus.js';
@@ -12,7 +13,7 @@ export function SystemSummary({ detect, onRetry }: { detect: Load<HardwareReport
   if (detect.status === 'idle' || detect.status === 'loading') return <LoadingStatus>{t('summary.loading')}</LoadingStatus>;
   if (detect.status === 'failed') return <ErrorPanel error={detect.error} onRetry={onRetry} testId="summary-error" />;
   const report = detect.value;
-  const os = [report.os.distro, report.os.version, report.os.arch, report.os.wsl ? 'WSL2' : null].filter(Boolean).join(' ');
+  const os = [report.os.distro ? distroName(report.os.distro) : null, report.os.version, report.os.arch, report.os.wsl ? 'WSL2' : null].filter(Boolean).join(' ');
   return (
     <section aria-labelledby="summary-heading" className="summary">
       <h2 id="summary-heading">{t('summary.heading')}</h2>

@@ -7,6 +7,7 @@ import { ScreenHeading } from '../components/ScreenHeading.js';
 import { useLocale } from '../i18n/useLocale.js';
 import { useApi } from '../wizard/ApiContext.js';
 import type { ScreenProps } from '../wizard/wizardState.js';
+import { UnmatchedPanel } from './UnmatchedPanel.js';
 
 /** Screen 7: paste an error or a tool's output, get the cause and the fixes. */
 export function TroubleshootScreen({ state, dispatch }: ScreenProps) {
@@ -64,6 +65,10 @@ export function TroubleshootScreen({ state, dispatch }: ScreenProps) {
             dispatch({ type: 'go', screen: 'plan' });
           }}
         />
+      ) : null}
+      {/* Nothing known matched (issue 31): say so, with what was read and the closest known problems, instead of a bare "none". */}
+      {state.diagnose.status === 'ready' && state.diagnose.value.diagnoses.length === 0 && state.diagnose.value.unmatched ? (
+        <UnmatchedPanel unmatched={state.diagnose.value.unmatched} />
       ) : null}
     </div>
   );

@@ -17,8 +17,9 @@ import { readVerifyReport } from './verifyReportFile.js';
 import { firstFailure, frameworkName, headlineMatmul, percentOfSpec, verifyVerdict } from '../../shared/verify/verifyVerdict.js';
 
 
-/** Verify the environment just installed when there is one, else whatever DL Setup finds. */
+/** Verify the environment just installed (or the one chosen instead of installing) when there is one, else whatever DL Setup finds. */
 export function verifyRequestOf(state: WizardState, quick: boolean): VerifyRequest {
+  if (state.reusePython) return { python: state.reusePython, framework: state.choice.framework, quick };
   return state.envPath
     ? { python: `${state.envPath}/bin/python`, framework: state.choice.framework, quick }
     : { framework: 'auto', quick };

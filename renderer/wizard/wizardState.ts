@@ -52,6 +52,8 @@ export interface WizardState {
   runId: string | null;
   /** Where the framework went, once a run succeeded: verify uses its interpreter. */
   envPath: string | null;
+  /** An environment already on the machine the person chose to use instead of installing (its interpreter): verify checks it. */
+  reusePython: string | null;
   /** The run whose changes were undone from the Install screen (its environment is gone: nothing to verify). */
   undoneRunId: string | null;
   verify: Load<VerifyOutcome>;
@@ -84,6 +86,7 @@ export type WizardAction =
   | { type: 'install-started'; runId: string; plan: Plan | null }
   | { type: 'install-attached'; runId: string; plan: Plan | null }
   | { type: 'install-succeeded'; envPath: string | null }
+  | { type: 'reuse-environment'; python: string }
   | { type: 'install-undone'; runId: string }
   | { type: 'verify-history'; history: VerifyHistory | null };
 
@@ -112,6 +115,7 @@ export const initialWizardState: WizardState = {
   installedPlan: null,
   runId: null,
   envPath: null,
+  reusePython: null,
   undoneRunId: null,
   verify: { status: 'idle' },
   verifyHistory: null,
@@ -159,11 +163,14 @@ export function wizardReducer(state: WizardState, action: WizardAction): WizardS
       return { ...state, choice, plan: { status: 'idle' } };
     }
     case 'install-started':
-      return { ...go(state, 'install'), runId: action.runId, installedPlan: action.plan ?? state.installedPlan, envPath: null, verify: { status: 'idle' } };
+      return { ...go(state, 'install'), runId: action.runId, installedPlan: action.plan ?? state.installedPlan, envPath: null, reusePython: null, verify: { status: 'idle' } };
     case 'install-attached':
       return { ...go(state, 'install'), runId: action.runId, installedPlan: action.plan ?? state.installedPlan };
     case 'install-succeeded':
       return { ...state, envPath: action.envPath };
+    case 'reuse-environment':
+      // Nothing is installed: Verify proves the environment that is already there.
+      return { ...go(state, 'verify'), reusePython: action.python, envPath: null, verify: { status: 'idle' } };
     case 'install-undone':
       // The environment is gone: Verify must not look for it (it would report a missing Python as a failure).
       return { ...state, undoneRunId: action.runId, envPath: null, verify: { status: 'idle' } };

@@ -2,7 +2,7 @@
  * How the best build is found: releases newest first, the first with a candidate wins, candidates ranked within it.
  * A scan allocates nothing for builds that fail; failures with their messages are collected only where a plan shows them.
  */
-import { compareDotted } from '../versions/dottedVersion.js';
+import { compareDotted, parseDotted } from '../versions/dottedVersion.js';
 import { cudaRelease, evaluateCuda } from './cudaCandidates.js';
 import type { FrameworkBuild } from './frameworkBuilds.js';
 import { FRAMEWORK_NAMES } from './frameworkNames.js';
@@ -62,7 +62,7 @@ function scanRelease(ctx: Context, group: ReleaseGroup, forcedVariant: string | 
     const python = choosePython(group.python, ctx.request.python, machinePythons(ctx.profile));
     if (!python) return undefined;
     const only = pinnedCudaVariant(release.items, forcedVariant);
-    for (const item of release.items) if (!('code' in item) && (!only || item.build.variant === only)) best = keepBetter(best, evaluateCuda(ctx, item, python, false), forcedVariant);
+    for (const item of release.items) if (!('code' in item) && (!only || item.build.variant === only)) best = keepBetter(best, evaluateCuda(ctx, item, python, false), forcedVariant, ctx.leastDriverChange);
   } else if (ctx.gpuKind === 'rocm') {
     const python = choosePython(group.python, ctx.request.python, machinePythons(ctx.profile));
     if (!python) return undefined;
@@ -109,19 +109,30 @@ export function pythonUnsupported(group: ReleaseGroup, requested: string | undef
   return { code: 'PYTHON_UNSUPPORTED', message: (say) => say('failure.pythonUnsupported', { fw: FRAMEWORK_NAMES[build.framework], version: build.version, min, max, python }) };
 }
 
-function keepBetter(best: Candidate | undefined, outcome: Candidate | Failure | null, forcedVariant: string | undefined): Candidate | undefined {
+function keepBetter(best: Candidate | undefined, outcome: Candidate | Failure | null, forcedVariant: string | undefined, leastDriverChange = false): Candidate | undefined {
   if (!outcome || 'code' in outcome) return best;
-  return !best || better(outcome, best, forcedVariant) ? outcome : best;
+  return !best || better(outcome, best, forcedVariant, leastDriverChange) ? outcome : best;
 }
 
-function better(a: Candidate, b: Candidate, forced: string | undefined): boolean {
+function better(a: Candidate, b: Candidate, forced: string | undefined, leastDriverChange: boolean): boolean {
   const ka = rankKey(a, forced);
   const kb = rankKey(b, forced);
+  // An alternative that changes the driver names the build needing the smallest change (cu126 at 561.17, not cu132 at R580).
+  if (leastDriverChange && ka >> 1 === kb >> 1) {
+    const floors = compareFloors(a, b);
+    if (floors !== 0) return floors < 0;
+  }
   if (ka !== kb) return ka < kb;
   return compareCuda(a.build, b.build) < 0;
 }
 
-/** The first rank keys of a candidate, lower is better: forced variant, no driver change, native code, pip default. */
+function compareFloors(a: Candidate, b: Candidate): number {
+  if (a.driver.action === 'none' || b.driver.action === 'none') return 0;
+  const [fa, fb] = [parseDotted(a.driver.floor.version), parseDotted(b.driver.floor.version)];
+  return fa && fb ? compareDotted(fa, fb) : 0;
+}
+
+/** The first rank keys of a candidate, lower is better: forced variant, no driver change, native code, pip default (the last bit). */
 function rankKey(candidate: Candidate, forcedVariant: string | undefined): number {
   const driverCost = candidate.driver.action === 'keep' || candidate.driver.action === 'none' ? 0 : 1;
   return (

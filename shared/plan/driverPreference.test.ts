@@ -37,11 +37,12 @@ describe('a working driver is kept by default', () => {
     expect(p.driver).toMatchObject({ action: 'keep', current: '560.94', minimum: '560.94' });
     expect(p.steps.map((s) => s.kind)).not.toContain('driver');
     expect(text(p)).toMatch(/Driver: keep 560\.94; the CUDA 12\.6\.2 toolkit itself needs driver 560\.94 or newer/);
-    expect(text(p)).toMatch(/To use PyTorch 2\.14\.\d+ \(cu132\) instead, the driver must be upgraded to R580 \(580\.88 or newer\)/);
+    // The plan is already 2.14: the alternative is its cu132 build, which R580 brings.
+    expect(text(p)).toMatch(/To use the cu132 build of PyTorch 2\.14\.\d+ instead, the driver must be upgraded to R580 \(580\.88 or newer; yours is 560\.94\); allow a driver upgrade to plan it\./);
     expect(text(p)).not.toMatch(/If you cannot change the driver/);
     const zh = plan(WINDOWS, SYSTEM, 'zh-CN');
     expect(zh.framework).toEqual(p.framework);
-    expect(text(zh)).toMatch(/若要改用 PyTorch 2\.14\.\d+（cu132），需要把驱动升级到 R580（580\.88 或更新版本）/);
+    expect(text(zh)).toMatch(/若要改用 PyTorch 2\.14\.\d+ 的 cu132 构建，需要把驱动升级到 R580（580\.88 或更新版本；你的是 560\.94）/);
     expect(text(zh)).not.toMatch(/allow a driver upgrade|To use/);
   });
 
@@ -54,11 +55,11 @@ describe('a working driver is kept by default', () => {
     expect(text(p)).toMatch(/PyTorch 2\.14\.\d+ \(newest\) was not chosen: cu126 needs driver 560\.35\.05 or newer \(yours is 535\.183\.01\)/);
     expect(text(p)).not.toMatch(/you asked DL Setup not to change the driver/);
     expect(text(p)).toMatch(/PyTorch 2\.7\.1 is the newest release that runs on your GPU with your current driver 535\.183\.01/);
-    expect(text(p)).toMatch(/To use PyTorch 2\.14\.\d+ \(cu130\) instead, the driver must be upgraded to R580 \(580\.95\.05 or newer\)/);
+    expect(text(p)).toMatch(/To use PyTorch 2\.14\.\d+ instead, the driver must be 560\.35\.05 or newer \(its cu126 build; yours is 535\.183\.01\); allow a driver upgrade and DL Setup installs R580 \(580\.95\.05 or newer\) with the cu130 build\./);
     const zh = plan(LINUX, SYSTEM, 'zh-CN');
     expect(zh.framework).toEqual(p.framework);
     expect(text(zh)).toMatch(/cu126 需要 560\.35\.05 或更新的驱动（当前为 535\.183\.01）/);
-    expect(text(zh)).toMatch(/若要改用 PyTorch 2\.14\.\d+（cu130），需要把驱动升级到 R580（580\.95\.05 或更新版本）/);
+    expect(text(zh)).toMatch(/若要改用 PyTorch 2\.14\.\d+，驱动需要 560\.35\.05 或更新版本（其 cu126 构建；你的是 535\.183\.01）/);
   });
 
   it('wheels and system agree on Windows 560.94; on Linux 535 only the wheels reach 2.14 (Table 2 vs the toolkit floor)', () => {
@@ -81,8 +82,20 @@ describe('each alternative is what resolving again under that choice plans', () 
       expect(newest.driver.action).toBe('upgrade');
       const { version, variant } = newest.framework;
       const target = newest.driver.target!;
-      const sentence = text(plan(machine, SYSTEM)).split('\n').find((r) => r.startsWith('To use'));
-      expect(sentence).toBe(`To use PyTorch ${version} (${variant}) instead, the driver must be upgraded to R580 (${target} or newer); allow a driver upgrade to plan it.`);
+      const kept = plan(machine, SYSTEM);
+      const sentence = text(kept).split('\n').find((r) => r.startsWith('To use'))!;
+      const escape = (v: string) => v.replaceAll('.', '\\.');
+      if (kept.framework.version === version) {
+        // Same release: the alternative is the newer build the upgrade brings.
+        expect(sentence).toMatch(new RegExp(`^To use the ${variant} build of PyTorch ${escape(version)} instead, the driver must be upgraded to R580 \\(${escape(target)} or newer; yours is `));
+        return;
+      }
+      expect(sentence).toMatch(new RegExp(`^To use PyTorch ${escape(version)} instead, the driver must be [\\d.]+ or newer \\(its cu\\d+ build; yours is [\\d.]+\\); allow a driver upgrade and DL Setup installs R580 \\(${escape(target)} or newer\\) with the ${variant} build\\.$`));
+      // The floor named is the smallest of that release's builds: just below it, no build of the release runs.
+      const floor = /must be ([\d.]+) or newer/.exec(sentence)![1]!;
+      const below = plan({ ...machine, driverVersion: `${Number(floor.split('.')[0]) - 1}.99` }, { ...SYSTEM, frameworkVersion: version, allowDriverChange: false });
+      expect(below.status).not.toBe('ok');
+      expect(plan({ ...machine, driverVersion: floor }, { ...SYSTEM, frameworkVersion: version, allowDriverChange: false }).status).toBe('ok');
     });
 
     it(`${name}: "if you cannot change the driver" (asked for the newest) names the plan made with --keep-driver`, () => {

@@ -42,10 +42,19 @@ function addsSystemCuda(ctx: Context, candidate: Candidate): boolean {
   return ctx.request.method === undefined && defaultMethod(candidate.build) !== 'wheels';
 }
 
-/** For a plan kept by preference: the build resolving with a driver change allowed plans, when that changes the driver. */
-export function driverChangeAlternative(ctx: Context, groups: ReleaseGroup[], forcedVariant: string | undefined): Candidate | undefined {
-  const other = search({ ...ctx, request: { ...ctx.request, allowDriverChange: true } }, groups, forcedVariant).chosen?.candidate;
-  return other && other.driver.action === 'upgrade' ? other : undefined;
+/**
+ * For a plan kept by preference: the build resolving with a driver change allowed plans, when that changes the driver,
+ * and the build of that release needing the least change (its floor is what "the driver must be …" names).
+ */
+export function driverChangeAlternative(ctx: Context, groups: ReleaseGroup[], forcedVariant: string | undefined, kept: Candidate): { planned: Candidate; least: Candidate } | undefined {
+  const allowed = { ...ctx, request: { ...ctx.request, allowDriverChange: true } };
+  const planned = search(allowed, groups, forcedVariant).chosen?.candidate;
+  if (!planned || planned.driver.action !== 'upgrade') return undefined;
+  // The same release with a newer build: the alternative is that build, not a smaller change to a plan already made.
+  if (planned.build.version === kept.build.version) return { planned, least: planned };
+  const release = groups.filter((group) => group.builds[0]!.version === planned.build.version);
+  const least = search({ ...allowed, leastDriverChange: true }, release, forcedVariant).chosen?.candidate ?? planned;
+  return { planned, least };
 }
 
 /** For a driver change: the build resolving with the driver kept plans (of any release), to name as the alternative. */

@@ -28,7 +28,7 @@ export function gpuPlan(
   const decision = candidate.driver;
   const alternatives = {
     keepDriver: keepDriverAlternative(ctx, decision, allGroups, forcedVariant),
-    changeDriver: chosen.keptByPreference ? driverChangeAlternative(ctx, groups, forcedVariant) : undefined,
+    changeDriver: chosen.keptByPreference ? driverChangeAlternative(ctx, groups, forcedVariant, candidate) : undefined,
   };
   // The driver chose the release only when a driver change would plan another build.
   releaseReasons(ctx, chosen, build, fw, base.dataReviewedAt, alternatives.changeDriver !== undefined, reasons);

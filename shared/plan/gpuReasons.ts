@@ -92,7 +92,8 @@ export function buildReasons(ctx: Context, candidate: Candidate, build: Framewor
 /** The builds resolving again under the other driver choice plans (driverPreference.ts), to name in a sentence. */
 export interface DriverAlternatives {
   keepDriver?: Candidate;
-  changeDriver?: Candidate;
+  /** The plan a driver change allows, and the same release's build needing the smallest driver change. */
+  changeDriver?: { planned: Candidate; least: Candidate };
 }
 
 /**
@@ -104,9 +105,13 @@ export function driverReasons(ctx: Context, decision: DriverDecision, alternativ
   if (decision.action === 'keep') {
     reasons.push(say(profile.os === 'wsl' ? 'driver.keepWsl' : 'driver.keep', { driver: profile.driverVersion!, why: decision.floor.why(say) }));
     const newer = alternatives.changeDriver;
-    if (newer?.driver.action === 'upgrade') {
-      const { target } = newer.driver;
-      reasons.push(say('driver.upgradeAlternative', { fw, version: newer.build.version, variant: newer.build.variant, branch: target.branch, target: target.minimumVersion }));
+    const planned = newer?.planned;
+    if (newer && planned?.driver.action === 'upgrade') {
+      const { least } = newer;
+      const { target } = planned.driver;
+      const change = { fw, version: planned.build.version, variant: planned.build.variant, branch: target.branch, target: target.minimumVersion, driver: profile.driverVersion! };
+      if (least === planned || least.driver.action === 'none') reasons.push(say('driver.upgradeVariantAlternative', change));
+      else reasons.push(say('driver.upgradeAlternative', { ...change, floor: least.driver.floor.version, leastVariant: least.build.variant }));
     }
   } else if (decision.action !== 'none') {
     const { target } = decision;

@@ -34,7 +34,8 @@ function gpuLabel(gpu: GpuInfo, say: PlanSay): string {
     const name = gpu.name ?? say('gpu.amd.unnamed');
     return gpu.gfxArch ? say('gpu.amd.gfx', { name, gfx: gpu.gfxArch }) : name;
   }
-  return gpu.name ?? gpu.vendor;
+  // A vendor id never reaches a sentence: an unnamed GPU is called by its vendor's words.
+  return gpu.name ?? say(gpu.vendor === 'apple' ? 'gpu.apple.unnamed' : 'gpu.intel.unnamed');
 }
 
 export function pythonReason(python: string, range: PythonRange, request: PlanRequest, profile: HardwareProfile, say: PlanSay): string {

@@ -32,6 +32,12 @@ export function toolkitPath(os: HardwareProfile['os'], series: string): string {
   return os === 'windows' ? `C:\\Program Files\\NVIDIA GPU Computing Toolkit\\CUDA\\v${series}` : `/usr/local/cuda-${series}`;
 }
 
+/** A venv from a pyenv Python names its interpreter: `pythonX.Y` is on PATH only where pyenv's shims are. */
+function pyenvInterpreter(profile: HardwareProfile, python: string): { interpreter?: string } {
+  const found = profile.pyenvPythons?.find((entry) => entry.version === python);
+  return found ? { interpreter: found.path } : {};
+}
+
 /** The ordered install steps for a resolved plan; system-wide steps are elevated. */
 export function planSteps(input: StepInputs): PlanStep[] {
   const { profile, method, build, driver } = input;
@@ -131,7 +137,7 @@ export function planSteps(input: StepInputs): PlanStep[] {
     params:
       method === 'conda'
         ? { manager: 'conda', python: input.python, name: envName, condaChannel: 'conda-forge', condaPackages: input.condaCudaPackages }
-        : { manager: 'venv', python: input.python, name: envName },
+        : { manager: 'venv', python: input.python, name: envName, ...pyenvInterpreter(profile, input.python) },
   });
 
   steps.push({

@@ -113,6 +113,8 @@ export interface Context {
   cudaReleases: Map<ReleaseGroup, CudaRelease>;
   /** The driver is kept because DL Setup prefers a working driver, not because the user asked (driverPreference.ts). */
   keepPreferred?: boolean;
+  /** Among builds of a release that change the driver, the one needing the lowest driver wins (driverPreference.ts). */
+  leastDriverChange?: boolean;
   /** The reader's language, and its sentences. */
   locale: Locale;
   say: PlanSay;

@@ -9,6 +9,7 @@ import {
   date,
   deviceName,
   driverVersion,
+  hostPath,
   list,
   matching,
   numberIn,
@@ -66,6 +67,7 @@ export const hardwareProfileSchema = record({
   pythonVersion: optional(pythonVersion),
   pythonVersions: optional(list(pythonVersion, 32)),
   pythonsWithoutVenv: optional(list(pythonVersion, 32)),
+  pyenvPythons: optional(list(record({ version: pythonVersion, path: hostPath }), 32)),
   // NVIDIA's repository folder name: ubuntu2204, debian12.
   linuxRepo: optional(matching(/^[a-z]{2,12}\d{1,4}$/, 'problem.name', 16)),
   condaFound: optional(bool),
@@ -124,6 +126,19 @@ export const planSchema = record({
   ),
   dataReviewedAt: optional(date),
   download: optional(downloadSchema),
+  reuse: optional(
+    list(
+      record({
+        name: text(200),
+        path: hostPath,
+        kind: oneOf(['system', 'pyenv', 'conda', 'venv', 'dlsetup']),
+        python: pythonVersion,
+        version: matching(/^\d[0-9A-Za-z.+!_-]{0,59}$/, 'problem.version', 60),
+        variant: optional(variant),
+      }),
+      8,
+    ),
+  ),
 });
 
 export type PlanFromSchema = v.InferOutput<typeof planSchema>;

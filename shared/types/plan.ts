@@ -5,6 +5,7 @@
  */
 
 import type { DownloadEstimate } from './downloadEstimate.js';
+import type { PythonEnv } from './hardware.js';
 import type { Framework } from '../frameworks/registry.js';
 import type { PlanStepKind } from '../schema/stepSchemas.js';
 
@@ -45,6 +46,8 @@ export interface HardwareProfile {
   pythonVersions?: string[];
   /** Those of them whose venv module or ensurepip is missing (a fresh Debian/Ubuntu without pythonX.Y-venv). */
   pythonsWithoutVenv?: string[];
+  /** pyenv's interpreters ("3.11" → ~/.pyenv/versions/3.11.9/bin/python): not on PATH as pythonX.Y unless its shims are. */
+  pyenvPythons?: { version: string; path: string }[];
   /** NVIDIA's apt repository folder for this Linux distribution ("ubuntu2204", "debian12"), from detection. */
   linuxRepo?: string;
   /**
@@ -137,4 +140,18 @@ export interface Plan {
   dataReviewedAt?: string;
   /** Estimated download (data/download-sizes.json); set by planForMachine, absent on a blocked plan. */
   download?: DownloadEstimate;
+  /** Environments already on this machine whose build of the asked framework runs on its GPU and driver (planWithReuse.ts). */
+  reuse?: ReusableEnvironment[];
+}
+
+/** An environment that already satisfies the request: offered instead of installing (issue 30). */
+export interface ReusableEnvironment {
+  /** Its short name ("llm-train") and interpreter. */
+  name: string;
+  path: string;
+  kind: PythonEnv['kind'];
+  python: string;
+  /** The framework as installed ("2.5.1+cu124") and the data's variant for it. */
+  version: string;
+  variant?: string;
 }

@@ -2,7 +2,7 @@ import { JSON_FLAG, LANG_FLAG, type CliCommand } from '../cliCommand.js';
 import { commandLocale } from '../cliLocale.js';
 import { formatPlan } from '../../plan/formatPlan.js';
 import { planSummaryText } from '../../plan/planSummaryText.js';
-import { planForMachine } from '../../plan/planForMachine.js';
+import { planWithReuse } from '../../verify/environments/planWithReuse.js';
 import type { Framework, InstallMethod } from '../../../shared/types/plan.js';
 import { usageError } from '../parseArgs.js';
 import { cliText } from '../cliText.js';
@@ -48,7 +48,7 @@ export const planCommand: CliCommand = {
   async run({ flags }, io) {
     if (!flags.framework) throw usageError('usage.frameworkRequired', { frameworks: FRAMEWORK_IDS.join(', ') });
     const locale = commandLocale(flags, process.env);
-    const plan = await planForMachine({
+    const plan = await planWithReuse({
       framework: flags.framework as Framework,
       frameworkVersion: text(flags['framework-version']),
       python: text(flags.python),

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import type { CudaToolkit, CudnnInstall, PythonEnv } from '../../../shared/types/hardware.js';
 import { hostPathExists, listHostDir, readHostBytes, readHostFile, resolveHostLinks } from '../../system/sysroot.js';
+import { hostRealPath } from '../hostRealPath.js';
 import { parseCudnnHeader } from '../parsers/parseCudnnHeader.js';
 import { parseLdconfig, versionFromSoname, type LdconfigEntry } from '../parsers/parseLdconfig.js';
 import { parseLdSoCache } from '../parsers/parseLdSoCache.js';
@@ -16,10 +17,17 @@ async function headersIn(dir: string): Promise<CudnnInstall[]> {
   names.sort((a, b) => Number(b.includes('version')) - Number(a.includes('version')));
   const found: CudnnInstall[] = [];
   for (const name of names) {
-    const parsed = parseCudnnHeader((await readHostFile(path.join(dir, name))) ?? '');
+    // Read where the machine's links lead (/usr/include/cudnn_version.h -> /etc/alternatives/cudnn_version_h -> the package's file).
+    const parsed = parseCudnnHeader((await readHostFile(await hostRealPath(path.join(dir, name)))) ?? '');
     if (parsed && !found.some((install) => install.version === parsed.version)) found.push({ version: parsed.version, path: path.join(dir, name), source: 'header' });
   }
   return found;
+}
+
+/** The first of each header file: Debian's alternatives and a toolkit's include/ links name one file several times. */
+async function oneEachFile(headers: CudnnInstall[]): Promise<CudnnInstall[]> {
+  const reals = await Promise.all(headers.map((header) => hostRealPath(header.path)));
+  return headers.filter((_header, at) => reals.indexOf(reals[at] as string) === at);
 }
 
 /** `ldconfig -p` as text, for a cache this parser cannot read (another libc, an odd format). */
@@ -53,7 +61,9 @@ export async function probeLdconfigCudnn(context: ProbeContext): Promise<CudnnIn
 
 /** cuDNN from headers (system and toolkit dirs), toolkit lib dirs, the loader cache and pip nvidia-cudnn-* packages. */
 export async function collectCudnn(toolkits: CudaToolkit[], pythons: PythonEnv[], fromLoader: CudnnInstall[]): Promise<CudnnInstall[]> {
-  const dirs = [...HEADER_DIRS, ...toolkits.map((toolkit) => path.join(toolkit.path, 'include'))];
+  // conda's cudnn package puts NVIDIA's headers in the environment's include/ (conda-forge/cudnn-feedstock recipe/build.sh).
+  const condaIncludes = pythons.filter((env) => env.kind === 'conda' && /[\\/]bin[\\/]python[\d.]*$/.test(env.path)).map((env) => path.join(path.dirname(path.dirname(env.path)), 'include'));
+  const dirs = [...HEADER_DIRS, ...toolkits.map((toolkit) => path.join(toolkit.path, 'include')), ...condaIncludes];
   const headerLists = await Promise.all([...new Set(dirs)].map(headersIn));
   const libLists = await Promise.all(
     toolkits.flatMap((toolkit) => ['lib64', 'lib'].map((lib) => path.join(toolkit.path, lib))).map(async (dir) => {
@@ -70,6 +80,6 @@ export async function collectCudnn(toolkits: CudaToolkit[], pythons: PythonEnv[]
       fromPip.push({ version, path: site ? path.join(site, 'nvidia', 'cudnn') : env.path, source: `pip ${name} (${env.path})` });
     }
   }
-  const all = [...headerLists.flat(), ...libLists.flat(), ...fromLoader, ...fromPip];
+  const all = [...(await oneEachFile(headerLists.flat())), ...libLists.flat(), ...fromLoader, ...fromPip];
   return all.filter((install, at) => all.findIndex((other) => other.path === install.path) === at);
 }
