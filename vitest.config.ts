@@ -11,6 +11,7 @@ const INTEGRATION = [
   'main/export/exportTemplates.test.ts',
   'main/export/quoteLanguages.test.ts',
   'main/install/frameworkInstall.test.ts',
+  'main/install/pinnedInstall.test.ts',
   'main/install/aptSteps.test.ts',
   'main/install/aptRollbackExact.test.ts',
   // dpkg-query -S reads every package's file list: seconds on a full system.

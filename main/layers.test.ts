@@ -10,7 +10,7 @@ import { describe, expect, it } from 'vitest';
 const FLOOR: Record<string, number> = {
   system: 1, data: 1,
   network: 2,
-  download: 3, detect: 3,
+  download: 3, detect: 3, index: 3,
   plan: 4,
   install: 5, diagnose: 5,
   verify: 6,

@@ -39,7 +39,7 @@ function printedAfter(lines: readonly string[], call: RegExp, value: RegExp): Li
 const BUILT_WITH_CUDA = /is_buil[dt]_with_cuda\(\)/;
 const FALSE = /\bfalse\b/i;
 const NO_TF_GPU =
-  /GPU is NOT AVAILABLE|not (?:built|compiled) with CUDA|list_physical_devices\(["']GPU["']\)\)?\s{0,4}(?:#|->|=>)?[^\n[]{0,40}\[\]|Num GPUs Available:? {0,3}0\b/i;
+  /GPU is NOT AVAILABLE|not (?:built|compiled) with CUDA|list_physical_devices\(["']GPU["']\)\)?\s{0,4}(?:#|->|=>)?[^\n[]{0,40}\[\]|Num GPUs Available:? {0,3}0\b|(?:can(?:no|['’])t|doesn['’]t|does not|did not|didn['’]t|not) (?:use|utili[sz]e|detect|see|find|recogni[sz]e) (?:the |my |any |a )?GPU/i;
 
 /**
  * A value printed under a label: `print("Is GPU available?", tf.config.list_physical_devices('GPU'))` in the script, and
@@ -78,8 +78,8 @@ function tensorflowOnWindows(text: string, lines: readonly string[], facts: Diag
   const printed = printedAfter(lines, /tf\.__version__\)?/, /v?2\.\d{1,2}\.\d{1,3}/);
   const stated =
     /Tensor ?Flow(?:-gpu)?(?: version)?(?::| is| =)? {0,3}v?(2\.\d{1,2})(?:\.\d{1,3})?\b/i.exec(text)?.[1] ??
-    /tensorflow(?:-gpu|-intel|-cpu)?(?:==|-| {1,30})(2\.\d{1,2})\.\d/i.exec(text)?.[1] ??
-    /\bTF(?: version)?:? {0,3}v?(2\.\d{1,2})\.\d/.exec(text)?.[1] ??
+    /tensorflow(?:-gpu|-intel|-cpu)?(?:==|-| {1,30})(2\.\d{1,2})(?:\.\d|\b)/i.exec(text)?.[1] ??
+    /\bTF(?: version)?:? {0,3}v?(2\.\d{1,2})\.\d/i.exec(text)?.[1] ??
     (printed ? /(2\.\d{1,2})\.\d/.exec(printed.text.replace(/^.{0,200}tf\.__version__\)?/, ''))?.[1] : undefined) ??
     (facts.framework?.name === 'tensorflow' ? /^(2\.\d{1,2})/.exec(facts.framework.version ?? '')?.[1] : undefined);
   if (!stated || Number(stated.split('.')[1]) < 11) return null;
@@ -157,7 +157,7 @@ function driverOlderThanBuild(text: string, lines: readonly string[], facts: Dia
   return { code: 'DRIVER_TOO_OLD', evidence: evidence(unavailable), values: { frameworkCuda: builtCuda, driverCuda: systemCuda } };
 }
 
-const JAX_NO_GPU = /No GPU\/TPU found, falling back to CPU|does not provide the extra '(?:cuda|gpu)|CUDA backend failed to initialize|Unable to initialize backend 'cuda'/i;
+const JAX_NO_GPU = /No GPU\/TPU found, falling back to CPU|does not provide the extra '(?:cuda|gpu)|CUDA backend failed to initialize|Unable to initialize backend 'cuda'|jaxlib[^\n]{0,80}\+cuda[^\n]{0,120}is not a supported wheel on this platform/i;
 // pip walking back through jax releases it cannot install: three or more versions of jax/jaxlib fetched in turn.
 const JAX_FETCHED = /(?:Downloading|Using cached|Collecting) (jax(?:lib)?)[-=]{1,2}(\d{1,2}\.\d{1,2}\.\d{1,3})/;
 
@@ -181,6 +181,25 @@ function jaxOnWindows(text: string, lines: readonly string[]): StructuralMatch |
   return found ? { code: 'JAX_WINDOWS_NO_GPU', evidence: evidence(found), values: {} } : null;
 }
 
+const AMD = /\b(?:ROCm|HIP|hipcc|AMDGPU|gfx ?\d{3,4}[a-z]?|Radeon|HSA_OVERRIDE_GFX_VERSION)\b/i;
+
+/** "invalid device function" on an AMD GPU is ROCm without code for its gfx target, whatever the message's "CUDA" says. */
+function rocmInvalidDeviceFunction(text: string, lines: readonly string[]): StructuralMatch | null {
+  if (!AMD.test(text)) return null;
+  const failure = firstLine(lines, /invalid device function/i);
+  return failure ? { code: 'ROCM_GFX_UNSUPPORTED', evidence: evidence(failure), values: {} } : null;
+}
+
+const OPEN_MODULES = /nvidia-open(?:-dkms)?\b|open-gpu-kernel-modules|nvidia-driver-\d{3}-open\b|kernel-open\b|open kernel modules?/i;
+const NOT_SUPPORTED = /\b(?:not supported|unsupported|no longer supports?|does not support)\b/i;
+
+/** The open kernel modules installed on a GPU they do not drive: said in words as often as in NVRM's own line. */
+function openModulesOnOldGpu(text: string, lines: readonly string[]): StructuralMatch | null {
+  if (!OPEN_MODULES.test(text)) return null;
+  const failure = lines.findIndex((line) => NOT_SUPPORTED.test(line) && /\b(?:card|gpu|nvidia)/i.test(line));
+  return failure === -1 ? null : { code: 'OPEN_MODULES_UNSUPPORTED_GPU', evidence: evidence({ index: failure, text: lines[failure] as string }), values: {} };
+}
+
 export function contextFamilies(text: string, facts: DiagnoseFacts): StructuralMatch[] {
   const lines = text.split('\n');
   const found: (StructuralMatch | null)[] = [
@@ -189,6 +208,8 @@ export function contextFamilies(text: string, facts: DiagnoseFacts): StructuralM
     wslWithoutGpu(text, lines),
     containerWithoutGpus(text, lines),
     driverOlderThanBuild(text, lines, facts),
+    rocmInvalidDeviceFunction(text, lines),
+    openModulesOnOldGpu(text, lines),
   ];
   const cpuBuild = tensorflowBuiltWithoutCuda(lines);
   if (cpuBuild) found.push({ code: 'CPU_ONLY_BUILD', evidence: evidence(cpuBuild), values: {} });

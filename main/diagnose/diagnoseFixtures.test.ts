@@ -226,6 +226,8 @@ const EXPECTED: Record<string, Expectation> = {
   'debian-cuda-toolkit/usr-bin-nvcc.sh': { kind: 'log', codes: [], facts: {} },
   // A toolkit's version.json (detection's fixture): no problem in it; reading its versions from a paste is issue 31's.
   'cuda-version/cuda_11.8_version_json_partial.json': { kind: 'log', codes: [], facts: {} },
+  // Issue 32: the C library's version, read for the wheels' manylinux tags.
+  'ldd/debian12_ldd_version.txt': { kind: 'log', codes: [], facts: {} },
   // Issue 30's version formats and toolkit layouts: file contents and listings, nothing to diagnose.
   'cuda-toolkit-layouts/ls_-l_usr_local_grep_cuda_readlink_-f_cuda-12.9.txt': { kind: 'log', codes: [], facts: {} },
   'cuda-toolkit-layouts/ls_-l_usr_local_nvidia_deb_alternatives_cuda-12.1.txt': { kind: 'log', codes: [], facts: {} },
@@ -533,8 +535,8 @@ const EXPECTED: Record<string, Expectation> = {
 /** Folders whose captures are clean tool output: a diagnosis there would be a false alarm. */
 const CLEAN_FOLDERS = new Set(['nvidia-smi-table', 'nvidia-smi-xml', 'nvidia-smi-query', 'nvcc', 'cudnn', 'proc-driver', 'lspci', 'rocm-smi', 'macos', 'ubuntu-drivers']);
 
-/** Scored sets, not captures: each text carries its own expected family (troubleshootSets.test.ts). */
-const SCORED_SETS = new Set(['troubleshoot-set-3', 'troubleshoot-set-4', 'troubleshoot-set-5']);
+/** Not tool output: scored sets (each text carries its own family, troubleshootSets.test.ts) and index data (lock files). */
+const SCORED_SETS = new Set(['troubleshoot-set-3', 'troubleshoot-set-4', 'troubleshoot-set-5', 'pypi-index']);
 
 function allCaptures(): string[] {
   const files: string[] = [];

@@ -38,6 +38,15 @@ interface TensorflowTable {
 
 const ERROR_KINDS: ReadonlySet<DiagnoseKind> = new Set(['log', 'python-traceback', 'installer-log', 'dmesg']);
 
+/** A line that reports a failure, as opposed to one that states a version or a setting. */
+const ERROR_LINE = /\b(?:error|errors|exception|fatal|fail(?:ed|s|ure)?|traceback|refused|cannot|can't|could ?n[o']t|unable|not found|no such|denied|abort(?:ed)?|panic|invalid|insufficient|unsupported|not supported|mismatch|out of memory|warn(?:ing)?)\b|^[EFW]\d{4} |\[(?:E|ERROR|W)\]/i;
+
+/** A CUDA library that only TensorRT's plugin failed to open (TF's optional TensorRT) is TensorRT's note, not a missing CUDA. */
+function withoutTensorrtLibraries<T extends { entry: KnowledgeEntry; evidence?: { text: string } }>(raised: T[]): T[] {
+  if (!raised.some((item) => item.entry.code === 'TENSORRT_OPTIONAL_MISSING')) return raised;
+  return raised.filter((item) => !(item.entry.code === 'CUDA_LIB_MISSING' && /libnvinfer/i.test(item.evidence?.text ?? '')));
+}
+
 /** TensorFlow's tested build configuration for a version ("2.10" or "2.10.1" → the 2.10 row). */
 export function tensorflowBuild(framework: string, version: string): { cuda?: string; cudnn?: string } | null {
   if (framework !== 'tensorflow') return null;
@@ -144,11 +153,13 @@ export function diagnoseText(text: string, options: DiagnoseOptions = {}): Diagn
     if (compiled) raised.push({ entry: compiled.entry, values: match.values, ...(match.evidence ? { evidence: match.evidence } : {}) });
   }
   // An architecture a Toolkit dropped and one it predates read alike: the data says which (architectureDirection.ts).
-  const directed = raised.map((item) => withArchitectureDirection(item, normalized, kb));
+  const directed = withoutTensorrtLibraries(raised.map((item) => withArchitectureDirection(item, normalized, kb)));
   const superseded = new Set(directed.flatMap((item) => item.entry.supersedes ?? []));
+  // An error line comes before a line that only mentions a state ("my torch is 1.8.1+cpu" above pip's ERROR).
+  const rank = (item: (typeof directed)[number]) => (item.evidence && !ERROR_LINE.test(item.evidence.text) ? 1 : 0);
   let kept = directed
     .filter((item) => !superseded.has(item.entry.code))
-    .sort((a, b) => (a.evidence?.line ?? Infinity) - (b.evidence?.line ?? Infinity));
+    .sort((a, b) => rank(a) - rank(b) || (a.evidence?.line ?? Infinity) - (b.evidence?.line ?? Infinity));
   // Notes on harmless lines (TensorFlow's start-up chatter) matter only when nothing else was found.
   if (kept.some((item) => !item.entry.quietWhenOthers)) kept = kept.filter((item) => !item.entry.quietWhenOthers);
   // A family raised by a line and by the text's shape (a "+cpu" version in collect_env) is one diagnosis, from its first line.

@@ -409,7 +409,6 @@ const SAMPLES: Sample[] = [
  */
 const UNSAMPLED: Record<string, string[]> = {
   DRIVER_NOT_LOADED: [
-    "error while loading shared libraries: libcuda\\.so",
     "Could not load dynamic library 'nvcuda\\.dll'",
     "Unable to find cuda lib under the names",
     "Unable to dynamically load the \\\"cuda\\\" shared library",
@@ -441,11 +440,9 @@ const UNSAMPLED: Record<string, string[]> = {
     "(?<xlaOom>RESOURCE_EXHAUSTED): Failed to allocate",
     "HIP out of memory",
     "hipErrorOutOfMemory",
-    "cudaMalloc failed: out of memory",
     "(?<tfOom>ran out of memory trying to allocate)",
     "kIOGPUCommandBufferCallbackErrorOutOfMemory",
     "ErrorOutOfDeviceMemory",
-    "cudaMalloc(?: retry)? failed: out of memory",
   ],
   CPU_ONLY_BUILD: [
     "py3\\d{0,2}_cpu_\\d{1,2}\\b",
@@ -453,21 +450,28 @@ const UNSAMPLED: Record<string, string[]> = {
   CUDNN_VERSION_MISMATCH: [
     "CUDNN_STATUS_VERSION_MISMATCH",
   ],
+  SECURE_BOOT_BLOCKED: [
+    "Lockdown: [\\w-]{1,30}: unsigned module loading is restricted",
+  ],
   NVCC_NOT_FOUND: [
     "No CUDA runtime is found, using CUDA_HOME",
     "'nvcc' is not recognized as an internal or external command",
     "Could not find nvcc",
     "nvcc(?:\\.exe)?['’”»]? {0,2}(?:n'est pas reconnu en tant que commande|no se reconoce como un comando|wird nicht als interner oder externer Befehl|は、内部コマンドまたは外部コマンド|не является внутренней или внешней|não é reconhecido como um comando|不是內部或外部命令)",
-    "No such file or directory: '[^'\\n]{0,200}/bin/nvcc'",
   ],
   HOST_COMPILER_UNSUPPORTED: [
     "unsupported clang version",
     "Cannot find compiler 'cl\\.exe' in PATH",
     "nvcc fatal {0,4}: {0,2}Host compiler targets unsupported OS",
   ],
+  DISK_FULL: [
+    "\\bENOSPC\\b",
+  ],
   CONDA_UNSATISFIABLE: [
-    "nothing provides (?<condaVirtualPackage>__cuda|__glibc)",
     "found to be incompatible with your system",
+  ],
+  WINDOWS_ADAPTER_RAM_CAPPED: [
+    "(?:uint32|32[- ]?bit)[^\\n]{0,80}AdapterRAM",
   ],
   WINDOWS_DLL_LOAD_FAILED: [
     "\\[WinError 193\\]",
@@ -488,8 +492,6 @@ const UNSAMPLED: Record<string, string[]> = {
     "\\[WinError 127\\]",
   ],
   CUDA_LIB_CONFLICT: [
-    "(?<soname>libcusparse\\.so\\.\\d{1,2}): undefined symbol: __nvJitLink",
-    "undefined symbol: __nvJitLink\\w{0,40}, version (?<soname>libnvJitLink\\.so\\.\\d{1,2})",
     "(?<soname>libcudnn[a-z_]{0,24}\\.so\\.\\d{1,2}): undefined symbol",
   ],
   CONTAINER_NO_GPUS: [
@@ -500,17 +502,10 @@ const UNSAMPLED: Record<string, string[]> = {
     "Error! Build of [\\w-]{1,40}\\.ko(?:\\.\\w{2,4})? failed for",
     "Failed to run `?/usr/sbin/dkms build",
     "nvidia-dkms-\\d{3}(?:-open|-server)? \\([^)\\n]{1,60}\\): subprocess installed post-installation script returned error",
-    "ERROR \\(dkms apport\\)",
-    "error processing package nvidia-dkms-\\d{3}",
-  ],
-  FABRIC_MANAGER_NOT_RUNNING: [
-    "cudaErrorSystemNotReady",
-    "CUDA_ERROR_SYSTEM_NOT_READY",
   ],
   GPU_BUSY_EXCLUSIVE: [
     "cudaErrorDevicesUnavailable",
     "CUDA_ERROR_DEVICES_UNAVAILABLE",
-    "CUDA-capable device\\(s\\) is/are busy or unavailable",
   ],
   JAX_WINDOWS_NO_GPU: [
     "(?:No matching distribution found for|satisfies the requirement) (?<package>jax[-_]cuda1\\d[-_](?:plugin|pjrt)[^\\s]{0,40})",
@@ -518,14 +513,12 @@ const UNSAMPLED: Record<string, string[]> = {
   ],
   NCCL_FAILED: [
     "ncclInvalidUsage|ncclRemoteError",
-    "NCCL WARN [^\\n]{0,200}(?:failed|failure|error)",
     "NCCL communicator was aborted",
   ],
   OPEN_MODULES_UNSUPPORTED_GPU: [
     "does not include the required GPU System Processor",
   ],
   ROCM_GFX_UNSUPPORTED: [
-    "hipErrorInvalidDeviceFunction",
     "No kernel image is available for execution on the device[^\\n]{0,40}(?:HIP|hip)",
     "amdgpu-arch(?:itecture)? (?<gfx>(?:gfx9|gfx10|gfx11|gfx12)\\d{1,2}[a-z]?) is not supported",
     "rocBLAS error: Cannot read \\S{0,300}TensileLibrary",

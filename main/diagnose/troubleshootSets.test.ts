@@ -8,7 +8,7 @@ import { diagnoseText } from './diagnoseText.js';
  * were scored. Set 3 (121 texts, fixtures/troubleshoot-set-3/) was split by family into a development half and a held-out
  * half before any pattern was written; its held-out half scored 50/60 once, and became development when set 4 was
  * collected. Set 4 (fixtures/troubleshoot-set-4/, 119 texts collected after set 3 was scored, by someone who never read
- * the patterns) is the held-out set now. A text is right when Troubleshoot's first diagnosis is its family. The floors
+ * the patterns) is the held-out set now; set 5 (fixtures/troubleshoot-set-5/) is development texts. A text is right when Troubleshoot's first diagnosis is its family. The floors
  * are the scores measured, so a change that loses ground fails, and a rise is recorded by raising the floor.
  */
 interface SetText {
@@ -22,6 +22,8 @@ const SETS = [
   { set: 'troubleshoot-set-3', half: 'development', floor: 61, heldOut: false },
   { set: 'troubleshoot-set-3', half: 'heldout', floor: 60, heldOut: false },
   { set: 'troubleshoot-set-4', half: 'heldout', floor: 107, heldOut: true },
+  // 125 texts collected to widen the families (unusual wordings, other tools); 94/125 before any pattern was written from them.
+  { set: 'troubleshoot-set-5', half: 'development', floor: 125, heldOut: false },
 ] as const;
 
 function score(set: string, half: string): { right: number; total: number; wrong: string[] } {
@@ -40,7 +42,7 @@ describe('Troubleshoot on texts the patterns were not written from (issue 31)', 
       const { right, total, wrong } = score(set, half);
       // Only development misses are listed: a held-out set is a score, never a to-do list.
       const misses = heldOut ? '' : `\n  ${wrong.join('\n  ')}`;
-      console.log(`${set} ${half}: ${right}/${total} (${((100 * right) / total).toFixed(0)} %)${misses}`);
+      console.log(`${set} ${half}: ${right}/${total} (${((100 * right) / total).toFixed(1)} %)${misses}`);
       expect(right).toBeGreaterThanOrEqual(floor);
     });
   }

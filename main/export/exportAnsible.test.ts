@@ -1,12 +1,13 @@
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { examplePlan } from '../../testkit/export/examplePlans.js';
 import { exportPlan } from './exportPlan.js';
 import { writeExportFiles } from './writeExportFiles.js';
+import { sayRunFailure } from '../install/runFailureWords.js';
 
 // Debian packages `ansible` and `ansible-lint` (CI installs them); without them these tests say so and skip.
 const hasAnsible = spawnSync('ansible-playbook', ['--version']).status === 0;
@@ -73,5 +74,67 @@ describe('ansible export of the V100 + TensorFlow 2.10 system plan', () => {
     expect(output).toMatch(/localhost\s+: ok=\d+\s+changed=\d+\s+unreachable=0\s+failed=0/);
     expect(output).toContain('TASK [dlsetup : Install the framework with pip (exact pins from the plan)]');
     expect(result.status).toBe(0);
+  }, 120_000);
+});
+
+describe('the role\'s rescue says a failure in the installer\'s words (tasks/failure.yml, run by ansible-playbook)', () => {
+  // What a failed task printed, per host; each host's play fails it and runs the role's rescue.
+  const SAID: Record<string, string> = {
+    locked: 'E: Could not get lock /var/lib/dpkg/lock-frontend. It is held by process 77 (unattended-upgr)',
+    full: 'OSError: [Errno 28] No space left on device',
+    offline: "ERROR: Could not install packages due to an OSError: HTTPSConnectionPool(host='pypi.org', port=443): Max retries exceeded",
+    // Jinja in a tool's output stays text: it reaches the record as written and runs nothing.
+    hostile: `E: Package 'x{{ lookup("pipe", "touch ${os.tmpdir()}/dlsetup-pwned") }}' has no installation candidate`,
+  };
+  const CODES = { locked: 'APT_LOCKED', full: 'DISK_FULL', offline: 'NETWORK', hostile: 'COMMAND_FAILED' };
+
+  test.skipIf(!hasAnsible)('APT_LOCKED, DISK_FULL, NETWORK or COMMAND_FAILED with the same sentence the fleet report says again', async () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'dlsetup-rescue-'));
+    rmSync(path.join(os.tmpdir(), 'dlsetup-pwned'), { force: true });
+    try {
+      await writeExportFiles(dir, exportPlan(examplePlan('rtx4090Wheels'), 'ansible').files);
+      // !unsafe: the test's own variables must not be templated either, so the tool really prints the braces.
+      writeFileSync(path.join(dir, 'said.yml'), `said:\n${Object.entries(SAID).map(([host, text]) => `  ${host}: !unsafe ${JSON.stringify(text)}`).join('\n')}\n`);
+      writeFileSync(
+        path.join(dir, 'rescue.yml'),
+        [
+          '- name: A task fails and the role rescues it',
+          '  hosts: all',
+          '  gather_facts: false',
+          '  tasks:',
+          '    - name: Fail as a tool would',
+          '      block:',
+          '        - name: Print what the tool said and fail',
+          '          ansible.builtin.command:',
+          '            argv: [sh, -c, \'echo "$0" >&2; exit 100\', "{{ said[inventory_hostname] }}"]',
+          '      rescue:',
+          '        - name: The role\'s rescue',
+          '          ansible.builtin.include_role:',
+          '            name: dlsetup',
+          '            tasks_from: failure',
+          '',
+        ].join('\n'),
+      );
+      const result = spawnSync('ansible-playbook', ['-i', `${Object.keys(SAID).join(',')},`, '-c', 'local', '-e', '@said.yml', '-e', 'dlsetup_apt_lock_timeout=300', 'rescue.yml'], {
+        cwd: dir,
+        encoding: 'utf8',
+        env: { ...process.env, ANSIBLE_NOCOLOR: '1', HOME: dir, ANSIBLE_PYTHON_INTERPRETER: '/usr/bin/python3' },
+        timeout: 120_000,
+      });
+      const output = result.stdout + result.stderr;
+      expect(output).toContain('[APT_LOCKED] unattended-upgr (process 77) is installing software, so apt is locked. DL Setup waited 300 s.');
+      const { loadFleetReports } = await import('../fleet/loadFleetReports.js');
+      const loaded = await loadFleetReports(path.join(dir, 'dlsetup-reports'));
+      expect(loaded.warnings).toEqual([]);
+      const records = Object.fromEntries(loaded.failures.map((entry) => [entry.source.split(path.sep)[0]!, entry.failure]));
+      expect(Object.fromEntries(Object.entries(records).map(([host, record]) => [host, record.code]))).toEqual(CODES);
+      // The role filled in the installer's English sentence; the fleet report says it again from the code and values.
+      for (const [host, record] of Object.entries(records)) expect(record.message, host).toBe(sayRunFailure(record.code, record.params));
+      expect(records.full!.message).toBe('The disk is full while running sh -c echo "$0" >&2; exit 100 OSError: [Errno 28] No space left on device. Free some space (at least a few GB) and resume the install.');
+      expect(records.hostile!.params.said).toBe(SAID.hostile);
+      expect(existsSync(path.join(os.tmpdir(), 'dlsetup-pwned'))).toBe(false);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   }, 120_000);
 });

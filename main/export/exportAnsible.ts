@@ -3,6 +3,7 @@ import type { ExportModel } from './exportModel.js';
 import { exportTemplate } from './exportTemplates.js';
 import type { VerifyAssets } from './verifyAssets.js';
 import { ansibleData as q, ansibleText, yamlComment, yamlScalar } from '../../shared/quote/yaml.js';
+import { roleVars } from './ansibleRoleVars.js';
 
 function yamlList(values: readonly string[], indent = 2): string {
   return values.length === 0 ? ' []' : `\n${values.map((value) => `${' '.repeat(indent)}- ${q(value)}`).join('\n')}`;
@@ -82,6 +83,15 @@ function groupVars(model: ExportModel): string {
     );
   }
   if (model.cudnn) lines.push('', `dlsetup_cudnn_version: ${q(model.cudnn.version)}`, `dlsetup_cudnn_packages:${yamlList(model.cudnn.packages)}`);
+  if (model.systemPython) {
+    const p = model.systemPython;
+    lines.push(
+      '',
+      `# The distribution's package that gives Python ${p.python} its venv module (ensurepip), by distribution.`,
+      p.packages.length ? 'dlsetup_system_python_packages:' : 'dlsetup_system_python_packages: {}',
+      ...p.packages.map((row) => `  ${yamlScalar(row.distro)}: ${q(row.name)}`),
+    );
+  }
   if (model.env) {
     const e = model.env;
     lines.push(
@@ -97,25 +107,31 @@ function groupVars(model: ExportModel): string {
 }
 
 /** Role files every export carries, in the order they are written (templates/ansible/roles/dlsetup/). */
-const ROLE_FILES = ['defaults/main.yml', 'handlers/main.yml', 'tasks/main.yml', 'tasks/python_env.yml', 'tasks/framework.yml', 'tasks/verify.yml'];
+const ROLE_FILES = ['defaults/main.yml', 'handlers/main.yml', 'tasks/main.yml', 'tasks/python_env.yml', 'tasks/framework.yml', 'tasks/verify.yml', 'tasks/failure.yml'];
+
+type Part = 'driver' | 'cudaRepo' | 'toolkit' | 'cudnn' | 'env' | 'systemPython';
 
 /** Task files only a plan with that part carries; tasks/main.yml's import of one that is not carried is left out. */
-const PART_TASKS: readonly [part: 'driver' | 'cudaRepo' | 'toolkit' | 'cudnn' | 'env', files: readonly string[]][] = [
+const PART_TASKS: readonly [part: Part, files: readonly string[]][] = [
   ['driver', ['tasks/driver.yml']],
   ['cudaRepo', ['tasks/cuda_repo.yml', 'tasks/cuda_repo_deb822.yml', 'tasks/cuda_repo_keyring.yml']],
   ['toolkit', ['tasks/cuda_toolkit.yml']],
   ['cudnn', ['tasks/cudnn.yml']],
   ['env', ['tasks/env_vars.yml']],
+  ['systemPython', ['tasks/system_python.yml']],
 ];
+
+/** Parts that install with apt: their plans carry tasks/apt_ready.yml (python3-apt for Ansible's apt module). */
+const APT_PARTS: readonly Part[] = ['driver', 'cudaRepo', 'toolkit', 'cudnn', 'systemPython'];
 
 const roleTemplate = (file: string) => exportTemplate(`ansible/roles/dlsetup/${file}`);
 
-/** tasks/main.yml without the import paragraphs (blank-line separated) of task files this export does not carry. */
+/** tasks/main.yml without the import paragraphs (blank-line separated, one import each) of task files this export does not carry. */
 function mainTasks(carried: ReadonlySet<string>): string {
   return roleTemplate('tasks/main.yml')
     .split('\n\n')
     .filter((paragraph) => {
-      const imported = /import_tasks: (\S+)/.exec(paragraph)?.[1];
+      const imported = /^ *- name: [^\n]*\n +ansible\.builtin\.import_tasks: (\S+)(\n +when: [^\n]*)?\n?$/.exec(paragraph)?.[1];
       return imported === undefined || carried.has(`tasks/${imported}`);
     })
     .join('\n\n');
@@ -134,13 +150,15 @@ export function exportAnsible(model: ExportModel, assets: VerifyAssets): ExportF
     '  roles:',
     '    - role: dlsetup',
   ]);
-  const partFiles = PART_TASKS.flatMap(([part, files]) => (model[part] ? files : []));
+  const aptReady = APT_PARTS.some((part) => model[part]) ? ['tasks/apt_ready.yml'] : [];
+  const partFiles = [...aptReady, ...PART_TASKS.flatMap(([part, files]) => (model[part] ? files : []))];
   const carried = new Set([...ROLE_FILES, ...partFiles]);
   const role = (file: string): ExportFile => ({ path: `roles/dlsetup/${file}`, content: file === 'tasks/main.yml' ? mainTasks(carried) : roleTemplate(file) });
   return [
     { path: 'site.yml', content: site },
     { path: 'group_vars/all.yml', content: groupVars(model) },
     ...ROLE_FILES.map(role),
+    { path: 'roles/dlsetup/vars/main.yml', content: roleVars() },
     { path: 'roles/dlsetup/files/dlsetup_check.py', content: assets.checkScript, mode: 0o755 },
     { path: 'roles/dlsetup/files/dlsetup_report.py', content: assets.reportScript, mode: 0o755 },
     ...partFiles.map(role),

@@ -10,6 +10,8 @@ import { debianDriverPackages } from '../data/installSources.js';
 import { LD_CONF, PROFILE_SCRIPT, envBlockBody, envVarsStep, ldConfContent } from '../install/steps/envVarsStep.js';
 import { frameworkStep, pipInstallArgv } from '../install/steps/frameworkStep.js';
 import { pythonEnvStep } from '../install/steps/pythonEnvStep.js';
+import { systemPythonStep } from '../install/steps/systemPythonStep.js';
+import { pythonVenvPackage } from '../data/installSources.js';
 import { hasUserinfo, withoutUserinfo } from '../../shared/text/urlUserinfo.js';
 import { FRAMEWORK_SPECS, isFramework } from '../../shared/frameworks/registry.js';
 import { PLAN_STEP_KINDS } from '../../shared/schema/stepSchemas.js';
@@ -64,6 +66,8 @@ export interface ExportModel {
   toolkit?: { version: string; series: string; package: string; dir: string; priority: number; setActive: boolean; aptArgv: string[] };
   cudnn?: { version: string; major: number; cudaMajor: string; cudaSeries: string; packages: string[] };
   env?: { cudaHome: string; libraryPaths: string[]; profileScript: string; ldConf: string; blockBody: string; begin: string; end: string; ldConfContent: string };
+  /** The distribution's venv support the plan installs first (a fresh Debian's python3.11 has no ensurepip), per distro. */
+  systemPython?: { python: string; packages: { distro: string; name: string }[] };
   pythonEnv: { manager: 'venv' | 'conda'; python: string; name: string; condaChannel?: string; condaPackages: string[] };
   framework: { name: Plan['framework']['name']; version: string; variant: string; packages: string[]; pipArgs: string[]; indexUrl?: string; extraIndexUrls: string[]; findLinks: string[]; proxy?: ExportProxy };
 }
@@ -231,6 +235,17 @@ export function buildExportModel(plan: Plan, options: ExportOptions = {}): Expor
       end: markers.end,
       ldConfContent: ldConfContent(parsed),
     };
+  }
+
+  const system = stepOf(plan, 'system-python');
+  if (system) {
+    const { python } = systemPythonStep.parse(system.params);
+    // The engine picks the package for the distro it runs on; an export names each distro's from the same data/ table.
+    const packages = ['debian', 'ubuntu'].flatMap((distro) => {
+      const name = pythonVenvPackage([distro], python);
+      return name ? [{ distro, name }] : [];
+    });
+    model.systemPython = { python, packages };
   }
 
   const pyenv = stepOf(plan, 'python-env');

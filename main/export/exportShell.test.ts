@@ -10,6 +10,7 @@ import { envBlockBody } from '../install/steps/envVarsStep.js';
 import { examplePlan } from '../../testkit/export/examplePlans.js';
 import { exportPlan } from './exportPlan.js';
 import { writeExportFiles } from './writeExportFiles.js';
+import { sayRunFailure } from '../install/runFailureWords.js';
 
 const KEYRING = 'fake cuda-keyring package\n';
 
@@ -22,6 +23,8 @@ const FAKES: Record<string, string> = {
 exec "$@"`,
   id: 'echo 1000',
   'apt-get': `record apt-get "$@"
+# Another program holding dpkg's lock for the whole wait, as apt says it.
+[ "\${FAKE_APT_LOCKED:-0}" = 1 ] && { echo "E: Could not get lock /var/lib/dpkg/lock-frontend. It is held by process 77 (unattended-upgr)" >&2; exit 100; }
 for arg; do
   case $arg in
     *.deb) echo cuda-keyring >>"$FAKE_STATE/dpkg"; mkdir -p "$R/etc/apt/sources.list.d"
@@ -263,4 +266,41 @@ describe('shell export without a terminal and without passwordless sudo', () => 
       execFileSync('rm', ['-rf', host.dir]);
     }
   });
+});
+
+describe('shell export: a fresh Debian\'s venv support, and a locked apt in DL Setup\'s words', () => {
+  // The V100 plan on a host whose driver is loaded, with the system-python step a fresh Debian's plan starts with.
+  const full = examplePlan('v100TensorflowSystem');
+  const plan = { ...full, steps: [{ id: 'system-python', kind: 'system-python' as const, title: 'Install python3.10-venv', elevated: true, params: { python: '3.10' } }, ...full.steps] };
+
+  test('installs python3.10-venv through sudo when ensurepip is missing, and skips it when it is there', async () => {
+    const host = await driverLoadedHost();
+    try {
+      await writeExportFiles(host.out, exportPlan(plan, 'shell').files, { force: true });
+      runScript(host);
+      const aptInstalls = () => recorded(host).filter((argv) => argv[0] === 'sudo' && argv.includes('apt-get')).map((argv) => argv.at(-1));
+      expect(aptInstalls()).toContain('python3.10-venv');
+      mkdirSync(path.join(host.root, 'usr', 'lib', 'python3.10', 'ensurepip'), { recursive: true });
+      writeFileSync(path.join(host.root, 'usr', 'lib', 'python3.10', 'ensurepip', '__init__.py'), '');
+      const before = aptInstalls().length;
+      const again = runScript(host);
+      expect(again.stderr).toContain('[system-python] already done: Python 3.10 can make a venv');
+      expect(aptInstalls().slice(before)).not.toContain('python3.10-venv');
+    } finally {
+      execFileSync('rm', ['-rf', host.dir]);
+    }
+  }, 60_000);
+
+  test('apt held by another program: [APT_LOCKED] and the installer\'s own sentence, naming the holder and the wait', async () => {
+    const host = await driverLoadedHost();
+    try {
+      const result = runScript(host, { FAKE_APT_LOCKED: '1' });
+      expect(result.status).toBe(1);
+      const sentence = sayRunFailure('APT_LOCKED', { program: 'unattended-upgr', pid: '77', seconds: '300' });
+      expect(sentence).toContain('unattended-upgr (process 77) is installing software, so apt is locked. DL Setup waited 300 s.');
+      expect(result.stderr).toContain(`ERROR: [APT_LOCKED] ${sentence}\n`);
+    } finally {
+      execFileSync('rm', ['-rf', host.dir]);
+    }
+  }, 60_000);
 });

@@ -5,8 +5,11 @@ import type { ExportFile } from './exportFile.js';
 import { ARCH_PLACEHOLDER, DISTRO_PLACEHOLDER, type ExportModel } from './exportModel.js';
 import { exportTemplate } from './exportTemplates.js';
 import { errorText } from '../../shared/errorText.js';
+import { DlsetupError } from '../../shared/errors.js';
 import { shCommand as shellCommand, shComment, shWord as shellQuote, shWordWith } from '../../shared/quote/sh.js';
 import type { VerifyAssets } from './verifyAssets.js';
+import { frameworkSection, proxyComment, pythonEnvSection, systemPythonSection } from './exportShellPython.js';
+import { runFailureTemplates } from '../install/runFailureWords.js';
 
 /** A quoted heredoc delimiter that the embedded text cannot end early. */
 function heredoc(target: string, text: string, delimiter = 'DLSETUP_EOF'): string[] {
@@ -22,25 +25,31 @@ function setting(name: string, value: string): string {
   return `${name}=\${${name}:-${shellQuote(value)}}`;
 }
 
+/** A sentence with @name@ markers as a printf format whose %s take `order`'s values in that order. */
+function printfFormat(sentence: string, order: string[]): string {
+  const at = order.map((name) => sentence.indexOf(`@${name}@`));
+  // An invariant of DL Setup's own English sentences, not a user's mistake.
+  if (at.some((index, i) => index < 0 || (i > 0 && index < at[i - 1]!))) throw new DlsetupError('INTERNAL', `The sentence "${sentence}" does not name ${order.join(', ')} in that order.`);
+  return order.reduce((text, name) => text.replace(`@${name}@`, '%s'), sentence.replace(/%/g, '%%'));
+}
+
+/** DL Setup's installer's words for a locked apt, which helpers.sh's apt_install says with its code. */
+function aptLockedWords(): string[] {
+  const words = runFailureTemplates();
+  const locked = words.rules.find((rule) => rule.code === 'APT_LOCKED')!;
+  return [
+    `DLSETUP_APT_LOCK_TEXT=${shellQuote(locked.pattern)}`,
+    `DLSETUP_SAY_APT_LOCKED=${shellQuote(printfFormat(locked.sentence, ['who', 'seconds']))}`,
+    `DLSETUP_SAY_APT_WHO=${shellQuote(printfFormat(words.who, ['program', 'pid']))}`,
+    `DLSETUP_SAY_APT_WHO_UNKNOWN=${shellQuote(words.whoUnknown)}`,
+  ];
+}
+
 /** templates/shell/helpers.sh without its own header (the lines up to the first blank one). */
 function helpers(): string {
   const text = exportTemplate('shell/helpers.sh');
   return text.slice(text.indexOf('\n\n') + 2).replace(/\n$/, '');
 }
-
-// importlib.metadata, as the engine's framework check does: exact pins, without importing the framework.
-const PINS_CHECK = [
-  'import re, sys',
-  'from importlib import metadata',
-  'for req in sys.argv[1:]:',
-  '    name, _, pin = req.partition("==")',
-  '    try:',
-  '        version = metadata.version(re.sub(r"\\[.*\\]", "", name))',
-  '    except metadata.PackageNotFoundError:',
-  '        sys.exit(1)',
-  '    if pin and version != pin:',
-  '        sys.exit(1)',
-].join('\n');
 
 function driverSection(model: ExportModel): string[] {
   const d = model.driver!;
@@ -166,59 +175,6 @@ function envSection(model: ExportModel): string[] {
   ];
 }
 
-function pythonEnvSection(model: ExportModel): string[] {
-  const p = model.pythonEnv;
-  // The wanted version travels as an argument: the Python code itself is fixed text.
-  const versionTest = `import sys; sys.exit(0 if "%d.%d" % sys.version_info[:2] == sys.argv[1] else 1)`;
-  const version = shellQuote(p.python);
-  const create =
-    p.manager === 'conda'
-      ? [
-          '  command -v conda >/dev/null 2>&1 || die "conda is not installed; install Miniforge first, or export the plan with the wheels method."',
-          `  run conda create --yes --prefix "$DLSETUP_ENV_DIR" ${shellCommand(['--override-channels', '--channel', p.condaChannel ?? 'conda-forge', `python=${p.python}`, 'pip', ...p.condaPackages])}`,
-        ]
-      : [
-          `  if command -v ${shellQuote(`python${p.python}`)} >/dev/null 2>&1; then PY=${shellQuote(`python${p.python}`)}`,
-          `  elif command -v python3 >/dev/null 2>&1 && python3 -c ${shellQuote(versionTest)} ${version}; then PY=python3`,
-          `  else die ${shellQuote(`Python ${p.python} is not installed. Install it (Ubuntu: apt-get install python${p.python}-venv), then run the script again.`)}`,
-          '  fi',
-          '  run "$PY" -m venv "$DLSETUP_ENV_DIR"',
-        ];
-  return [
-    `step python-env ${shellQuote(`Create the Python ${p.python} environment ${p.name}`)}`,
-    `if [ -x "$DLSETUP_ENV_DIR/bin/python" ] && "$DLSETUP_ENV_DIR/bin/python" -c ${shellQuote(versionTest)} ${version} 2>/dev/null; then`,
-    `  skip "$DLSETUP_ENV_DIR has Python "${version}`,
-    'elif [ -e "$DLSETUP_ENV_DIR/bin/python" ]; then',
-    `  die "$DLSETUP_ENV_DIR holds another Python environment; set DLSETUP_ENV_DIR to a new folder for Python "${version}`,
-    'else',
-    ...create,
-    'fi',
-  ];
-}
-
-/** Where a proxy's password goes: never into the script; the admin's environment supplies it, and pip reads PIP_PROXY (not argv). */
-function proxyComment(proxy: ExportModel['framework']['proxy']): string[] {
-  if (!proxy?.credentialsLeftOut) return [];
-  return [
-    shComment(`pip's proxy is ${proxy.url}; its user name and password are not written into this script.`),
-    '#   Supply them when you run it: DLSETUP_PIP_PROXY=http://USER:PASSWORD@host:port from a file only you can read (pip gets it as PIP_PROXY).',
-  ];
-}
-
-function frameworkSection(model: ExportModel): string[] {
-  const f = model.framework;
-  const args = f.pipArgs.map((arg, index) => (f.pipArgs[index - 1] === '--index-url' ? '"$DLSETUP_PIP_INDEX_URL"' : shellQuote(arg)));
-  return [
-    `step framework ${shellQuote(`pip install ${f.packages.join(' ')}`)}`,
-    `if "$DLSETUP_ENV_DIR/bin/python" -c ${shellQuote(PINS_CHECK)} ${shellCommand(f.packages)} 2>/dev/null; then`,
-    `  skip ${shellQuote(`${f.packages.join(', ')} installed`)}`,
-    'else',
-    '  if [ -n "$DLSETUP_PIP_PROXY" ]; then PIP_PROXY=$DLSETUP_PIP_PROXY; export PIP_PROXY; fi',
-    `  run env PIP_NO_INPUT=1 "$DLSETUP_ENV_DIR/bin/python" ${args.join(' ')}`,
-    'fi',
-  ];
-}
-
 function verifySection(model: ExportModel): string[] {
   return [
     'step verify "Verify the GPU (DL Setup check: framework, devices, matmul, cuDNN)"',
@@ -256,6 +212,7 @@ export function exportShell(model: ExportModel, assets: VerifyAssets): ExportFil
   if (model.toolkit) sections.push(toolkitSection(model));
   if (model.cudnn) sections.push(cudnnSection(model));
   if (model.env) sections.push(envSection(model));
+  if (model.systemPython) sections.push(systemPythonSection(model));
   sections.push(pythonEnvSection(model), frameworkSection(model), verifySection(model));
 
   const header = [
@@ -281,6 +238,7 @@ export function exportShell(model: ExportModel, assets: VerifyAssets): ExportFil
     setting('DLSETUP_PIP_PROXY', f.proxy?.url ?? ''),
     setting('DLSETUP_VERIFY_FLAGS', '--quick'),
     setting('APT_LOCK_TIMEOUT', '300'),
+    ...aptLockedWords(),
     ...(model.cudaRepo ? [setting('CUDA_REPO_MIRROR', model.cudaRepo.mirror), setting('CUDA_KEYRING_SHA256', model.cudaRepo.keyringSha256 ?? '')] : []),
     'NEEDS_REBOOT=0',
     'TMPD=$(mktemp -d)',

@@ -4,11 +4,14 @@ import { lookupGpu, type GpuRow } from '../../shared/gpus/lookupGpu.js';
 import type { MatmulResult, VerifyChange, VerifyReport } from '../../shared/types/verify.js';
 import { applySpecPeaks, LOW_EFFICIENCY } from '../verify/specEfficiency.js';
 import { compareReports } from '../verify/compareReports.js';
+import { fleetHost } from './fleetHost.js';
+import type { Locale } from '../../shared/i18n/localize.js';
+import { failureWords, newestFailures, type FleetFailureInput, type RunFailure } from './runFailures.js';
 
 /** A host whose best throughput is below this share of its GPU model's fleet median is flagged. */
 export const BELOW_PEERS_RATIO = 0.8;
 
-export type FleetFlagCode = 'CHECKS_FAILED' | 'LOW_EFFICIENCY' | 'BELOW_PEERS' | 'DRIVER_DIFFERS' | 'OLDER_DLSETUP';
+export type FleetFlagCode = 'RUN_FAILED' | 'CHECKS_FAILED' | 'LOW_EFFICIENCY' | 'BELOW_PEERS' | 'DRIVER_DIFFERS' | 'OLDER_DLSETUP';
 
 export interface FleetFlag {
   code: FleetFlagCode;
@@ -35,6 +38,8 @@ export interface FleetRow {
   /** What changed since the host's previous report (compareReports). */
   changes: VerifyChange[];
   flags: FleetFlag[];
+  /** The host's last run stopped after its latest report (or before any): the step and DL Setup's code for it. */
+  failure: { code: string; task: string; createdAt: string } | null;
 }
 
 export interface FleetGroup {
@@ -58,19 +63,11 @@ export interface FleetInput {
   report: VerifyReport;
 }
 
-function fileStem(source: string): string {
-  const base = source.split(/[\\/]/).pop() ?? source;
-  return base.replace(/\.json$/i, '');
-}
-
-/** The report's own host name, else the folder a fetch put it in (ansible: <host>/verify-….json), else the file name. */
+/** The folder a fetch put the report in (ansible: <host>/verify-….json), else the report's own host name, else the file name. */
 export function hostOf(input: FleetInput): string {
   const report = input.report as VerifyReport & { host?: unknown; hostname?: unknown };
-  for (const value of [report.host, report.hostname, report.fingerprint?.hostname, report.fingerprint?.host]) {
-    if (typeof value === 'string' && value.trim()) return value.trim();
-  }
-  const parts = input.source.split(/[\\/]/).filter(Boolean);
-  return parts.length > 1 ? parts[0]! : fileStem(input.source);
+  const own = [report.host, report.hostname, report.fingerprint?.hostname, report.fingerprint?.host].find((value): value is string => typeof value === 'string' && value.trim() !== '');
+  return fleetHost(input.source, own);
 }
 
 function gpuOf(report: VerifyReport): string | null {
@@ -119,6 +116,27 @@ function newestVersion(versions: readonly string[]): string | null {
   return versions.reduce<string | null>((top, version) => (top === null || semverLessThan(top, version) ? version : top), null);
 }
 
+/** A host whose run stopped before it was ever verified: a row with nothing but the failure. */
+function failedOnlyRow(host: string, failure: RunFailure): FleetRow {
+  return {
+    host,
+    source: '',
+    createdAt: failure.createdAt,
+    gpu: null,
+    driver: null,
+    framework: null,
+    dlsetupVersion: null,
+    checks: { passed: 0, failed: 0, skipped: 0, total: 0 },
+    failedChecks: [],
+    best: null,
+    reports: 0,
+    previousCreatedAt: null,
+    changes: [],
+    flags: [],
+    failure: null,
+  };
+}
+
 const pct = (value: number) => `${Math.round(value * 100)} %`;
 
 /**
@@ -126,7 +144,10 @@ const pct = (value: number) => `${Math.round(value * 100)} %`;
  * failed checks, throughput under 50 % of spec, far under the median of the same GPU model, a driver that differs from
  * the one most hosts with that GPU run.
  */
-export function buildFleetReport(inputs: readonly FleetInput[], options: { specs?: readonly GpuRow[]; now?: Date } = {}): FleetReport {
+export function buildFleetReport(
+  inputs: readonly FleetInput[],
+  options: { specs?: readonly GpuRow[]; now?: Date; failures?: readonly FleetFailureInput[]; locale?: Locale } = {},
+): FleetReport {
   const byHost = new Map<string, FleetInput[]>();
   for (const input of inputs) {
     const host = hostOf(input);
@@ -157,8 +178,11 @@ export function buildFleetReport(inputs: readonly FleetInput[], options: { specs
       previousCreatedAt: previous?.report.createdAt ?? null,
       changes: previous ? compareReports(previous.report, report).changes : [],
       flags: [],
+      failure: null,
     });
   }
+  const failures = newestFailures(options.failures ?? []);
+  for (const [host, failure] of failures) if (!byHost.has(host)) rows.push(failedOnlyRow(host, failure));
 
   const groups: FleetGroup[] = [];
   const byGpu = new Map<string, FleetRow[]>();
@@ -181,6 +205,12 @@ export function buildFleetReport(inputs: readonly FleetInput[], options: { specs
   const newestDlsetup = newestVersion(rows.flatMap((row) => (row.dlsetupVersion ? [row.dlsetupVersion] : [])));
 
   for (const row of rows) {
+    const failure = failures.get(row.host);
+    // A failure older than the host's latest report was fixed by the run that made that report.
+    if (failure && (row.reports === 0 || Date.parse(failure.createdAt) > Date.parse(row.createdAt))) {
+      row.failure = { code: failure.code, task: failure.task, createdAt: failure.createdAt };
+      row.flags.push({ code: 'RUN_FAILED', message: failureWords(failure, options.locale) });
+    }
     if (row.checks.failed > 0 || row.failedChecks.length > 0) {
       row.flags.push({ code: 'CHECKS_FAILED', message: `${row.checks.failed || row.failedChecks.length} check(s) failed: ${row.failedChecks.join(', ') || 'see the report'}.` });
     }

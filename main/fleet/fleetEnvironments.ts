@@ -5,6 +5,7 @@ import type { EnvironmentVerdict, EnvironmentsReport } from '../../shared/types/
 import { FRAMEWORK_NAMES } from '../../shared/plan/frameworkNames.js';
 import { environmentsText } from '../verify/environments/environmentsText.js';
 import { verdictWords } from '../verify/environments/formatEnvironments.js';
+import { fleetHost } from './fleetHost.js';
 
 /** `dlsetup fleet report DIR` also reads `dlsetup verify --all --json` files (issue 20): one table, environments × machines. */
 export interface FleetEnvironmentsInput {
@@ -33,11 +34,8 @@ export function isEnvironmentsReport(value: unknown): boolean {
   return !!record && typeof record === 'object' && Array.isArray(record.environments) && typeof record.durationMs === 'number' && 'driver' in record;
 }
 
-/** The report's own host name, else the folder a fetch put it in, else the file name. */
 function hostOf(input: FleetEnvironmentsInput): string {
-  if (input.report.host) return input.report.host;
-  const parts = input.source.split(/[\\/]/).filter(Boolean);
-  return parts.length > 1 ? parts[0]! : (parts[0] ?? input.source).replace(/\.json$/i, '');
+  return fleetHost(input.source, input.report.host);
 }
 
 /** The newest report per machine, pivoted to environments × machines. */

@@ -8,9 +8,15 @@ export function bestText(row: FleetRow): string {
 }
 
 export function changesText(row: FleetRow): string {
+  if (row.reports === 0) return '—';
   if (row.reports < 2) return 'first report';
   if (row.changes.length === 0) return 'no change';
   return row.changes.map((change) => `${change.subject}: ${change.before ?? '—'} → ${change.after ?? '—'}`).join('; ');
+}
+
+/** A host that failed: its run stopped, or a check failed. */
+export function failedRow(row: FleetRow): boolean {
+  return row.flags.some((flag) => flag.code === 'RUN_FAILED' || flag.code === 'CHECKS_FAILED');
 }
 
 function truncate(text: string, width: number): string {
@@ -40,7 +46,7 @@ export function formatFleetReport(report: FleetReport, options: { color?: boolea
     line(widths.map((width) => '-'.repeat(width))),
     ...report.rows.map((row, index) => {
       const text = line(cells[index]!);
-      if (row.flags.some((flag) => flag.code === 'CHECKS_FAILED')) return style.red(text);
+      if (failedRow(row)) return style.red(text);
       return row.flags.length ? style.yellow(text) : text;
     }),
   ];

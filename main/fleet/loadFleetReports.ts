@@ -9,6 +9,7 @@ import { readUntrustedFile } from '../system/readUntrustedFile.js';
 import { environmentsReportSchema } from '../../shared/schema/environmentsReportSchema.js';
 import type { EnvironmentsReport } from '../../shared/types/environments.js';
 import { isEnvironmentsReport, type FleetEnvironmentsInput } from './fleetEnvironments.js';
+import { isRunFailure, runFailureSchema, type FleetFailureInput } from './runFailures.js';
 
 /** A verify report is tens of KB; a file far larger is not one, and is not read whole. */
 const REPORT_MAX_BYTES = 16 * 1024 * 1024;
@@ -48,19 +49,34 @@ async function jsonFiles(root: string): Promise<string[]> {
   return files.sort();
 }
 
+export interface FleetFiles {
+  reports: FleetInput[];
+  warnings: string[];
+  environments: FleetEnvironmentsInput[];
+  /** Hosts whose run stopped (the exported role's failed-*.json). */
+  failures: FleetFailureInput[];
+}
+
 /** Reads every verify report in `dir` (and its direct subfolders); other or damaged JSON becomes a warning, never a crash. */
-export async function loadFleetReports(dir: string, options: { concurrency?: number } = {}): Promise<{ reports: FleetInput[]; warnings: string[]; environments: FleetEnvironmentsInput[] }> {
+export async function loadFleetReports(dir: string, options: { concurrency?: number } = {}): Promise<FleetFiles> {
   const root = path.resolve(dir);
   const files = await jsonFiles(root);
   const reports: (FleetInput | null)[] = new Array(files.length).fill(null);
   const warnings: (string | null)[] = new Array(files.length).fill(null);
   const environments: (FleetEnvironmentsInput | null)[] = new Array(files.length).fill(null);
+  const failures: (FleetFailureInput | null)[] = new Array(files.length).fill(null);
   let next = 0;
   const worker = async () => {
     for (let index = next++; index < files.length; index = next++) {
       const source = files[index]!;
       try {
         const parsed: unknown = JSON.parse(await readUntrustedFile(path.join(root, source), { maxBytes: REPORT_MAX_BYTES, utf8: 'strict' }));
+        if (isRunFailure(parsed)) {
+          const checked = checkSchema(runFailureSchema, parsed);
+          if (checked.ok) failures[index] = { source, failure: checked.value };
+          else warnings[index] = `Skipped ${source}: ${checked.error.message}`;
+          continue;
+        }
         if (isEnvironmentsReport(parsed)) {
           // `dlsetup verify --all --json` from that machine: as untrusted as its verify report.
           const checked = checkSchema(environmentsReportSchema, parsed);
@@ -86,5 +102,6 @@ export async function loadFleetReports(dir: string, options: { concurrency?: num
     reports: reports.filter((entry): entry is FleetInput => entry !== null),
     warnings: warnings.filter((entry): entry is string => entry !== null),
     environments: environments.filter((entry): entry is FleetEnvironmentsInput => entry !== null),
+    failures: failures.filter((entry): entry is FleetFailureInput => entry !== null),
   };
 }

@@ -1,6 +1,6 @@
 import { escapeHtml } from '../../shared/text/escapeHtml.js';
 import type { FleetReport } from './buildFleetReport.js';
-import { bestText, changesText } from './formatFleetReport.js';
+import { bestText, changesText, failedRow } from './formatFleetReport.js';
 
 const STYLE = `body{font:14px/1.4 system-ui,sans-serif;margin:2em;color:#222}
 table{border-collapse:collapse;width:100%}th,td{border-bottom:1px solid #ddd;padding:.4em .6em;text-align:left;vertical-align:top}
@@ -12,7 +12,7 @@ th{background:#f4f4f4}tr.fail td{background:#fde8e8}tr.warn td{background:#fff6d
 export function renderFleetHtml(report: FleetReport): string {
   const e = escapeHtml;
   const rows = report.rows.map((row) => {
-    const css = row.flags.some((flag) => flag.code === 'CHECKS_FAILED') ? 'fail' : row.flags.length ? 'warn' : '';
+    const css = failedRow(row) ? 'fail' : row.flags.length ? 'warn' : '';
     const efficiency = row.best?.efficiency;
     const bar = efficiency !== undefined ? `<span class="bar" style="width:${Math.max(1, Math.min(100, Math.round(efficiency * 100)))}px"></span>` : '';
     return `<tr class="${css}"><td>${e(row.host)}<br><small>${e(row.source)}</small></td><td>${e(row.gpu ?? '—')}</td><td>${e(row.driver ?? '—')}</td>` +

@@ -11,6 +11,9 @@ export function aptLockTimeoutSeconds(): number {
 
 const APT_ENV = { DEBIAN_FRONTEND: 'noninteractive', LC_ALL: 'C' };
 
+/** What apt (and Ansible's apt module) says when another program holds its lock; the exported role matches it too. */
+export const APT_LOCK_TEXT = /Could not get lock|Unable to acquire the dpkg frontend lock|Unable to lock|Failed to lock apt/;
+
 /** "Could not get lock /var/lib/dpkg/lock-frontend. It is held by process 1234 (unattended-upgr)" → who holds it. */
 export function parseLockHolder(text: string): { pid: number | null; program: string | null; lock: string | null } | null {
   const match = /Could not get lock ([^\s.]+(?:\.[^\s.]+)*)\.?(?: It is held by process (\d+)(?: \(([^)]+)\))?)?/.exec(text);
@@ -67,7 +70,7 @@ export async function runAptGet(ctx: StepContext, args: string[], progressSpan: 
   });
   if (result.exitCode === 0) return;
   const output = `${result.stderr}\n${result.stdout}`;
-  if (/Could not get lock|Unable to acquire the dpkg frontend lock|Unable to lock/.test(output)) {
+  if (APT_LOCK_TEXT.test(output)) {
     throw lockedError(parseLockHolder(lockText || output), timeout, ctx.say);
   }
   const unable = /E: Unable to locate package (\S+)|E: Package '([^']+)' has no installation candidate/.exec(output);

@@ -2,8 +2,8 @@ import type { DlsetupError } from '../../shared/errors.js';
 import type { CommandResult } from '../system/runCommand.js';
 import { installText, type InstallSay } from '../system/installText.js';
 
-const DISK_FULL = /No space left on device|ENOSPC|not enough free space|You don't have enough free space/i;
-const NETWORK =
+export const DISK_FULL = /No space left on device|ENOSPC|not enough free space|You don't have enough free space/i;
+export const NETWORK =
   /Temporary failure in name resolution|Could not resolve|Network is unreachable|Connection refused|Connection reset|Connection timed out|Failed to establish a new connection|Max retries exceeded|Failed to fetch|ConnectionError|ReadTimeoutError|Could not connect to|No route to host|Read timed out|IncompleteRead|Connection broken/i;
 
 /** An error line ending in ':' takes the "  - item" list below it (conda names the missing packages there). */
@@ -30,6 +30,10 @@ export function classifyFailure(result: CommandResult, what: string, say: Instal
   }
   if (NETWORK.test(output)) {
     return say.error('NETWORK', 'failure.network', { what }, { detail: tail });
+  }
+  // pip --require-hashes: the index (or a mirror) served other bytes than the plan found and pinned.
+  if (/DO NOT MATCH THE HASHES/.test(output)) {
+    return say.error('CHECKSUM_MISMATCH', 'failure.pinnedHash', { what }, { detail: tail });
   }
   // The tool's own last error line (pip's "ERROR: …", apt's "E: …", conda's "PackagesNotFoundError: …") says more than an exit code.
   const lines = output.split('\n').map((line) => line.trim());

@@ -38,7 +38,7 @@ export function formatDryRun(plan: Plan, overrides: InstallOverrides = {}, local
       const elevated = typeof impl.elevated === 'function' ? impl.elevated(params) : impl.elevated;
       lines.push(elevated ? say('dryRun.stepAsRoot', { ...heading, mark: rootMark }) : say('dryRun.step', heading));
       lines.push(`   ${say('dryRun.skippedWhenDone')}`);
-      for (const command of impl.describe(params, stepSay)) {
+      for (const command of impl.describe(params, stepSay, plan)) {
         const mark = padEndToWidth(command.elevated ? rootMark : '', markWidth);
         if (command.argv.length) {
           lines.push(`   ${mark}$ ${command.argv.map(shDisplayWord).join(' ')}${command.note ? `   # ${oneLine(command.note)}` : ''}`);

@@ -76,8 +76,8 @@ export interface InstallStep<P = unknown> {
   /** Unprivileged preparation (downloads, verified); returns the params `run` will get. */
   prepare?(params: P, ctx: StepContext): Promise<P>;
   run(params: P, ctx: StepContext): Promise<RunOutcome>;
-  /** Every command `run` would issue, for --dry-run; notes in `say`'s locale (English when none). */
-  describe(params: P, say?: InstallSay): PlannedCommand[];
+  /** Every command `run` would issue, for --dry-run; notes in `say`'s locale (English when none); `plan` for what a step derives from it (pins). */
+  describe(params: P, say?: InstallSay, plan?: StepContext['plan']): PlannedCommand[];
   /** Things a person must know before the step starts (Secure Boot, reboots), in `say`'s locale. */
   notices?(params: P, say?: InstallSay): Promise<string[]>;
   /** Unprivileged, before the password prompt: throws when this host cannot run the step at all (unsupported OS). */

@@ -7,8 +7,9 @@ import { formatTable } from '../../shared/text/terminalTable.js';
 import { terminalStyle } from '../../shared/text/terminalStyle.js';
 import { vendorName } from '../../shared/text/vendorName.js';
 import type { Plan } from '../../shared/types/plan.js';
+import { formatIndexCheck } from './formatIndexCheck.js';
 import { formatReuse } from './formatReuse.js';
-import { planSummaryText } from './planSummaryText.js';
+import { planSummaryText } from '../../shared/plan/planSummaryText.js';
 
 
 type Action = Plan['driver']['action'] | Plan['cudnn']['action'];
@@ -98,6 +99,7 @@ export function formatPlan(plan: Plan, options: { color: boolean; locale?: Local
       : `${say('download.about', { size: formatMegabytes(plan.download.megabytes) })}${components ? say('download.unknown', { components }) : ''}`;
     lines.push('', `${p.bold(say('section.download'))}  ${size}`);
   }
+  lines.push(...formatIndexCheck(plan, p, options.locale));
   if (plan.reasons.length) {
     lines.push('', p.bold(say('section.why')));
     for (const reason of plan.reasons) lines.push(`  - ${reason}`);

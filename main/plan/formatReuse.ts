@@ -4,7 +4,7 @@ import { FRAMEWORK_NAMES } from '../../shared/plan/frameworkNames.js';
 import { useEnvironmentCommand, verifyEnvironmentCommand } from '../../shared/plan/reuseCommand.js';
 import type { TerminalStyle } from '../../shared/text/terminalStyle.js';
 import type { Plan } from '../../shared/types/plan.js';
-import { planSummaryText } from './planSummaryText.js';
+import { planSummaryText } from '../../shared/plan/planSummaryText.js';
 
 export function formatReuse(plan: Plan, p: TerminalStyle, locale: Locale | undefined): string[] {
   if (!plan.reuse?.length) return [];

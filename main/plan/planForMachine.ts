@@ -11,6 +11,7 @@ import { lastDetection } from './lastDetection.js';
 import { loadCompatData } from './loadCompatData.js';
 import { loadDownloadSizes } from './loadDownloadSizes.js';
 import { profileFromReport } from './profileFromReport.js';
+import { withIndexCheck } from './planWithIndex.js';
 
 function checkOverrides(overrides: PlanOverrides): void {
   for (const [name, value] of Object.entries(overrides)) {
@@ -24,7 +25,7 @@ function checkOverrides(overrides: PlanOverrides): void {
  */
 export async function planForMachine(request: PlanResolveRequest, options: { report?: HardwareReport; redetect?: boolean } = {}): Promise<Plan> {
   // The locale shapes only the sentences: the plan's request stays a PlanRequest, as exports and comparisons expect.
-  const { overrides = {}, locale, gpuChoice, ...planRequest } = request;
+  const { overrides = {}, locale, gpuChoice, pypiMirror, pytorchMirror, offline, ...planRequest } = request;
   checkOverrides(overrides);
   const data = loadCompatData();
   // The process's last detection while the machine is unchanged (lastDetection.ts): choosing a framework re-plans, it does not re-probe.
@@ -34,7 +35,10 @@ export async function planForMachine(request: PlanResolveRequest, options: { rep
   // Every NVIDIA product name of pci.ids, read only when a --gpu name needs it.
   const nvidiaTable = overrides.gpu !== undefined || gpuChoice !== undefined ? loadDataTable('nvidia-devices', nvidiaDeviceTableSchema) : null;
   const profile = isWhatIf(overrides) ? whatIfProfile(here, overrides, data.gpus.gpus, nvidiaTable, data.distroPythons) : gpuChoice !== undefined ? pickedGpuProfile(here, gpuChoice, data.gpus.gpus, nvidiaTable) : here;
-  const plan = resolvePlan(data, profile, planRequest, { locale });
-  // What the install will download, from sourced sizes; a blocked plan downloads nothing.
+  const resolved = resolvePlan(data, profile, planRequest, { locale });
+  // The files pip would fetch, asked of the index the install uses (never for a machine that is not this one).
+  const skip = offline ? 'offline' : isWhatIf(overrides) ? 'whatIf' : undefined;
+  const plan = await withIndexCheck({ data, profile, request: planRequest, locale, pypiMirror, pytorchMirror, ...(skip ? { skip } : {}) }, resolved);
+  // What the install will download, from the index's sizes or sourced ones; a blocked plan downloads nothing.
   return plan.status === 'ok' ? { ...plan, download: estimateDownload(plan, loadDownloadSizes()) } : plan;
 }

@@ -11,11 +11,12 @@ import { useLocale } from '../i18n/useLocale.js';
 import { adminMark } from '../../shared/plan/adminMark.js';
 import { useApi } from '../wizard/ApiContext.js';
 import { saveInstallRun } from '../wizard/browserStore.js';
-import { applyInstallOptions } from '../wizard/installOptions.js';
+import { applyInstallOptions, planSourcesOf } from '../wizard/installOptions.js';
 import { planToShellScript } from '../wizard/planScript.js';
 import { ExportPanel } from '../components/ExportPanel.js';
 import { GpuPicker } from '../components/GpuPicker.js';
 import { componentRows } from './planComponentRows.js';
+import { IndexCheckPanel } from './IndexCheckPanel.js';
 import { ReusePanel } from './ReusePanel.js';
 import { planRequestOf, type Choice, type ScreenProps } from '../wizard/wizardState.js';
 
@@ -55,7 +56,7 @@ export function PlanScreen({ state, dispatch }: ScreenProps) {
 
   const resolve = useCallback(() => {
     dispatch({ type: 'load', key: 'plan', load: { status: 'loading' } });
-    void api['plan:resolve']({ ...planRequestOf(state.choice), ...(state.choice.gpu ? { gpuChoice: state.choice.gpu } : {}), locale }).then((result) =>
+    void api['plan:resolve']({ ...planRequestOf(state.choice), ...planSourcesOf(state.choice), ...(state.choice.gpu ? { gpuChoice: state.choice.gpu } : {}), locale }).then((result) =>
       dispatch({ type: 'load', key: 'plan', load: result.ok ? { status: 'ready', value: result.value } : { status: 'failed', error: result.error } }),
     );
   }, [api, dispatch, state.choice, locale]);
@@ -219,6 +220,7 @@ export function PlanScreen({ state, dispatch }: ScreenProps) {
 
           <ReusePanel plan={plan} onVerify={(python) => dispatch({ type: 'reuse-environment', python })} />
           {plan.download ? <DownloadEstimate estimate={plan.download} /> : null}
+          <IndexCheckPanel plan={plan} />
           {plan.steps.some((step) => step.kind === 'framework') ? <PackageSources state={state} dispatch={dispatch} /> : null}
 
           {plan.reasons.length > 0 ? (

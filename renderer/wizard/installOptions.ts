@@ -8,14 +8,26 @@ import { CUSTOM_MIRROR, PYPI_MIRRORS, PYTORCH_MIRRORS } from './mirrorPresets.js
  * step params, which the install engine reads (python-env `path`; framework `pypiMirror`, `pytorchMirror`, `proxy`).
  */
 export function applyInstallOptions(plan: Plan, choice: Choice): Plan {
-  const mirrorValue = (id: string, presets: typeof PYPI_MIRRORS, custom: string) =>
-    id === CUSTOM_MIRROR ? custom.trim() : presets.find((preset) => preset.id === id && preset.id !== 'official')?.value;
-  const pypi = mirrorValue(choice.pypiMirror, PYPI_MIRRORS, choice.customPypiUrl);
-  const pytorch = choice.framework === 'pytorch' ? mirrorValue(choice.pytorchMirror, PYTORCH_MIRRORS, choice.customPytorchUrl) : undefined;
+  const { pypi, pytorch } = chosenMirrors(choice);
   const location = choice.location.trim();
   const proxy = choice.proxy.trim();
   // Applied again on Retry with the mirror the person picked after a failure: the old choice must not linger (null).
   return withInstallSources(plan, { envPath: location || undefined, pypiMirror: pypi || null, pytorchMirror: pytorch || null, proxy: proxy || null });
+}
+
+/** The mirrors a choice names (a preset's value or a custom URL); absent: the official indexes. */
+function chosenMirrors(choice: Choice): { pypi?: string; pytorch?: string } {
+  const mirrorValue = (id: string, presets: typeof PYPI_MIRRORS, custom: string) =>
+    id === CUSTOM_MIRROR ? custom.trim() : presets.find((preset) => preset.id === id && preset.id !== 'official')?.value;
+  const pypi = mirrorValue(choice.pypiMirror, PYPI_MIRRORS, choice.customPypiUrl);
+  const pytorch = choice.framework === 'pytorch' ? mirrorValue(choice.pytorchMirror, PYTORCH_MIRRORS, choice.customPytorchUrl) : undefined;
+  return { ...(pypi ? { pypi } : {}), ...(pytorch ? { pytorch } : {}) };
+}
+
+/** The sources plan:resolve checks the plan's files against: the ones the install will use (issue 32). */
+export function planSourcesOf(choice: Choice): { pypiMirror?: string; pytorchMirror?: string } {
+  const { pypi, pytorch } = chosenMirrors(choice);
+  return { ...(pypi ? { pypiMirror: pypi } : {}), ...(pytorch ? { pytorchMirror: pytorch } : {}) };
 }
 
 /** The Python environment a plan installs into (python-env step's `path`), if it says. */

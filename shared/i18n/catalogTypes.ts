@@ -21,6 +21,7 @@ export interface CatalogPlaceholders {
     'install.blocker.NO_GPU_BUILD_ON_PLATFORM': never;
     'install.blocker.NO_BUILD_ON_PLATFORM': never;
     'install.blocker.RELEASE_YANKED': never;
+    'install.blocker.WHEEL_NOT_ON_INDEX': never;
     'install.beforeYouStart': 'notice';
     'install.confirm': never;
     'install.nothingChanged': never;
@@ -45,6 +46,9 @@ export interface CatalogPlaceholders {
     'data.staleTable': 'age' | 'reviewedAt' | 'table';
     'data.neverReviewed': 'table';
     'data.noSources': never;
+    'data.news': 'fw' | 'index' | 'known' | 'versions';
+    'data.noNews': 'index';
+    'data.newsUnreachable': 'index' | 'reason';
     'usage.seeHelp': 'command' | 'message';
     'usage.unknownCommand': 'command';
     'usage.notAvailable': never;
@@ -343,6 +347,9 @@ export interface CatalogPlaceholders {
     'environments.checkBusy': never;
     'environments.checkCancelled': never;
   };
+  fleet: {
+    'flag.runFailed': 'code' | 'createdAt' | 'sentence' | 'task';
+  };
   helper: {
     'helper.notJson': never;
     'helper.badHello': never;
@@ -477,6 +484,7 @@ export interface CatalogPlaceholders {
     'failure.running': 'program';
     'failure.diskFull': 'what';
     'failure.network': 'what';
+    'failure.pinnedHash': 'what';
     'failure.toolSaid': 'What' | 'said';
     'failure.exited': 'What' | 'code' | 'program';
     'apt.holderProgram': 'pid' | 'program';
@@ -619,6 +627,8 @@ export interface CatalogPlaceholders {
     'framework.result': 'packages';
     'framework.resultDownloaded': 'megabytes' | 'packages';
     'framework.noteOldPip': never;
+    'framework.pinned': 'count';
+    'framework.notePinned': 'count' | 'file';
     'framework.noteProxy': 'proxy';
     'framework.pipDownloadsItself': 'version';
     'framework.pipUserEnvKept': 'env' | 'version';
@@ -726,6 +736,16 @@ export interface CatalogPlaceholders {
     'driver.keepDriverAlternative': 'fw' | 'variant' | 'version';
     'driver.upgradeAlternative': 'branch' | 'driver' | 'floor' | 'fw' | 'leastVariant' | 'target' | 'variant' | 'version';
     'driver.upgradeVariantAlternative': 'branch' | 'driver' | 'fw' | 'target' | 'variant' | 'version';
+    'index.missing.version': 'available' | 'index' | 'package' | 'version';
+    'index.missing.python': 'index' | 'need' | 'package' | 'python' | 'version';
+    'index.missing.glibc': 'need' | 'package' | 'version';
+    'index.missing.platform': 'index' | 'need' | 'package' | 'version';
+    'index.missing.arch': 'arch' | 'index' | 'need' | 'package' | 'version';
+    'index.missing.macos': 'need' | 'package' | 'version';
+    'index.missing.unknownNeed': never;
+    'index.missing.noVersions': never;
+    'index.alternative.release': 'fw' | 'version';
+    'index.alternative.python': 'python';
     'driver.floor.ptxJit': 'floor' | 'series';
     'driver.floor.minorVersionCompatibility': 'floor' | 'major';
     'driver.floor.toolkit': 'floor' | 'series';
@@ -874,6 +894,28 @@ export interface CatalogPlaceholders {
     'toolkit.bundled': 'cuda';
     'section.steps': never;
     'section.download': never;
+    'section.index': never;
+    'index.resolved': 'count' | 'indexes' | 'ms' | 'requests' | 'size';
+    'index.resolvedNoSize': 'count' | 'indexes' | 'ms' | 'requests';
+    'index.resolvedPartSize': 'count' | 'indexes' | 'ms' | 'requests' | 'size' | 'sized';
+    'index.missing': 'indexes';
+    'index.unreachable': 'indexes' | 'reason';
+    'index.refused': 'indexes' | 'reason';
+    'index.dataOnly': 'reason';
+    'index.news': 'fw' | 'planned' | 'versions';
+    'index.reason.offline': never;
+    'index.reason.whatIf': never;
+    'index.reason.noPip': never;
+    'index.reason.network': never;
+    'index.reason.timeout': never;
+    'index.reason.status': never;
+    'index.reason.budget': never;
+    'index.reason.cancelled': never;
+    'index.reason.insecure': never;
+    'index.reason.tooLarge': never;
+    'index.reason.malformed': never;
+    'index.reason.conflict': never;
+    'index.reason.hash': never;
     'section.reuse': never;
     'reuse.row.gpu': 'framework' | 'kind' | 'name' | 'python' | 'version';
     'reuse.row.other': 'framework' | 'kind' | 'name' | 'python' | 'version';
@@ -1754,4 +1796,4 @@ export interface CatalogPlaceholders {
 
 export type Namespace = keyof CatalogPlaceholders;
 
-export const NAMESPACES = ['cli', 'cudaFit', 'detect', 'detectSummary', 'environments', 'errors', 'helper', 'install', 'installCli', 'plan', 'planSummary', 'schema', 'untrustedInput', 'verify', 'verifyReport', 'wizard'] as const;
+export const NAMESPACES = ['cli', 'cudaFit', 'detect', 'detectSummary', 'environments', 'errors', 'fleet', 'helper', 'install', 'installCli', 'plan', 'planSummary', 'schema', 'untrustedInput', 'verify', 'verifyReport', 'wizard'] as const;

@@ -52,6 +52,11 @@ export interface PlanResolveRequest extends PlanRequest {
   gpuChoice?: string;
   /** The language of reasons, warnings, blockers and step titles (English when absent). */
   locale?: Locale;
+  /** The package sources the install will use (a preset id or a URL), so the plan is checked against them (issue 32). */
+  pypiMirror?: string;
+  pytorchMirror?: string;
+  /** Plan from data/ alone: no package index is asked. */
+  offline?: boolean;
 }
 
 export interface InstallStartRequest {

@@ -74,7 +74,15 @@ function sizeRow(sizes: DownloadSizeTable, download: Download) {
   return rows.find((row) => row.os === download.os) ?? rows.find((row) => row.os === undefined);
 }
 
-/** Estimates what a plan downloads from its steps and the sourced sizes in data/download-sizes.json. */
+/** The framework's files as the index listed them (issue 32): their real sizes, when the index gave every one. */
+function indexRow(plan: Plan, download: Download): { megabytes: number; source: string } | undefined {
+  const files = plan.index?.status === 'resolved' ? (plan.index.files ?? []) : [];
+  if (download.stepId !== 'framework' || files.length === 0 || files.some((file) => file.size === null)) return undefined;
+  const bytes = files.reduce((sum, file) => sum + (file.size ?? 0), 0);
+  return { megabytes: Math.round(bytes / 1e5) / 10, source: `${files.length} files on ${plan.index!.indexes.join(', ')}` };
+}
+
+/** Estimates what a plan downloads from its steps: the index's own sizes where it was asked, else data/download-sizes.json. */
 export function estimateDownload(plan: Plan, sizes: DownloadSizeTable): DownloadEstimate {
   const items: DownloadItem[] = [];
   const unknown: string[] = [];
@@ -82,7 +90,7 @@ export function estimateDownload(plan: Plan, sizes: DownloadSizeTable): Download
   for (const step of plan.steps) {
     const download = stepDownload(plan, step);
     if (!download) continue;
-    const row = sizeRow(sizes, download);
+    const row = indexRow(plan, download) ?? sizeRow(sizes, download);
     if (row) {
       items.push({ component: download.component, stepId: download.stepId, megabytes: row.megabytes, source: row.source });
       total += row.megabytes;

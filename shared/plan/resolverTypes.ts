@@ -22,6 +22,8 @@ export const PLAN_BLOCKER_CODES = [
   'NO_GPU_BUILD_ON_PLATFORM',
   'NO_BUILD_ON_PLATFORM',
   'RELEASE_YANKED',
+  // Found by asking the package index (main/plan/indexCheck.ts): no file of the planned release installs on this machine.
+  'WHEEL_NOT_ON_INDEX',
 ] as const;
 export type PlanBlockerCode = (typeof PLAN_BLOCKER_CODES)[number];
 

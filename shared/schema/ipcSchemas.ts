@@ -41,6 +41,10 @@ export const ipcSchemas = {
     // The wizard's pick for an unknown NVIDIA GPU: a product name or a compute capability, as --gpu takes them.
     gpuChoice: whatIf,
     locale,
+    // The sources the plan is checked against: a preset id of data/mirrors.json or a URL (checked again where used).
+    pypiMirror: optional(boundedText(2048)),
+    pytorchMirror: optional(boundedText(2048)),
+    offline: optional(bool),
   }),
   'plan:versions': record({ framework: oneOf(FRAMEWORKS) }),
   'plan:export': record({ plan: planSchema, format: oneOf(['shell', 'ansible', 'dockerfile']) }),

@@ -10,6 +10,7 @@ import {
   deviceName,
   driverVersion,
   hostPath,
+  integerIn,
   list,
   matching,
   numberIn,
@@ -82,6 +83,41 @@ const downloadSchema = record({
   unknown: list(component, 32),
 });
 
+const projectName = matching(/^[A-Za-z0-9][A-Za-z0-9._-]{0,99}$/, 'problem.name', 100);
+const sha256Hex = matching(/^[0-9a-f]{64}$/, 'problem.sha256', 64);
+
+/** The index's answer as a plan file carries it: every file name, URL and hash as the install will pin it. */
+const indexCheckSchema = record({
+  status: oneOf(['resolved', 'missing', 'unreachable', 'refused', 'dataOnly']),
+  indexes: list(url, 8),
+  files: optional(
+    list(
+      record({
+        name: projectName,
+        version: matching(/^[0-9][0-9A-Za-z.+!_-]{0,63}$/, 'problem.version', 64),
+        filename: matching(/^[A-Za-z0-9][A-Za-z0-9._+!-]{0,250}\.(?:whl|tar\.gz|zip)$/, 'problem.name', 255),
+        url,
+        size: v.nullable(integerIn(0, Number.MAX_SAFE_INTEGER)),
+        sha256: v.nullable(sha256Hex),
+      }),
+      400,
+    ),
+  ),
+  newer: optional(list(release, 20)),
+  missing: optional(
+    record({
+      name: projectName,
+      version: matching(/^[0-9][0-9A-Za-z.+!_-]{0,63}$/, 'problem.version', 64),
+      missing: oneOf(['version', 'python', 'platform', 'glibc', 'macos', 'arch']),
+      need: optional(text(200)),
+    }),
+  ),
+  reason: optional(matching(/^[a-zA-Z][a-zA-Z0-9_-]{0,60}$/, 'problem.name', 61)),
+  requests: integerIn(0, 100_000),
+  fromCache: optional(integerIn(0, 100_000)),
+  ms: integerIn(0, 3_600_000),
+});
+
 export const planSchema = record({
   status: oneOf(['ok', 'blocked']),
   request: planRequestSchema,
@@ -126,6 +162,7 @@ export const planSchema = record({
   ),
   dataReviewedAt: optional(date),
   download: optional(downloadSchema),
+  index: optional(indexCheckSchema),
   reuse: optional(
     list(
       record({

@@ -142,6 +142,40 @@ export interface Plan {
   download?: DownloadEstimate;
   /** Environments already on this machine whose build of the asked framework runs on its GPU and driver (planWithReuse.ts). */
   reuse?: ReusableEnvironment[];
+  /** The plan's packages looked up on the index they install from (issue 32); absent: not looked up. */
+  index?: IndexCheck;
+}
+
+/** One file pip will download, as the index lists it: what the install pins with its hash. */
+export interface PinnedFile {
+  name: string;
+  version: string;
+  filename: string;
+  url: string;
+  /** Bytes, when the index says (PEP 700); null otherwise. */
+  size: number | null;
+  sha256: string | null;
+}
+
+/**
+ * What the package index said of the plan: 'resolved' (every file found, `files` pinned), 'missing' (a wheel this
+ * machine can install does not exist: the plan is blocked), 'unreachable' or 'refused' (the index did not answer, or
+ * answered something DL Setup will not trust: the plan stands on data/ alone), 'dataOnly' (not asked: a what-if, or offline).
+ */
+export interface IndexCheck {
+  status: 'resolved' | 'missing' | 'unreachable' | 'refused' | 'dataOnly';
+  /** The indexes asked, in pip's order (credentials never kept). */
+  indexes: string[];
+  files?: PinnedFile[];
+  /** Versions of the framework on the index that DL Setup's data does not know yet, newest first. */
+  newer?: string[];
+  /** For 'missing': which package, and what this machine lacks for it ("glibc 2.28", "Python 3.9-3.12"). */
+  missing?: { name: string; version: string; missing: 'version' | 'python' | 'platform' | 'glibc' | 'macos' | 'arch'; need?: string };
+  /** Why it was not checked or not trusted, as a word DL Setup chose ("offline", "whatIf", "timeout", "insecureRedirect"). */
+  reason?: string;
+  requests: number;
+  fromCache?: number;
+  ms: number;
 }
 
 /** An environment that already satisfies the request: offered instead of installing (issue 30). */

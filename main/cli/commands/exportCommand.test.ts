@@ -19,7 +19,8 @@ test('dlsetup export prints the main file, writes all files with --out, and refu
     const out = path.join(dir, 'ansible');
     const io = captureIo();
     expect(await exportCommand.run({ flags: { plan, format: 'ansible', out }, positionals: [] }, io)).toBe(0);
-    expect(io.stdout()).toContain('Wrote 10 files');
+    // site.yml, group_vars, the role's defaults/vars/handlers, the two scripts and tasks main/python_env/framework/verify/failure.
+    expect(io.stdout()).toContain('Wrote 12 files');
     expect(readFileSync(path.join(out, 'site.yml'), 'utf8')).toContain('role: dlsetup');
     await expect(exportCommand.run({ flags: { plan, format: 'ansible', out }, positionals: [] }, captureIo())).rejects.toThrow(/--force/);
     expect(await exportCommand.run({ flags: { plan, format: 'ansible', out, force: true }, positionals: [] }, captureIo())).toBe(0);

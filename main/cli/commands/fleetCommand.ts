@@ -32,14 +32,15 @@ export const fleetCommand: CliCommand = {
   async run({ flags, positionals }, io) {
     const [action, dir] = positionals;
     if (action !== 'report' || !dir) throw usageError('usage.fleet');
-    const { reports, warnings, environments } = await loadFleetReports(dir);
+    const { reports, warnings, environments, failures } = await loadFleetReports(dir);
     const locale = commandLocale(flags, process.env);
     for (const warning of warnings) io.err(`Warning: ${warning}\n`);
-    if (reports.length === 0 && environments.length === 0) {
+    if (reports.length === 0 && environments.length === 0 && failures.length === 0) {
       io.err(`No DL Setup verify reports in ${dir} (looked at *.json and <host>/*.json).\n`);
       return 1;
     }
-    const report = buildFleetReport(reports, { specs: gpuSpecs() });
+    // A host whose run stopped (the exported role's failure record) is a row too, flagged with why in the reader's language.
+    const report = buildFleetReport(reports, { specs: gpuSpecs(), failures, locale });
     // `verify --all --json` files: the per-environment table across machines (issue 20).
     const perEnvironment = buildFleetEnvironments(environments, { locale });
     if (typeof flags.html === 'string') {
@@ -49,7 +50,7 @@ export const fleetCommand: CliCommand = {
       io.err(`Wrote ${flags.html}\n`);
     }
     if (flags.json) io.out(`${JSON.stringify({ ...report, environments: perEnvironment, warnings }, null, 2)}\n`);
-    else io.out(`${reports.length ? formatFleetReport(report, { color: io.color }) : ''}${formatFleetEnvironments(perEnvironment, { locale })}`);
+    else io.out(`${report.rows.length ? formatFleetReport(report, { color: io.color }) : ''}${formatFleetEnvironments(perEnvironment, { locale })}`);
     return 0;
   },
 };

@@ -13,21 +13,12 @@ import { InstallService } from '../../install/installService.js';
 import { createNdjsonProgressPrinter, createTextProgressPrinter } from '../../install/progressPrinters.js';
 import { usageError, type ParsedArgs } from '../parseArgs.js';
 import { PLAN_BLOCKER_CODES, type PlanBlockerCode } from '../../../shared/plan/resolverTypes.js';
-import { mirrorIds } from '../../install/mirrorPresets.js';
+import { MIRROR_FLAGS, mirrorFlag } from '../mirrorFlags.js';
 import { measuredSources } from './measuredSources.js';
 
 const isBlockerCode = (code: string): code is PlanBlockerCode => (PLAN_BLOCKER_CODES as readonly string[]).includes(code);
 
 const SOURCE_FLAGS = ['env', 'pypi-mirror', 'pytorch-mirror', 'proxy'] as const;
-
-/** A mirror flag's value: a preset id this engine knows, "official" (the plan's own index), or an index URL. */
-function mirrorFlag(flag: string, value: unknown, role: 'pypi' | 'pytorch'): string | null | undefined {
-  if (value === undefined) return undefined;
-  const text = String(value).trim();
-  if (text === 'official') return null;
-  if (/^https?:\/\//.test(text) || mirrorIds(role).includes(text)) return text;
-  throw usageError('usage.mirror', { flag, ids: mirrorIds(role).join(', '), text });
-}
 
 /** The install location and package sources the flags ask for; the engine validates URLs and paths like the wizard's. */
 function installSourcesOf(flags: ParsedArgs['flags']): InstallSources {
@@ -50,8 +41,7 @@ export const installCommand: CliCommand = {
     resume: { type: 'boolean', description: 'continue an interrupted run (the latest, or RUN)' },
     verbose: { type: 'boolean', description: 'show every log line of every step' },
     env: { type: 'string', valueName: 'DIR', description: 'create the Python environment in DIR (default: <data dir>/envs/<name>, e.g. ~/.local/share/dlsetup/envs/<name>)' },
-    'pypi-mirror': { type: 'string', valueName: `${mirrorIds('pypi').join('|')}|URL`, description: 'where pip gets PyPI packages (e.g. tuna in mainland China)' },
-    'pytorch-mirror': { type: 'string', valueName: `${mirrorIds('pytorch').join('|')}|URL`, description: 'where pip gets the PyTorch CUDA wheels' },
+    ...MIRROR_FLAGS,
     proxy: { type: 'string', valueName: 'URL', description: 'HTTP(S) proxy for pip and downloads; with --resume, gives a proxy password again (journals keep none)' },
     lang: LANG_FLAG,
   },

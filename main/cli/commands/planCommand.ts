@@ -1,8 +1,9 @@
 import { JSON_FLAG, LANG_FLAG, type CliCommand } from '../cliCommand.js';
 import { commandLocale } from '../cliLocale.js';
 import { formatPlan } from '../../plan/formatPlan.js';
-import { planSummaryText } from '../../plan/planSummaryText.js';
+import { planSummaryText } from '../../../shared/plan/planSummaryText.js';
 import { planWithReuse } from '../../verify/environments/planWithReuse.js';
+import { MIRROR_FLAGS, mirrorFlag } from '../mirrorFlags.js';
 import type { Framework, InstallMethod } from '../../../shared/types/plan.js';
 import { usageError } from '../parseArgs.js';
 import { cliText } from '../cliText.js';
@@ -34,6 +35,8 @@ export const planCommand: CliCommand = {
     method: { type: 'string', values: ['wheels', 'system', 'conda'], description: 'wheels (default), a system CUDA Toolkit, or a conda environment' },
     'keep-driver': { type: 'boolean', description: 'never plan a driver change; pick a build the current driver runs' },
     'upgrade-driver': { type: 'boolean', description: 'allow a driver change for the newest build (default: keep a driver that works when a release runs on it)' },
+    ...MIRROR_FLAGS,
+    offline: { type: 'boolean', description: "plan from DL Setup's data alone: do not check the plan's files on the package index" },
     os: { type: 'string', values: ['linux', 'windows', 'wsl', 'macos'], description: 'what-if: plan for another OS (with any what-if flag the plan is for the machine the flags describe: nothing but this OS and CPU is read from this one)' },
     arch: { type: 'string', values: ['x86_64', 'aarch64', 'arm64'], description: 'what-if: plan for another CPU architecture' },
     'gpu-vendor': { type: 'string', values: ['nvidia', 'amd', 'intel', 'apple', 'none'], description: 'what-if: GPU vendor' },
@@ -55,6 +58,9 @@ export const planCommand: CliCommand = {
       method: flags.method as InstallMethod | undefined,
       ...(flags['keep-driver'] ? { allowDriverChange: false } : flags['upgrade-driver'] ? { allowDriverChange: true } : {}),
       locale,
+      pypiMirror: mirrorFlag('pypi-mirror', flags['pypi-mirror'], 'pypi') ?? undefined,
+      pytorchMirror: mirrorFlag('pytorch-mirror', flags['pytorch-mirror'], 'pytorch') ?? undefined,
+      offline: flags.offline === true,
       overrides: {
         os: text(flags.os),
         arch: text(flags.arch),

@@ -1,5 +1,7 @@
 import path from 'node:path';
-import { hostPathExists } from '../../system/sysroot.js';
+import { writeFile } from 'node:fs/promises';
+import { hostPathExists, sysrootPath } from '../../system/sysroot.js';
+import { pinnedRequirements } from '../../../shared/plan/pinnedRequirements.js';
 import { withoutUserinfo } from '../../../shared/text/urlUserinfo.js';
 import type { InstallStep, PlannedCommand, StepContext } from '../installStep.js';
 import { installText, sayList } from '../../system/installText.js';
@@ -46,7 +48,8 @@ function indexArgs(params: FrameworkParams): PipIndexArgs {
   };
 }
 
-export function pipInstallArgv(python: string, params: FrameworkParams, rawProgress: boolean): string[] {
+/** `pinnedFile`: a requirements file with every download's sha256 (pinnedRequirements.ts); pip then refuses any other bytes. */
+export function pipInstallArgv(python: string, params: FrameworkParams, rawProgress: boolean, pinnedFile?: string): string[] {
   const indexes = indexArgs(params);
   return [
     python,
@@ -62,8 +65,24 @@ export function pipInstallArgv(python: string, params: FrameworkParams, rawProgr
     ...(indexes.indexUrl ? ['--index-url', indexes.indexUrl] : []),
     ...indexes.extraIndexUrls.flatMap((url) => ['--extra-index-url', url]),
     ...indexes.findLinks.flatMap((url) => ['--find-links', url]),
-    ...params.packages,
+    ...(pinnedFile ? ['--require-hashes', '-r', pinnedFile] : params.packages),
   ];
+}
+
+/** Where the run writes the pins: inside the environment, so undoing the install removes them with it. */
+function pinnedFilePath(envPath: string): string {
+  return path.join(envPath, 'dlsetup-pinned-requirements.txt');
+}
+
+/** Writes the plan's pins for pip; null when the plan carries none (not checked on its index, or a file without a hash). */
+async function writePins(ctx: StepContext, envPath: string): Promise<string | null> {
+  const lines = ctx.plan ? pinnedRequirements(ctx.plan) : null;
+  if (!lines) return null;
+  // pip reads it as a real file: on a simulated host the environment lives under the sysroot.
+  const file = sysrootPath(pinnedFilePath(envPath));
+  await writeFile(file, `${lines.join('\n')}\n`, { mode: 0o644 });
+  ctx.log(ctx.say('framework.pinned', { count: lines.length }));
+  return file;
 }
 
 /**
@@ -148,18 +167,19 @@ export const frameworkStep: InstallStep<FrameworkParams> = {
       if (gap) ctx.log(metadataGapText(ctx.say, gap));
       // An env this run created gets a pip that resolves from metadata alone (rollback removes the env whole).
       const env = pipEnvironment(params);
+      const pinned = await writePins(ctx, envPath);
       const localPip = gap ? pipVersion : await pipForLocalFiles(ctx, { python, envPath, pipVersion, upgradeArgv: pipInstallArgv(python, { ...params, packages: [LOCAL_FILES_PIP] }, false), env });
       // pip resolves, DL Setup downloads, pip installs from those files; null: pip downloads itself, as before.
       const local = gap ? null : await installFromLocalFiles(ctx, {
         python,
         pipVersion: localPip,
-        installArgv: pipInstallArgv(python, params, false),
+        installArgv: pipInstallArgv(python, params, false, pinned ?? undefined),
         env,
         pinned: Boolean(params.pypiMirror || params.pytorchMirror),
         proxy: params.proxy,
       });
       fetchedByUs = local?.bytesFetched ?? null;
-      if (!local) await ctx.run(pipInstallArgv(python, params, raw || pipSupportsRawProgress(localPip)), {
+      if (!local) await ctx.run(pipInstallArgv(python, params, raw || pipSupportsRawProgress(localPip), pinned ?? undefined), {
         timeoutMs: 2 * 60 * 60_000,
         env,
         onLine: (stream, line) => {
@@ -196,9 +216,12 @@ export const frameworkStep: InstallStep<FrameworkParams> = {
         : ctx.say('framework.result', { packages }),
     };
   },
-  describe(params, say = installText()): PlannedCommand[] {
+  describe(params, say = installText(), plan?: StepContext['plan']): PlannedCommand[] {
     const envPath = params.envPath || '<python-env path>';
-    const pip: PlannedCommand = { argv: pipInstallArgv(path.join(envPath, 'bin', 'python'), params, true), elevated: false, note: say('framework.noteOldPip') };
+    const pins = plan ? pinnedRequirements(plan) : null;
+    const pinnedFile = pins ? pinnedFilePath(envPath) : undefined;
+    const pip: PlannedCommand = { argv: pipInstallArgv(path.join(envPath, 'bin', 'python'), params, true, pinnedFile), elevated: false, note: say('framework.noteOldPip') };
+    if (pins) return [{ argv: [], elevated: false, note: say('framework.notePinned', { count: pins.length, file: pinnedFile! }) }, pip];
     // The proxy is in pip's environment, not its argv: said as a note, without its user name and password.
     return params.proxy ? [pip, { argv: [], elevated: false, note: say('framework.noteProxy', { proxy: withoutUserinfo(params.proxy) }) }] : [pip];
   },

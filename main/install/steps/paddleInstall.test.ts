@@ -1,6 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
+import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CompatData } from '../../../shared/plan/compatData.js';
@@ -8,6 +7,7 @@ import { resolvePlan } from '../../../shared/plan/resolvePlan.js';
 import { InstallService } from '../installService.js';
 import { shippedData } from '../../../testkit/plan/linuxPlan.js';
 import { buildTestWheel, startTestIndex, type TestIndex } from '../../../testkit/install/wheelIndex.js';
+import { isolatedPip } from '../../../testkit/install/isolatedPip.js';
 import { testPlan } from '../../../testkit/install/testPlan.js';
 
 // PaddlePaddle planned from data/paddlepaddle.json and installed by the plan's own framework step through real pip; the
@@ -16,15 +16,10 @@ import { testPlan } from '../../../testkit/install/testPlan.js';
 const ROOT = '/packages/stable/cu126';
 let tmp: string;
 let index: TestIndex;
-const saved = { home: process.env.DLSETUP_HOME, extraIndex: process.env.PIP_EXTRA_INDEX_URL, findLinks: process.env.PIP_FIND_LINKS };
+let restore: () => void;
 
 beforeAll(async () => {
-  tmp = mkdtempSync(path.join(os.tmpdir(), 'dlsetup-paddle-'));
-  process.env.DLSETUP_HOME = path.join(tmp, 'home');
-  // Only the loopback index: this machine's own pip configuration must not hand pip anything else.
-  mkdirSync(path.join(tmp, 'empty'));
-  process.env.PIP_EXTRA_INDEX_URL = `file://${path.join(tmp, 'empty')}`;
-  process.env.PIP_FIND_LINKS = path.join(tmp, 'empty');
+  ({ tmp, restore } = isolatedPip('dlsetup-paddle-'));
   const wheels = path.join(tmp, 'wheels');
   mkdirSync(wheels);
   buildTestWheel(wheels, 'paddlepaddle-gpu', '3.2.0', 200_000);
@@ -33,11 +28,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await index.close();
-  rmSync(tmp, { recursive: true, force: true });
-  for (const [name, value] of [['DLSETUP_HOME', saved.home], ['PIP_EXTRA_INDEX_URL', saved.extraIndex], ['PIP_FIND_LINKS', saved.findLinks]] as const) {
-    if (value === undefined) delete process.env[name];
-    else process.env[name] = value;
-  }
+  restore();
 });
 
 /** The shipped table with its cu126 index pointed at the loopback copy, as a mirror of paddlepaddle.org.cn would be. */

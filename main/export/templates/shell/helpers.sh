@@ -1,7 +1,8 @@
 #!/bin/sh
 # The helper functions every exported install.sh carries; shellcheck reads this file as it is (exportTemplates.test.ts).
 # install.sh gets everything after the first blank line, copied as is, and sets the variables used here:
-# DLSETUP_LOG, APT_LOCK_TIMEOUT, R (the system root), TMPD (its temporary folder).
+# DLSETUP_LOG, APT_LOCK_TIMEOUT, R (the system root), TMPD (its temporary folder), and DL Setup's words for a
+# locked apt: DLSETUP_APT_LOCK_TEXT (its pattern), DLSETUP_SAY_APT_LOCKED, DLSETUP_SAY_APT_WHO(_UNKNOWN) (printf formats).
 
 log() {
   printf '%s %s\n' "$(date -u '+%Y-%m-%dT%H:%M:%SZ')" "$*" >>"$DLSETUP_LOG"
@@ -18,24 +19,42 @@ run() {
   die "command failed (exit $rc): $* (details in $DLSETUP_LOG)"
 }
 SUDO_READY=0
-# Only steps that change the system run through here; sudo never prompts without a terminal.
+# sudo never prompts without a terminal: without one it must need no password.
+sudo_ready() {
+  [ "$SUDO_READY" -eq 0 ] || return 0
+  command -v sudo >/dev/null 2>&1 || die "This step needs administrator rights: run the script as root, or install sudo."
+  if ! sudo -n true 2>/dev/null; then
+    if [ -t 0 ]; then
+      sudo -v || die "sudo refused; nothing more was changed."
+    else
+      die "sudo needs a password and there is no terminal to type it in. Run the script as root, allow this user passwordless sudo, or run it in a terminal."
+    fi
+  fi
+  SUDO_READY=1
+}
+# Only steps that change the system run through here.
 as_root() {
   if [ "$(id -u)" -eq 0 ]; then run "$@"; return 0; fi
-  if [ "$SUDO_READY" -eq 0 ]; then
-    command -v sudo >/dev/null 2>&1 || die "This step needs administrator rights: run the script as root, or install sudo."
-    if ! sudo -n true 2>/dev/null; then
-      if [ -t 0 ]; then
-        sudo -v || die "sudo refused; nothing more was changed."
-      else
-        die "sudo needs a password and there is no terminal to type it in. Run the script as root, allow this user passwordless sudo, or run it in a terminal."
-      fi
-    fi
-    SUDO_READY=1
-  fi
+  sudo_ready
   run sudo -n -- "$@"
 }
+# A lock held by another program stops the script with DL Setup's code and sentence (DLSETUP_SAY_*), not apt's exit.
 apt_install() {
-  as_root env DEBIAN_FRONTEND=noninteractive LC_ALL=C apt-get -o "DPkg::Lock::Timeout=$APT_LOCK_TIMEOUT" -o Dpkg::Use-Pty=0 install --yes "$@"
+  set -- env DEBIAN_FRONTEND=noninteractive LC_ALL=C apt-get -o "DPkg::Lock::Timeout=$APT_LOCK_TIMEOUT" -o Dpkg::Use-Pty=0 install --yes "$@"
+  if [ "$(id -u)" -ne 0 ]; then sudo_ready; set -- sudo -n -- "$@"; fi
+  log "+ $*"
+  if "$@" >"$TMPD/apt.log" 2>&1; then rc=0; else rc=$?; fi
+  cat "$TMPD/apt.log" >>"$DLSETUP_LOG"
+  [ "$rc" -ne 0 ] || return 0
+  if grep -Eq "$DLSETUP_APT_LOCK_TEXT" "$TMPD/apt.log"; then
+    pid=$(sed -n 's/.*It is held by process \([0-9][0-9]*\).*/\1/p' "$TMPD/apt.log" | head -n 1)
+    program=$(sed -n 's/.*It is held by process [0-9][0-9]* (\([^)]*\)).*/\1/p' "$TMPD/apt.log" | head -n 1)
+    # shellcheck disable=SC2059 # the formats are DL Setup's own sentences, written by the export
+    if [ -n "$pid" ]; then who=$(printf "$DLSETUP_SAY_APT_WHO" "${program:-?}" "$pid"); else who=$DLSETUP_SAY_APT_WHO_UNKNOWN; fi
+    # shellcheck disable=SC2059
+    die "[APT_LOCKED] $(printf "$DLSETUP_SAY_APT_LOCKED" "$who" "$APT_LOCK_TIMEOUT")"
+  fi
+  die "command failed (exit $rc): $* (details in $DLSETUP_LOG)"
 }
 deb_installed() {
   dpkg-query -W -f '${db:Status-Abbrev}' "$1" 2>/dev/null | grep -q '^ii'

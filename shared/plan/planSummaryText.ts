@@ -1,4 +1,4 @@
-import { translator } from '../../shared/i18n/localize.js';
+import { translator } from '../i18n/localize.js';
 import planSummaryTextEn from '../../locales/en/planSummary.json' with { type: 'json' };
 import planSummaryTextZhCN from '../../locales/zh-CN/planSummary.json' with { type: 'json' };
 
