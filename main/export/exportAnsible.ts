@@ -43,6 +43,8 @@ function groupVars(model: ExportModel): string {
     `dlsetup_pip_index_url: ${q(f.indexUrl ?? '')}`,
     `dlsetup_pip_extra_index_urls:${yamlList(f.extraIndexUrls)}`,
     `dlsetup_pip_find_links:${yamlList(f.findLinks)}`,
+    '# The files the plan found on its index, by sha256: pip --require-hashes installs exactly these bytes (empty: not pinned).',
+    `dlsetup_pip_pins:${yamlList(f.pins ?? [])}`,
     ...proxyVars(f.proxy),
   ];
   if (model.driver) {

@@ -2,7 +2,7 @@ import { errorText } from '../../shared/errorText.js';
 import { dockerComment, dockerExecForm as execForm, dockerImage, dockerKeyValue } from '../../shared/quote/dockerfile.js';
 import { oneLine } from '../../shared/quote/controlChars.js';
 import type { ExportFile } from './exportFile.js';
-import type { ExportModel } from './exportModel.js';
+import { PINNED_FILE, type ExportModel } from './exportModel.js';
 
 /**
  * nvidia/cuda tags: <X.Y.Z>-cudnn8-runtime-ubuntu20.04 for cuDNN 8, <X.Y.Z>-cudnn-runtime-ubuntu24.04 for cuDNN 9
@@ -42,7 +42,10 @@ export function exportDockerfile(model: ExportModel, assets: { checkScript: stri
   const system = !!model.toolkit;
   const base = dockerImage(system ? cudaBaseImage(model.toolkit!.version, model.cudnn ? model.cudnn.major : null) : `python:${model.pythonEnv.python}-slim`);
   const python = system ? 'python3' : 'python';
-  const pip = ['/opt/venv/bin/python', ...f.pipArgs];
+  const pinsFile = '/opt/dlsetup/pinned-requirements.txt';
+  const pip = ['/opt/venv/bin/python', ...f.pipArgs.map((arg) => (arg === PINNED_FILE ? pinsFile : arg))];
+  // The plan's files by sha256 (schema-checked lines): the image installs those bytes or the build stops.
+  const pins = f.pins ? [`COPY <<'DLSETUP_PINS' ${pinsFile}`, ...f.pins, 'DLSETUP_PINS'] : [];
   const verify = ['/opt/venv/bin/python', '/opt/dlsetup/dlsetup_report.py', '--python', '/opt/venv/bin/python', '--check', '/opt/dlsetup/dlsetup_check.py', '--framework', f.name, '--quick', '--out', '/reports/verify.json'];
   const tag = `dlsetup-${f.name}-${f.version}`.toLowerCase().replace(/[^a-z0-9._-]/g, '-').slice(0, 128);
   const lines = [
@@ -72,6 +75,7 @@ export function exportDockerfile(model: ExportModel, assets: { checkScript: stri
         ]
       : []),
     `RUN ${python} -m venv /opt/venv`,
+    ...pins,
     ...pipRun(pip, f.proxy),
     '',
     'COPY dlsetup_check.py dlsetup_report.py /opt/dlsetup/',

@@ -9,6 +9,7 @@ import { driverStep } from '../install/steps/driverStep.js';
 import { debianDriverPackages } from '../data/installSources.js';
 import { LD_CONF, PROFILE_SCRIPT, envBlockBody, envVarsStep, ldConfContent } from '../install/steps/envVarsStep.js';
 import { frameworkStep, pipInstallArgv } from '../install/steps/frameworkStep.js';
+import { pinnedRequirements } from '../../shared/plan/pinnedRequirements.js';
 import { pythonEnvStep } from '../install/steps/pythonEnvStep.js';
 import { systemPythonStep } from '../install/steps/systemPythonStep.js';
 import { pythonVenvPackage } from '../data/installSources.js';
@@ -69,8 +70,11 @@ export interface ExportModel {
   /** The distribution's venv support the plan installs first (a fresh Debian's python3.11 has no ensurepip), per distro. */
   systemPython?: { python: string; packages: { distro: string; name: string }[] };
   pythonEnv: { manager: 'venv' | 'conda'; python: string; name: string; condaChannel?: string; condaPackages: string[] };
-  framework: { name: Plan['framework']['name']; version: string; variant: string; packages: string[]; pipArgs: string[]; indexUrl?: string; extraIndexUrls: string[]; findLinks: string[]; proxy?: ExportProxy };
+  framework: { name: Plan['framework']['name']; version: string; variant: string; packages: string[]; pipArgs: string[]; indexUrl?: string; extraIndexUrls: string[]; findLinks: string[]; proxy?: ExportProxy; pins?: string[] };
 }
+
+/** Where pipArgs read the pins (`--require-hashes -r PINNED_FILE`): each format puts the file there under its own environment. */
+export const PINNED_FILE = '/dlsetup-env/dlsetup-pinned-requirements.txt';
 
 /** pip's proxy as an export writes it: never its user name or password, which the admin supplies when the export runs. */
 export interface ExportProxy {
@@ -271,7 +275,9 @@ export function buildExportModel(plan: Plan, options: ExportOptions = {}): Expor
     // The plan names PyTorch 1.12/1.13's extra index in the singular; the engine reads a list.
     const extra = str(raw.extraIndexUrl) ?? plan.framework.extraIndexUrl;
     const parsed = frameworkStep.parse({ ...raw, envPath: '/dlsetup-env', ...(extra ? { extraIndexUrls: [extra] } : {}) });
-    const argv = pipInstallArgv('/dlsetup-env/bin/python', parsed, false);
+    // The files the plan found on its index, by sha256 (issue 32): each format writes them where pip reads PINNED_FILE.
+    const pins = pinnedRequirements(plan);
+    const argv = pipInstallArgv('/dlsetup-env/bin/python', parsed, false, pins ? PINNED_FILE : undefined);
     const at = (flag: string) => argv.flatMap((arg, index) => (arg === flag ? [argv[index + 1]!] : []));
     model.framework = {
       ...model.framework,
@@ -280,6 +286,7 @@ export function buildExportModel(plan: Plan, options: ExportOptions = {}): Expor
       indexUrl: at('--index-url')[0],
       extraIndexUrls: at('--extra-index-url'),
       findLinks: at('--find-links'),
+      ...(pins ? { pins } : {}),
       // pipInstallArgv never carries the proxy (pip gets it as PIP_PROXY): each format writes it its own way.
       ...(parsed.proxy ? { proxy: { url: withoutUserinfo(parsed.proxy), credentialsLeftOut: hasUserinfo(parsed.proxy) } } : {}),
     };

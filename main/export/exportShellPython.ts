@@ -1,5 +1,5 @@
 import { shCommand as shellCommand, shComment, shWord as shellQuote } from '../../shared/quote/sh.js';
-import type { ExportModel } from './exportModel.js';
+import { PINNED_FILE, type ExportModel } from './exportModel.js';
 import { PINS_CHECK } from './pinsCheck.js';
 
 /** The distribution's venv support (python3.X-venv) where the plan installs it first, checked as the engine's step does. */
@@ -61,12 +61,17 @@ export function proxyComment(proxy: ExportModel['framework']['proxy']): string[]
 
 export function frameworkSection(model: ExportModel): string[] {
   const f = model.framework;
-  const args = f.pipArgs.map((arg, index) => (f.pipArgs[index - 1] === '--index-url' ? '"$DLSETUP_PIP_INDEX_URL"' : shellQuote(arg)));
+  const args = f.pipArgs.map((arg, index) =>
+    f.pipArgs[index - 1] === '--index-url' ? '"$DLSETUP_PIP_INDEX_URL"' : arg === PINNED_FILE ? '"$DLSETUP_ENV_DIR/dlsetup-pinned-requirements.txt"' : shellQuote(arg),
+  );
+  // The plan's files by sha256 (name==version --hash=sha256:hex, schema-checked): pip installs those bytes or stops.
+  const pins = f.pins ? ["  cat > \"$DLSETUP_ENV_DIR/dlsetup-pinned-requirements.txt\" <<'DLSETUP_PINS'", ...f.pins, 'DLSETUP_PINS'] : [];
   return [
     `step framework ${shellQuote(`pip install ${f.packages.join(' ')}`)}`,
     `if "$DLSETUP_ENV_DIR/bin/python" -c ${shellQuote(PINS_CHECK)} ${shellCommand(f.packages)} 2>/dev/null; then`,
     `  skip ${shellQuote(`${f.packages.join(', ')} installed`)}`,
     'else',
+    ...pins,
     '  if [ -n "$DLSETUP_PIP_PROXY" ]; then PIP_PROXY=$DLSETUP_PIP_PROXY; export PIP_PROXY; fi',
     `  run env PIP_NO_INPUT=1 "$DLSETUP_ENV_DIR/bin/python" ${args.join(' ')}`,
     'fi',
