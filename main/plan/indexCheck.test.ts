@@ -77,6 +77,13 @@ describe('a plan checked against its index (issue 32)', () => {
     expect(zh.blockers.at(-1)!.message).toContain('比本机的 C 库新');
   });
 
+  it('a C library DL Setup could not read is unknown, not old: the plan stays ok on its data, and says why it was not checked', async () => {
+    const plan = await withIndexCheck(context({ glibc: null }), planned());
+    expect(plan.status).toBe('ok');
+    expect(plan.index).toMatchObject({ status: 'dataOnly', reason: 'glibcUnknown' });
+    expect(formatPlan(plan, { color: false })).toContain("Not checked against the package index (this machine's glibc version could not be read (ldd --version), so which Linux wheels load here is for pip to find out)");
+  });
+
   it('a Python the data allows but the index has no wheel for: blocked, with the Python its wheels support', async () => {
     const data = dataWith((releases) => releases.map((release) => (release.version === '2.7' ? { ...release, python: { ...release.python, max: '3.14' } } : release)));
     const plan = await withIndexCheck(context({ data, request: { ...REQUEST, python: '3.14' } }), planned({ ...REQUEST, python: '3.14' }, data));

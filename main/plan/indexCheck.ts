@@ -11,6 +11,7 @@ import { comparePep440, parsePep440 } from '../../shared/versions/pep440.js';
 import type { IndexCheck, Plan } from '../../shared/types/plan.js';
 import { withoutUserinfo } from '../../shared/text/urlUserinfo.js';
 import { loadDataTable } from '../data/loadDataTable.js';
+import { NO_PIP_CONFIG, pipSources, type PipIndexConfig } from '../install/pip/pipIndexConfig.js';
 import { hostGlibcVersion } from '../index/glibcVersion.js';
 import { defaultIndexCacheDir } from '../index/indexCache.js';
 import { resolveExact, type IndexRoot, type IndexSources, type ResolveOutcome, type TargetPlatform } from '../index/resolveExact.js';
@@ -26,6 +27,8 @@ export interface IndexCheckOptions {
   glibc?: string | null;
   timeBudgetMs?: number;
   cacheDir?: string | null;
+  /** The user's pip configuration (pip.conf, PIP_*), which adds to or replaces the indexes the install reads. */
+  pipConfig?: PipIndexConfig;
 }
 
 /** "jax[cuda12]==0.4.30" → { name: "jax", version: "0.4.30", extras: ["cuda12"] }; null for anything but an exact pin. */
@@ -36,15 +39,17 @@ export function indexRoot(requirement: string): IndexRoot | null {
   return { name: match[1]!, version: match[3]!, ...(extras?.length ? { extras } : {}) };
 }
 
-/** The indexes pip will read for this plan, as the install computes them from the same mirrors. */
-export function planIndexSources(plan: Plan, options: Pick<IndexCheckOptions, 'pypiMirror' | 'pytorchMirror'>): IndexSources {
+/** The indexes pip will read for this plan, as the install computes them from the same mirrors and pip's own configuration; null: none (no-index). */
+export function planIndexSources(plan: Plan, options: Pick<IndexCheckOptions, 'pypiMirror' | 'pytorchMirror' | 'pipConfig'>): IndexSources | null {
   const presets = presetsByIdOnly(loadDataTable('mirrors', mirrorTableSchema).mirrors);
   const resolved = resolvePipIndexes(presets, plan.framework.indexUrl, options.pypiMirror, options.pytorchMirror);
-  return {
-    indexUrl: resolved.indexUrl ?? DEFAULT_INDEX,
+  const step = {
+    ...(resolved.indexUrl ? { indexUrl: resolved.indexUrl } : {}),
     extraIndexUrls: [...resolved.extraIndexUrls, ...(plan.framework.extraIndexUrl ? [plan.framework.extraIndexUrl] : [])],
     findLinks: [...resolved.findLinks, ...(plan.framework.findLinks ? [plan.framework.findLinks] : [])],
   };
+  const { indexUrls, findLinks } = pipSources(step, options.pipConfig ?? NO_PIP_CONFIG, DEFAULT_INDEX);
+  return indexUrls.length ? { indexUrl: indexUrls[0]!, extraIndexUrls: indexUrls.slice(1), findLinks } : null;
 }
 
 function targetOf(plan: Plan, glibc: string | null): TargetPlatform {
@@ -64,8 +69,9 @@ function newsOf(data: CompatData, plan: Plan, outcome: Extract<ResolveOutcome, {
   return [...versions].reverse().slice(0, 5);
 }
 
+/** The indexes as a plan shows them: no credentials, and at most as many as a plan file carries (all are asked). */
 function shown(sources: IndexSources): string[] {
-  return [...(sources.findLinks ?? []), sources.indexUrl, ...(sources.extraIndexUrls ?? [])].map(withoutUserinfo);
+  return [...(sources.findLinks ?? []), sources.indexUrl, ...(sources.extraIndexUrls ?? [])].map(withoutUserinfo).slice(0, 8);
 }
 
 /** The index's answer for a plan with a framework step; undefined when nothing is installed with pip. */
@@ -73,6 +79,10 @@ export async function checkPlanIndex(data: CompatData, plan: Plan, options: Inde
   const step = plan.steps.find((candidate) => candidate.kind === 'framework');
   if (plan.status !== 'ok' || !step || (step.params.installer !== undefined && step.params.installer !== 'pip')) return undefined;
   const sources = planIndexSources(plan, options);
+  if (!sources) return { status: 'dataOnly', reason: 'noIndex', indexes: [], requests: 0, ms: 0 };
+  // The indexes the user's pip configuration brought, said as theirs: the plan did not choose them.
+  const own = planIndexSources(plan, { ...options, pipConfig: NO_PIP_CONFIG })!;
+  const fromPipConfig = shown(sources).filter((url) => !shown(own).includes(url));
   const roots = plan.framework.packages.map(indexRoot);
   if (roots.some((root) => root === null)) return { status: 'dataOnly', reason: 'noPip', indexes: shown(sources), requests: 0, ms: 0 };
   const glibc = options.glibc !== undefined ? options.glibc : plan.profile.os === 'linux' || plan.profile.os === 'wsl' ? await hostGlibcVersion() : null;
@@ -80,7 +90,7 @@ export async function checkPlanIndex(data: CompatData, plan: Plan, options: Inde
     timeBudgetMs: options.timeBudgetMs ?? PLAN_INDEX_BUDGET_MS,
     cacheDir: options.cacheDir === undefined ? defaultIndexCacheDir() : options.cacheDir,
   });
-  const base = { indexes: shown(sources), requests: outcome.requests, ms: outcome.ms };
+  const base = { indexes: shown(sources), ...(fromPipConfig.length ? { fromPipConfig } : {}), requests: outcome.requests, ms: outcome.ms };
   if (outcome.status === 'resolved') {
     const files = outcome.files.map(({ name, version, filename, url, size, sha256 }) => ({ name, version, filename, url, size, sha256 }));
     const newer = newsOf(data, plan, outcome, roots[0]!.name);
@@ -88,6 +98,8 @@ export async function checkPlanIndex(data: CompatData, plan: Plan, options: Inde
   }
   if (outcome.status === 'missing') {
     const { missing, need } = outcome.reason;
+    // A C library DL Setup could not read is unknown, not old: pip in the environment will know; the plan stays on data/.
+    if (missing === 'glibc' && !glibc) return { status: 'dataOnly', ...base, reason: 'glibcUnknown' };
     const available = outcome.reason.available?.slice(-5).join(', ');
     return { status: 'missing', ...base, missing: { name: outcome.root, version: outcome.version, missing, ...(need ? { need } : available ? { need: available } : {}) } };
   }

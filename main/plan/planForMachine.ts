@@ -11,6 +11,7 @@ import { lastDetection } from './lastDetection.js';
 import { loadCompatData } from './loadCompatData.js';
 import { loadDownloadSizes } from './loadDownloadSizes.js';
 import { profileFromReport } from './profileFromReport.js';
+import { planPipConfig } from './planPipConfig.js';
 import { withIndexCheck } from './planWithIndex.js';
 
 function checkOverrides(overrides: PlanOverrides): void {
@@ -38,7 +39,9 @@ export async function planForMachine(request: PlanResolveRequest, options: { rep
   const resolved = resolvePlan(data, profile, planRequest, { locale });
   // The files pip would fetch, asked of the index the install uses (never for a machine that is not this one).
   const skip = offline ? 'offline' : isWhatIf(overrides) ? 'whatIf' : undefined;
-  const plan = await withIndexCheck({ data, profile, request: planRequest, locale, pypiMirror, pytorchMirror, ...(skip ? { skip } : {}) }, resolved);
+  // pip.conf and PIP_* variables are this machine's: read only when the index is asked for this machine.
+  const pipConfig = skip ? undefined : await planPipConfig(resolved);
+  const plan = await withIndexCheck({ data, profile, request: planRequest, locale, pypiMirror, pytorchMirror, ...(pipConfig ? { pipConfig } : {}), ...(skip ? { skip } : {}) }, resolved);
   // What the install will download, from the index's sizes or sourced ones; a blocked plan downloads nothing.
   return plan.status === 'ok' ? { ...plan, download: estimateDownload(plan, loadDownloadSizes()) } : plan;
 }

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AppError } from '../../shared/errors.js';
 import type { PlanRequest } from '../../shared/types/plan.js';
@@ -11,14 +11,15 @@ import { useLocale } from '../i18n/useLocale.js';
 import { adminMark } from '../../shared/plan/adminMark.js';
 import { useApi } from '../wizard/ApiContext.js';
 import { saveInstallRun } from '../wizard/browserStore.js';
-import { applyInstallOptions, planSourcesOf } from '../wizard/installOptions.js';
+import { applyInstallOptions } from '../wizard/installOptions.js';
 import { planToShellScript } from '../wizard/planScript.js';
 import { ExportPanel } from '../components/ExportPanel.js';
 import { GpuPicker } from '../components/GpuPicker.js';
 import { componentRows } from './planComponentRows.js';
 import { IndexCheckPanel } from './IndexCheckPanel.js';
 import { ReusePanel } from './ReusePanel.js';
-import { planRequestOf, type Choice, type ScreenProps } from '../wizard/wizardState.js';
+import { usePlanResolve } from './usePlanResolve.js';
+import type { Choice, ScreenProps } from '../wizard/wizardState.js';
 
 /** Names the alternative by what it changes: framework and version always, Python and method only when they differ. */
 function alternativeLabel(request: PlanRequest, current: Choice, t: (key: string, values?: Record<string, unknown>) => string): string {
@@ -54,12 +55,7 @@ export function PlanScreen({ state, dispatch }: ScreenProps) {
   const statusRef = useRef<HTMLDivElement>(null);
   const focusStatus = useRef(false);
 
-  const resolve = useCallback(() => {
-    dispatch({ type: 'load', key: 'plan', load: { status: 'loading' } });
-    void api['plan:resolve']({ ...planRequestOf(state.choice), ...planSourcesOf(state.choice), ...(state.choice.gpu ? { gpuChoice: state.choice.gpu } : {}), locale }).then((result) =>
-      dispatch({ type: 'load', key: 'plan', load: result.ok ? { status: 'ready', value: result.value } : { status: 'failed', error: result.error } }),
-    );
-  }, [api, dispatch, state.choice, locale]);
+  const { resolve, rechecking } = usePlanResolve(state, dispatch, api, locale);
 
   useEffect(() => {
     if (state.plan.status === 'idle') resolve();
@@ -85,7 +81,8 @@ export function PlanScreen({ state, dispatch }: ScreenProps) {
   // An NVIDIA GPU nobody could identify: no "works", and the person names it from a list (issue 28).
   const gpuUnknown = plan?.missingPrerequisites?.find((missing) => missing.code === 'GPU_UNKNOWN');
   const prerequisiteMessages = new Set(plan?.missingPrerequisites?.map((missing) => missing.message));
-  const ready = !!plan && plan.status === 'ok' && !plan.missingPrerequisites?.length;
+  // A source changed on this screen: Install waits for the files checked on the new one.
+  const ready = !!plan && plan.status === 'ok' && !plan.missingPrerequisites?.length && !rechecking;
 
   const start = async (dryRun: boolean) => {
     if (!plan) return;
@@ -220,7 +217,7 @@ export function PlanScreen({ state, dispatch }: ScreenProps) {
 
           <ReusePanel plan={plan} onVerify={(python) => dispatch({ type: 'reuse-environment', python })} />
           {plan.download ? <DownloadEstimate estimate={plan.download} /> : null}
-          <IndexCheckPanel plan={plan} />
+          <IndexCheckPanel plan={plan} rechecking={rechecking} />
           {plan.steps.some((step) => step.kind === 'framework') ? <PackageSources state={state} dispatch={dispatch} /> : null}
 
           {plan.reasons.length > 0 ? (

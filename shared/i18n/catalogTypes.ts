@@ -903,6 +903,10 @@ export interface CatalogPlaceholders {
     'index.refused': 'indexes' | 'reason';
     'index.dataOnly': 'reason';
     'index.news': 'fw' | 'planned' | 'versions';
+    'index.pipConfig': 'indexes';
+    'index.reason.noIndex': never;
+    'index.rechecking': never;
+    'index.reason.glibcUnknown': never;
     'index.reason.offline': never;
     'index.reason.whatIf': never;
     'index.reason.noPip': never;

@@ -5,7 +5,7 @@ import { formatMegabytes } from './estimateDownload.js';
 import { FRAMEWORK_NAMES } from './frameworkNames.js';
 import { planSummaryText } from './planSummaryText.js';
 
-const REASONS = ['offline', 'whatIf', 'noPip', 'network', 'timeout', 'status', 'budget', 'cancelled', 'insecure', 'tooLarge', 'malformed', 'conflict', 'hash'] as const;
+const REASONS = ['offline', 'whatIf', 'noPip', 'network', 'timeout', 'status', 'budget', 'cancelled', 'insecure', 'tooLarge', 'malformed', 'conflict', 'hash', 'noIndex', 'glibcUnknown'] as const;
 
 export interface IndexCheckLine {
   text: string;
@@ -33,6 +33,7 @@ export function indexCheckLines(plan: Plan, locale: Locale | undefined): IndexCh
   else if (check.status === 'unreachable') lines.push({ text: say('index.unreachable', { indexes, reason }), tone: 'plain' });
   else if (check.status === 'refused') lines.push({ text: say('index.refused', { indexes, reason }), tone: 'refused' });
   else lines.push({ text: say('index.dataOnly', { reason }), tone: 'plain' });
+  if (check.fromPipConfig?.length) lines.push({ text: say('index.pipConfig', { indexes: check.fromPipConfig.join(say('list.separator')) }), tone: 'plain' });
   if (check.newer?.length) {
     lines.push({ text: say('index.news', { fw: FRAMEWORK_NAMES[plan.framework.name], versions: check.newer.join(say('list.separator')), planned: plan.framework.version }), tone: 'news' });
   }

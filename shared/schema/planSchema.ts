@@ -90,6 +90,7 @@ const sha256Hex = matching(/^[0-9a-f]{64}$/, 'problem.sha256', 64);
 const indexCheckSchema = record({
   status: oneOf(['resolved', 'missing', 'unreachable', 'refused', 'dataOnly']),
   indexes: list(url, 8),
+  fromPipConfig: optional(list(url, 8)),
   files: optional(
     list(
       record({

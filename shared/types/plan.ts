@@ -166,6 +166,8 @@ export interface IndexCheck {
   status: 'resolved' | 'missing' | 'unreachable' | 'refused' | 'dataOnly';
   /** The indexes asked, in pip's order (credentials never kept). */
   indexes: string[];
+  /** Those of `indexes` the user's pip configuration added (pip.conf, PIP_INDEX_URL…), not the plan. */
+  fromPipConfig?: string[];
   files?: PinnedFile[];
   /** Versions of the framework on the index that DL Setup's data does not know yet, newest first. */
   newer?: string[];
