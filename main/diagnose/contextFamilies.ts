@@ -157,6 +157,22 @@ function driverOlderThanBuild(text: string, lines: readonly string[], facts: Dia
   return { code: 'DRIVER_TOO_OLD', evidence: evidence(unavailable), values: { frameworkCuda: builtCuda, driverCuda: systemCuda } };
 }
 
+const IS_AVAILABLE = /cuda\.is_available\(\)/;
+const SAID_FALSE = /\b(?:getting|get|got|returns?|returned|returning|gives?|gave|prints?|printed|shows?|showed|says?|outputs?|results? in|is|was|still)\s{1,3}(?:a |an |always )?["'`]?false\b/i;
+
+/** `torch.cuda.is_available()` False, printed under the call or said in words a line or two around it. */
+function torchCudaUnavailable(lines: readonly string[]): StructuralMatch | null {
+  const printed = printedAfter(lines, IS_AVAILABLE, FALSE);
+  if (printed) return { code: 'CUDA_NOT_AVAILABLE', evidence: evidence(printed), values: {} };
+  for (let index = 0; index < lines.length; index += 1) {
+    if (!IS_AVAILABLE.test(lines[index] as string)) continue;
+    for (let near = Math.max(0, index - 3); near <= Math.min(lines.length - 1, index + 2); near += 1) {
+      if (SAID_FALSE.test(lines[near] as string)) return { code: 'CUDA_NOT_AVAILABLE', evidence: evidence({ index: near, text: lines[near] as string }), values: {} };
+    }
+  }
+  return null;
+}
+
 const JAX_NO_GPU = /No GPU\/TPU found, falling back to CPU|does not provide the extra '(?:cuda|gpu)|CUDA backend failed to initialize|Unable to initialize backend 'cuda'|jaxlib[^\n]{0,80}\+cuda[^\n]{0,120}is not a supported wheel on this platform/i;
 // pip walking back through jax releases it cannot install: three or more versions of jax/jaxlib fetched in turn.
 const JAX_FETCHED = /(?:Downloading|Using cached|Collecting) (jax(?:lib)?)[-=]{1,2}(\d{1,2}\.\d{1,2}\.\d{1,3})/;
@@ -210,6 +226,7 @@ export function contextFamilies(text: string, facts: DiagnoseFacts): StructuralM
     driverOlderThanBuild(text, lines, facts),
     rocmInvalidDeviceFunction(text, lines),
     openModulesOnOldGpu(text, lines),
+    torchCudaUnavailable(lines),
   ];
   const cpuBuild = tensorflowBuiltWithoutCuda(lines);
   if (cpuBuild) found.push({ code: 'CPU_ONLY_BUILD', evidence: evidence(cpuBuild), values: {} });

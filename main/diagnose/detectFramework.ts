@@ -25,6 +25,17 @@ const NAMES: Record<string, DiagnosedFramework['name']> = Object.fromEntries(
   families.flatMap((f) => [...f.packagePaths, ...f.words].map((word) => [word.toLowerCase(), f.name] as const)),
 );
 
+/**
+ * A version under its label, as issue templates and reports write it: "### TensorFlow version" with "2.14.0" a line
+ * or two below, "PyTorch Version (e.g., 1.0): 1.6", "- PaddlePaddle version 2.0.2". The label is the package or the
+ * word the text named the framework by.
+ */
+function labelledVersion(text: string, package_: string, word: string): string | undefined {
+  const label = [...new Set([package_, word])].map((name) => name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|');
+  const pattern = new RegExp(`\\b(?:${label})(?:[ _-]gpu)? version\\b(?: ?\\([^)\\n]{0,40}\\))?[^\\n\\d]{0,20}(?:\\n[ \\t]{0,8}){0,3}v?(\\d{1,2}\\.\\d{1,3}(?:\\.\\d{1,3})?)\\b`, 'i');
+  return pattern.exec(text)?.[1];
+}
+
 /** The framework a log or traceback comes from (first mention wins), with its version when a package path or pin shows it. */
 export function detectFramework(text: string): DiagnosedFramework | null {
   const match = FRAMEWORK.exec(text);
@@ -34,7 +45,7 @@ export function detectFramework(text: string): DiagnosedFramework | null {
   if (!name) return null;
   const framework: DiagnosedFramework = { name };
   const package_ = isFramework(name) ? FRAMEWORK_SPECS[name].primaryPackage : name;
-  const version = new RegExp(`\\b${package_}(?:[_-]gpu)?(?:==|-)(\\d{1,2}\\.\\d{1,3}(?:\\.\\d{1,3})?)\\b`, 'i').exec(text)?.[1];
+  const version = new RegExp(`\\b${package_}(?:[_-]gpu)?(?:==|-)(\\d{1,2}\\.\\d{1,3}(?:\\.\\d{1,3})?)\\b`, 'i').exec(text)?.[1] ?? labelledVersion(text, package_, word);
   if (version) framework.version = version;
   return framework;
 }

@@ -91,7 +91,7 @@ describe('issue 31 families on development texts', () => {
 
   it('TensorFlow 2.11+ on native Windows is sent to WSL2 or TensorFlow 2.10; jax on Windows to WSL2', () => {
     const tf = diagnoseText(text('dev-054')).diagnoses[0];
-    expect(tf?.title).toBe('TensorFlow 2.11 has no GPU support on native Windows');
+    expect(tf?.title).toBe('TensorFlow 2.11.0 has no GPU support on native Windows');
     expect(tf?.fixSteps?.map((fix) => fix.command)).toEqual(expect.arrayContaining(['wsl --install -d Ubuntu', 'pip install "tensorflow<2.11"']));
     const jax = diagnoseText(text('dev-033'), { locale: 'zh-CN' }).diagnoses[0];
     expect(jax?.code).toBe('JAX_WINDOWS_NO_GPU');

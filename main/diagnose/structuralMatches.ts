@@ -2,7 +2,9 @@ import type { DiagnoseFacts, DiagnoseKind } from '../../shared/types/diagnose.js
 import { explainCudaVersions } from '../detect/explainCudaVersions.js';
 import { parseWindowsVideoControllers } from '../detect/parsers/parseWindowsVideoControllers.js';
 import { contextFamilies } from './contextFamilies.js';
+import { cudaNumbersInProse } from './cudaNumbersInProse.js';
 import { keyValues } from './frameworkReportFacts.js';
+import { missingProgram } from './missingProgram.js';
 
 export interface StructuralMatch {
   code: string;
@@ -41,6 +43,19 @@ function adapterRamCapped(text: string): StructuralMatch | null {
   return { code: 'WINDOWS_ADAPTER_RAM_CAPPED', values: { adapterRam: String(capped.adapterRamBytes) } };
 }
 
+const FOUR_GB_SHOWN = /\b(?:4096|4095) ?MB\b|\b(?:reported|reports?|reporting|shows?|showing|shown|detected|listed) as 4(?:\.0)? ?GB\b/i;
+const MEMORY_WORDS = /\bv?ram\b|video memory|gpu memory|graphics memory|dedicated memory|显存/i;
+const LARGER_CARD = /\b(?:[5-9]|[1-9]\d) ?GB\b/i;
+
+/** A tool that reads Windows' AdapterRAM shows 4096 MB (or 4 GB) for a GPU the text says has more: the 32-bit cap, told in words. */
+function adapterRamInWords(text: string): StructuralMatch | null {
+  if (!MEMORY_WORDS.test(text) || !LARGER_CARD.test(text)) return null;
+  // 4096 MB asked for or in use is an allocation, not the card's size.
+  const evidence = lineOf(text, FOUR_GB_SHOWN);
+  if (evidence && /alloc|out of memory|\boom\b|tried|request|\bfree\b|\bused\b|buffer|limit/i.test(evidence.text)) return null;
+  return evidence ? { code: 'WINDOWS_ADAPTER_RAM_CAPPED', evidence, values: {} } : null;
+}
+
 function lineOf(text: string, pattern: RegExp): { line: number; text: string } | undefined {
   const lines = text.split('\n');
   const index = lines.findIndex((line) => pattern.test(line));
@@ -68,15 +83,15 @@ function cpuOnlyTorchReport(text: string): StructuralMatch | null {
 
 /** nvidia-smi's header and `nvcc --version` pasted together: two CUDA numbers that mean different things. */
 function twoCudaNumbers(text: string, facts: DiagnoseFacts, locale: 'en' | 'zh-CN'): StructuralMatch | null {
-  if (!facts.cudaVersion || !facts.toolkitVersion || !facts.driverVersion) return null;
-  const values: Record<string, string> = { driverCuda: facts.cudaVersion, toolkitVersion: facts.toolkitVersion, driverVersion: facts.driverVersion };
+  if (!facts.cudaVersion || !facts.toolkitVersion) return null;
+  const values: Record<string, string> = { driverCuda: facts.cudaVersion, toolkitVersion: facts.toolkitVersion, ...(facts.driverVersion ? { driverVersion: facts.driverVersion } : {}) };
   const toolkitMajor = Number(facts.toolkitVersion.split('.')[0]);
   const driverMajor = Number(facts.cudaVersion.split('.')[0]);
   if (toolkitMajor > driverMajor) values.toolkitTooNew = 'yes';
   else values.toolkitFits = 'yes';
   const summary = cudaVersionsSentence(facts, locale);
   if (summary) values.cudaSummary = summary;
-  const evidence = lineOf(text, /Cuda compilation tools, release \d/);
+  const evidence = lineOf(text, /Cuda compilation tools, release \d/) ?? lineOf(text, /\brelease \d{1,2}\.\d/);
   return { code: 'CUDA_VERSIONS_EXPLAINED', ...(evidence ? { evidence } : {}), values };
 }
 
@@ -93,8 +108,14 @@ export function structuralMatches(text: string, kind: DiagnoseKind, facts: Diagn
   const found: (StructuralMatch | null)[] = [];
   if (kind === 'collect-env' && text.length <= 1_000_000) found.push(cpuOnlyTorchReport(text));
   if (kind === 'nvidia-smi-table' || kind === 'nvcc') found.push(twoCudaNumbers(text.length > 1_000_000 ? '' : text, facts, locale));
+  else if (text.length <= 1_000_000) {
+    // The same two numbers told in words ("nvidia-smi shows CUDA 11.2, nvcc says release 11.1").
+    const prose = cudaNumbersInProse(text);
+    if (prose) found.push(twoCudaNumbers(text, { ...facts, ...prose }, locale));
+  }
   if (kind === 'python-traceback' || kind === 'log') found.push(text.length > 1_000_000 ? null : incompleteTraceback(text));
   if (kind === 'windows-cim') found.push(adapterRamCapped(text));
-  if (text.length <= 1_000_000) found.push(...contextFamilies(text, facts));
+  else if (text.length <= 1_000_000) found.push(adapterRamInWords(text));
+  if (text.length <= 1_000_000) found.push(...contextFamilies(text, facts), missingProgram(text));
   return found.filter((match): match is StructuralMatch => match !== null);
 }

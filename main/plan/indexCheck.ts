@@ -11,7 +11,7 @@ import { comparePep440, parsePep440 } from '../../shared/versions/pep440.js';
 import type { IndexCheck, Plan } from '../../shared/types/plan.js';
 import { withoutUserinfo } from '../../shared/text/urlUserinfo.js';
 import { loadDataTable } from '../data/loadDataTable.js';
-import { NO_PIP_CONFIG, pipSources, type PipIndexConfig } from '../install/pip/pipIndexConfig.js';
+import { NO_PIP_CONFIG, pipSources, type PipIndexConfig } from '../index/pipIndexConfig.js';
 import { hostGlibcVersion } from '../index/glibcVersion.js';
 import { defaultIndexCacheDir } from '../index/indexCache.js';
 import { resolveExact, type IndexRoot, type IndexSources, type ResolveOutcome, type TargetPlatform } from '../index/resolveExact.js';

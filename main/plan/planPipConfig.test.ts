@@ -15,7 +15,7 @@ import { startLoopbackIndex, type LoopbackIndex } from '../../testkit/index/loop
 import { realIndexProjects } from '../../testkit/index/realIndexData.js';
 import { shippedData } from '../../testkit/plan/linuxPlan.js';
 import { nvidiaProfile } from '../../testkit/plan/nvidiaProfile.js';
-import { NO_PIP_CONFIG } from '../install/pip/pipIndexConfig.js';
+import { NO_PIP_CONFIG } from '../index/pipIndexConfig.js';
 import { formatPlan } from './formatPlan.js';
 import { planPipConfig } from './planPipConfig.js';
 import { withIndexCheck } from './planWithIndex.js';

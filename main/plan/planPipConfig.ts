@@ -4,8 +4,8 @@
  * order, through DLSETUP_SYSROOT): the plan's environment may not exist yet, so there is no pip to ask.
  */
 import type { Plan } from '../../shared/types/plan.js';
-import { pipConfigFromFiles } from '../install/pip/pipConfigFiles.js';
-import { pipIndexConfig, type PipIndexConfig } from '../install/pip/pipIndexConfig.js';
+import { pipConfigFromFiles } from '../index/pipConfigFiles.js';
+import { pipIndexConfig, type PipIndexConfig } from '../index/pipIndexConfig.js';
 
 /** The environment the plan installs into (its python-env or framework step), '' when it names none. */
 function planEnvironment(plan: Plan): string {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { installText } from '../../system/installText.js';
 import { metadataGap, metadataGapText } from './indexMetadata.js';
 import { resolvePipIndexes } from '../mirrorPresets.js';
-import { NO_PIP_CONFIG } from './pipIndexConfig.js';
+import { NO_PIP_CONFIG } from '../../index/pipIndexConfig.js';
 
 /**
  * Who downloads the wheels, decided from data/mirrors.json's coreMetadata (real table): DL Setup only when every index

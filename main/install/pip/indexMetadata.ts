@@ -3,7 +3,7 @@ import { mirrorTableSchema } from '../../../shared/data/mirrorsSchema.js';
 import { redactSecrets } from '../../system/redactSecrets.js';
 import type { StepContext } from '../installStep.js';
 import type { PipIndexArgs } from '../mirrorPresets.js';
-import { NO_PIP_CONFIG, pipSources, type PipIndexConfig } from './pipIndexConfig.js';
+import { NO_PIP_CONFIG, pipSources, type PipIndexConfig } from '../../index/pipIndexConfig.js';
 
 /** pip's index when the step names none. */
 export const DEFAULT_PIP_INDEX = 'https://pypi.org/simple';

@@ -1,4 +1,4 @@
-import { pipConfigEntry, type PipConfigEntry } from './pipConfigEntry.js';
+import { pipConfigEntry, type PipConfigEntry } from '../../index/pipConfigEntry.js';
 
 const ESCAPES: Record<string, string> = { '\\': '\\', "'": "'", '"': '"', n: '\n', r: '\r', t: '\t', a: '\x07', b: '\b', f: '\f', v: '\v', '0': '\0' };
 const HEX_DIGITS: Record<string, number> = { x: 2, u: 4, U: 8 };

@@ -6,8 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCommand } from '../../system/runCommand.js';
 import { saveEnv, VENV_PYTHON } from '../../../testkit/install/modernPip.js';
 import { metadataGap } from './indexMetadata.js';
-import { pipConfigFromFiles } from './pipConfigFiles.js';
-import { pipIndexConfig, pipSources, type PipIndexConfig } from './pipIndexConfig.js';
+import { pipConfigFromFiles } from '../../index/pipConfigFiles.js';
+import { pipIndexConfig, pipSources, type PipIndexConfig } from '../../index/pipIndexConfig.js';
 import { readPipConfig } from './readPipConfig.js';
 
 /**

@@ -1,7 +1,7 @@
 import type { StepContext } from '../installStep.js';
-import { pipConfigFromFiles } from './pipConfigFiles.js';
+import { pipConfigFromFiles } from '../../index/pipConfigFiles.js';
 import { parsePipConfigList } from './pipConfigList.js';
-import { pipIndexConfig, type PipIndexConfig } from './pipIndexConfig.js';
+import { pipIndexConfig, type PipIndexConfig } from '../../index/pipIndexConfig.js';
 
 export interface PipConfigReading {
   config: PipIndexConfig;

@@ -1,4 +1,4 @@
-import type { PipIndexArgs } from '../mirrorPresets.js';
+import type { PipIndexArgs } from '../../shared/mirrors/pipIndexes.js';
 import type { PipConfigEntry } from './pipConfigEntry.js';
 
 /** What pip's configuration says about where `pip install` looks, before the command line adds to it. */

@@ -1,6 +1,6 @@
 import path from 'node:path';
-import { readUntrustedFile } from '../../system/readUntrustedFile.js';
-import { sysrootPath } from '../../system/sysroot.js';
+import { readUntrustedFile } from '../system/readUntrustedFile.js';
+import { sysrootPath } from '../system/sysroot.js';
 import { normalizePipKey, pipConfigEntry, type PipConfigEntry } from './pipConfigEntry.js';
 import { parsePipIni } from './pipIni.js';
 

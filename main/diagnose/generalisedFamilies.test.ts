@@ -1,0 +1,69 @@
+/*
+ * Issue 31: families read from what a text says rather than from one wording. Expected answers written from the
+ * sources first: bash's own translations of "command not found" (data/shell-messages.json, from Debian bash 5.2.15's
+ * catalogs), the shells' and runtimes' forms, and real texts of set 6's development half (fixtures/troubleshoot-set-6/).
+ */
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { fixturePath } from '../../testkit/fixturePath.js';
+import { diagnoseText } from './diagnoseText.js';
+
+const table = JSON.parse(readFileSync(new URL('../../data/shell-messages.json', import.meta.url), 'utf8')) as { commandNotFound: { lang: string; message: string }[] };
+const development = (JSON.parse(readFileSync(fixturePath('troubleshoot-set-6', 'development.json'), 'utf8')) as { texts: { id: string; text: string }[] }).texts;
+const real = (id: string) => development.find((sample) => sample.id === id)!.text;
+const first = (text: string, locale: 'en' | 'zh-CN' = 'en') => diagnoseText(text, { locale }).diagnoses[0];
+
+describe('a missing program, in the words of whatever printed it', () => {
+  it.each(table.commandNotFound.map((row) => [row.lang, row.message] as const))("bash in %s (%j): nvcc and nvidia-smi", (_lang, message) => {
+    expect(first(`bash: ${message.replace('%s', 'nvcc')}`)?.code).toBe('NVCC_NOT_FOUND');
+    expect(first(`./check.sh: line 3: ${message.replace('%s', 'nvidia-smi')}`)?.code).toBe('NVIDIA_SMI_NOT_FOUND');
+  });
+
+  it.each([
+    ['dash', 'sh: 1: nvcc: not found', 'NVCC_NOT_FOUND'],
+    ['zsh', 'zsh: command not found: nvidia-smi', 'NVIDIA_SMI_NOT_FOUND'],
+    ['fish', "fish: Unknown command: nvcc", 'NVCC_NOT_FOUND'],
+    ['PowerShell', "nvidia-smi : The term 'nvidia-smi' is not recognized as the name of a cmdlet, function, script file, or operable program.", 'NVIDIA_SMI_NOT_FOUND'],
+    ['Node', 'Error: spawn nvidia-smi ENOENT', 'NVIDIA_SMI_NOT_FOUND'],
+    ['Go', 'exec: "nvcc": executable file not found in $PATH', 'NVCC_NOT_FOUND'],
+  ])('%s: %j', (_shell, text, code) => {
+    expect(first(text)?.code).toBe(code);
+  });
+
+  it('a script that started nvidia-smi and got FileNotFoundError (GPUtil on Windows, a real paste)', () => {
+    const diagnosis = first(real('s6-1-01'));
+    expect(diagnosis?.code).toBe('NVIDIA_SMI_NOT_FOUND');
+    expect(diagnosis?.evidence?.text).toBe('FileNotFoundError: [WinError 2] The system cannot find the file specified');
+  });
+
+  it("bash's Chinese message in a build script (a real paste), answered in Chinese", () => {
+    expect(first(real('s6-0-17'), 'zh-CN')?.code).toBe('NVCC_NOT_FOUND');
+    expect(first(real('s6-0-17'), 'zh-CN')?.title).toMatch(/nvcc/);
+  });
+});
+
+describe('what a text says in words', () => {
+  it("two CUDA numbers told in a question (nvidia-smi's 11.2, nvcc's 11.1) are explained", () => {
+    const diagnosis = first(real('s6-0-26'));
+    expect(diagnosis?.code).toBe('CUDA_VERSIONS_EXPLAINED');
+    expect(diagnosis?.title).toContain('11.2');
+    expect(diagnosis?.title).toContain('11.1');
+  });
+
+  it('is_available() False said before the command ("I keep getting FALSE for …")', () => {
+    expect(first(real('s6-2-16'))?.code).toBe('CUDA_NOT_AVAILABLE');
+    expect(first('>>> import torch\n>>> torch.cuda.is_available()\nFalse')?.code).toBe('CUDA_NOT_AVAILABLE');
+    expect(first('torch.cuda.is_available() returns True now')).toBeUndefined();
+  });
+
+  it("a framework version under its issue-template label (\"### TensorFlow version\" then 2.14.0) decides TensorFlow's Windows family", () => {
+    const result = diagnoseText(real('s6-1-33'));
+    expect(result.facts.framework).toEqual({ name: 'tensorflow', version: '2.14.0' });
+    expect(result.diagnoses[0]?.title).toBe('TensorFlow 2.14.0 has no GPU support on native Windows');
+  });
+
+  it('a tool showing 4096 MB for a 16 GB card is the AdapterRAM cap; 4096 MB asked for is an allocation', () => {
+    expect(first(real('s6-3-24'))?.code).toBe('WINDOWS_ADAPTER_RAM_CAPPED');
+    expect(diagnoseText('RuntimeError: failed to allocate 4096 MB of GPU memory on my 8 GB RTX 3070').diagnoses.map((d) => d.code)).not.toContain('WINDOWS_ADAPTER_RAM_CAPPED');
+  });
+});

@@ -1,0 +1,69 @@
+import { shellMessagesTableSchema } from '../../shared/data/shellMessagesSchema.js';
+import { loadDataTable } from '../data/loadDataTable.js';
+import type { StructuralMatch } from './structuralMatches.js';
+
+/**
+ * "This program is not there", in any shell's or runtime's words, for the programs whose absence is a family of its
+ * own: the program is read from the message, then mapped to its family. bash prints the message in the user's
+ * language (its 37 translations are data/shell-messages.json, generated from its catalogs); dash, zsh, fish and
+ * PowerShell have their own forms; a program a script started (Python's subprocess, Node's spawn, Go's exec) is read
+ * from the call that failed.
+ */
+const FAMILIES: Record<string, string> = { 'nvidia-smi': 'NVIDIA_SMI_NOT_FOUND', nvcc: 'NVCC_NOT_FOUND' };
+const PROGRAM = '(nvidia-smi|nvcc)(?:\\.exe)?';
+
+const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** bash's "%s: command not found" in each language, with %s the program; any space may be a no-break one, any colon full-width. */
+function bashWordings(): string {
+  let messages: string[];
+  try {
+    messages = ['%s: command not found', ...loadDataTable('shell-messages', shellMessagesTableSchema).commandNotFound.map((row) => row.message)];
+  } catch {
+    messages = ['%s: command not found'];
+  }
+  return messages.map((message) => escape(message).replace(/[:：]/g, '[:：]').replace(/[ \u00a0]+/g, '[ \\u00a0]{0,2}').replace('%s', PROGRAM)).join('|');
+}
+
+let wordings: RegExp[] | undefined;
+
+/** Built once, from the data: bash in every language, dash's "sh: 1: nvcc: not found", zsh, fish, PowerShell, runtimes. */
+function allWordings(): RegExp[] {
+  wordings ??= [
+    new RegExp(`(?:^|[\\s'"\`])(?:${bashWordings()})`, 'im'),
+    new RegExp(`(?:^|[\\s:'"\`])${PROGRAM}['"\`]?: not found\\s{0,4}$|(?:command not found|未找到命令): ${PROGRAM}\\b`, 'im'),
+    new RegExp(`Unknown command:? ['"]?${PROGRAM}\\b`, 'i'),
+    // PowerShell, in English, German, French, Spanish and Chinese.
+    new RegExp(`The term '${PROGRAM}' is not recognized|Die Benennung "${PROGRAM}" wurde nicht|Le terme «\\s?${PROGRAM}\\s?» n'est pas reconnu|El término '${PROGRAM}' no se reconoce|无法将“${PROGRAM}”项识别`, 'i'),
+    new RegExp(`No such file or directory: '(?:[^'\\n]{0,200}[\\\\/])?${PROGRAM}'|spawn ${PROGRAM} ENOENT|exec: "${PROGRAM}": executable file not found|which: no ${PROGRAM} in \\(`, 'i'),
+  ];
+  return wordings;
+}
+
+/** A subprocess call that starts the program: `Popen(["nvidia-smi", …` or `subprocess.run("nvcc …`. */
+const STARTED = new RegExp(`(?:Popen|run|call|check_output|check_call|getoutput|system)\\(\\s{0,4}\\[?\\s{0,4}["']${PROGRAM}\\b`, 'i');
+const FILE_NOT_FOUND = /FileNotFoundError|\[WinError 2\]|\[Errno 2\]|系统找不到指定的文件|The system cannot find the file specified/;
+
+function lineOf(lines: readonly string[], pattern: RegExp): number {
+  return lines.findIndex((line) => pattern.test(line));
+}
+
+export function missingProgram(text: string): StructuralMatch | null {
+  // Most texts name neither program: one cheap look before the many wordings.
+  if (!/nvcc|nvidia-smi/i.test(text)) return null;
+  const lines = text.split('\n');
+  for (const wording of allWordings()) {
+    const match = wording.exec(text);
+    const program = match?.slice(1).find(Boolean)?.toLowerCase();
+    if (!match || !program) continue;
+    const line = text.slice(0, match.index + match[0].length).split('\n').length - 1;
+    const at = /^\s*$/.test(lines[line] ?? '') ? line - 1 : line;
+    return { code: FAMILIES[program]!, evidence: { line: at + 1, text: (lines[at] ?? '').trim().slice(0, 300) }, values: {} };
+  }
+  // The program a failing script started: its call in the traceback, and the error the start raised.
+  const started = lineOf(lines, STARTED);
+  const failed = started === -1 ? -1 : lineOf(lines, FILE_NOT_FOUND);
+  if (failed === -1) return null;
+  const program = (STARTED.exec(lines[started] as string)?.[1] ?? '').toLowerCase();
+  return { code: FAMILIES[program]!, evidence: { line: failed + 1, text: (lines[failed] as string).trim().slice(0, 300) }, values: { program } };
+}
