@@ -2,6 +2,7 @@ import type { DiagnoseFacts } from '../../shared/types/diagnose.js';
 import { cudaToolkitTableSchema } from '../../shared/data/cudaToolkitsSchema.js';
 import { loadDataTable } from '../data/loadDataTable.js';
 import type { StructuralMatch } from './structuralMatches.js';
+import { tensorflowLibrariesMissing } from './tensorflowLibraries.js';
 
 /**
  * Families that no single line shows: a value printed on the line after its call (`print(tf.test.is_built_with_cuda())`
@@ -70,6 +71,19 @@ function tensorflowBuiltWithoutCuda(lines: readonly string[]): Line | undefined 
   return printedAfter(lines, BUILT_WITH_CUDA, FALSE) ?? printedUnderLabel(lines, BUILT_WITH_CUDA, /^\W{0,4}False\b/);
 }
 
+const SAID_EMPTY = /\b(?:returns?|returned|returning|gives?|gave|prints?|printed|shows?|showed|is|was|got|get)\s{1,3}(?:an? )?(?:empty (?:array|list)|\[\]|nothing)/i;
+
+/** A value said in words a line or two around a call ("This piece of code return empty array" under the call). */
+function saidNear(lines: readonly string[], call: RegExp, said: RegExp): Line | undefined {
+  for (let index = 0; index < lines.length; index += 1) {
+    if (!call.test(lines[index] as string)) continue;
+    for (let near = Math.max(0, index - 3); near <= Math.min(lines.length - 1, index + 2); near += 1) {
+      if (said.test(lines[near] as string)) return { index: near, text: lines[near] as string };
+    }
+  }
+  return undefined;
+}
+
 const WINDOWS = /\bWindows(?: ?(?:10|11|Server))?\b|win_amd64|\bwin32\b|\bWin(?:10|11)\b|\b[A-Z]:\\(?:Users|Program Files|Python|ProgramData)\\/i;
 
 /** TensorFlow ≥ 2.11 on native Windows with no GPU: the release has no Windows GPU build at all. */
@@ -85,6 +99,7 @@ function tensorflowOnWindows(text: string, lines: readonly string[], facts: Diag
   if (!stated || Number(stated.split('.')[1]) < 11) return null;
   const signal =
     tensorflowBuiltWithoutCuda(lines) ??
+    saidNear(lines, /list_physical_devices\(["']GPU["']\)/, SAID_EMPTY) ??
     printedAfter(lines, /list_physical_devices\(["']GPU["']\)\)?/, /\[\]/) ??
     printedUnderLabel(lines, /list_physical_devices\(["']GPU["']\)/, /^\W{0,4}\[\]/) ??
     printedAfter(lines, /is_gpu_available\(\)\)?/, FALSE) ??
@@ -162,15 +177,16 @@ const SAID_FALSE = /\b(?:getting|get|got|returns?|returned|returning|gives?|gave
 
 /** `torch.cuda.is_available()` False, printed under the call or said in words a line or two around it. */
 function torchCudaUnavailable(lines: readonly string[]): StructuralMatch | null {
-  const printed = printedAfter(lines, IS_AVAILABLE, FALSE);
-  if (printed) return { code: 'CUDA_NOT_AVAILABLE', evidence: evidence(printed), values: {} };
-  for (let index = 0; index < lines.length; index += 1) {
-    if (!IS_AVAILABLE.test(lines[index] as string)) continue;
-    for (let near = Math.max(0, index - 3); near <= Math.min(lines.length - 1, index + 2); near += 1) {
-      if (SAID_FALSE.test(lines[near] as string)) return { code: 'CUDA_NOT_AVAILABLE', evidence: evidence({ index: near, text: lines[near] as string }), values: {} };
-    }
-  }
-  return null;
+  const found = printedAfter(lines, IS_AVAILABLE, FALSE) ?? saidNear(lines, IS_AVAILABLE, SAID_FALSE);
+  return found ? { code: 'CUDA_NOT_AVAILABLE', evidence: evidence(found), values: {} } : null;
+}
+
+/** "Ollama always uses cpu", "can't find compatible GPUs": the program runs without the GPU, said in words. */
+const ON_CPU_IN_WORDS = /\b(?:always|only|still|keeps?) (?:uses?|using|runs? on|running on) (?:the )?cpu\b|\bcan(?:no|['’])t (?:find|detect|see) (?:a |any |the )?(?:compatible )?gpus?\b/i;
+
+function cpuInWords(lines: readonly string[]): StructuralMatch | null {
+  const found = firstLine(lines, ON_CPU_IN_WORDS);
+  return found ? { code: 'CUDA_NOT_AVAILABLE', evidence: evidence(found), values: {} } : null;
 }
 
 const JAX_NO_GPU = /No GPU\/TPU found, falling back to CPU|does not provide the extra '(?:cuda|gpu)|CUDA backend failed to initialize|Unable to initialize backend 'cuda'|jaxlib[^\n]{0,80}\+cuda[^\n]{0,120}is not a supported wheel on this platform/i;
@@ -227,6 +243,8 @@ export function contextFamilies(text: string, facts: DiagnoseFacts): StructuralM
     rocmInvalidDeviceFunction(text, lines),
     openModulesOnOldGpu(text, lines),
     torchCudaUnavailable(lines),
+    cpuInWords(lines),
+    tensorflowLibrariesMissing(lines),
   ];
   const cpuBuild = tensorflowBuiltWithoutCuda(lines);
   if (cpuBuild) found.push({ code: 'CPU_ONLY_BUILD', evidence: evidence(cpuBuild), values: {} });

@@ -12,6 +12,8 @@ const DRIVER_CUDA = [
   /nvidia-smi[^\n]{0,80}?\bCUDA(?:[ _]Version)?:? {0,3}(\d{1,2}\.\d{1,2})\b/i,
   /\bCUDA(?:[ _]Version)?:? {0,3}(\d{1,2}\.\d{1,2})\b[^\n]{0,60}nvidia-smi/i,
   /^\|.{0,60}CUDA Version: {0,3}(\d{1,2}\.\d{1,2})/m,
+  // "nvidia-smi still shows the version of toolkit be 12.2": a two-part number near nvidia-smi (a driver's has three digits first).
+  /nvidia-smi\W{0,4}[^\n\d]{0,60}\b(?:shows?|showing|says?|reports?|displays?|gives?|is|be)\b[^\n\d]{0,40}(\d{1,2}\.\d{1,2})\b(?!\.\d)/i,
 ];
 const TOOLKIT = [
   /Cuda compilation tools, release (\d{1,2}\.\d{1,2})/i,

@@ -144,16 +144,18 @@ export function diagnoseText(text: string, options: DiagnoseOptions = {}): Diagn
   const commands = computeCapQueryValues(facts, options.machine);
   const shared = frameworkValues(facts, options);
 
-  const raised: { entry: KnowledgeEntry; values: Record<string, string>; evidence?: { line: number; text: string } }[] = [];
+  const raised: { entry: KnowledgeEntry; values: Record<string, string>; evidence?: { line: number; text: string }; outranks?: string[] }[] = [];
   for (const match of matchKnowledgeBase(normalized, kb, options.stats)) {
     raised.push({ entry: match.compiled.entry, values: match.values, evidence: match.evidence });
   }
   for (const match of structuralMatches(normalized, kind, facts, locale)) {
     const compiled = kb.byCode.get(match.code);
-    if (compiled) raised.push({ entry: compiled.entry, values: match.values, ...(match.evidence ? { evidence: match.evidence } : {}) });
+    if (compiled) raised.push({ entry: compiled.entry, values: match.values, ...(match.evidence ? { evidence: match.evidence } : {}), ...(match.outranks ? { outranks: match.outranks } : {}) });
   }
   // An architecture a Toolkit dropped and one it predates read alike: the data says which (architectureDirection.ts).
-  const directed = withoutTensorrtLibraries(raised.map((item) => withArchitectureDirection(item, normalized, kb)));
+  // What the text's shape says outranks (several of TensorFlow's libraries missing is TensorFlow's family) goes first.
+  const outranked = new Set(raised.flatMap((item) => item.outranks ?? []));
+  const directed = withoutTensorrtLibraries(raised.filter((item) => !outranked.has(item.entry.code)).map((item) => withArchitectureDirection(item, normalized, kb)));
   const superseded = new Set(directed.flatMap((item) => item.entry.supersedes ?? []));
   // An error line comes before a line that only mentions a state ("my torch is 1.8.1+cpu" above pip's ERROR).
   const rank = (item: (typeof directed)[number]) => (item.evidence && !ERROR_LINE.test(item.evidence.text) ? 1 : 0);

@@ -14,6 +14,7 @@ import { parseNvidiaSmiXml } from '../detect/parsers/parseNvidiaSmiXml.js';
 import { parseProcDriverVersion } from '../system/parseProcDriverVersion.js';
 import { parseRocmSmi } from '../detect/parsers/parseRocmSmi.js';
 import { parseWindowsVideoControllers } from '../detect/parsers/parseWindowsVideoControllers.js';
+import { detectFramework } from './detectFramework.js';
 import { collectEnvFacts, tensorflowBuildFacts, torchConfigFacts } from './frameworkReportFacts.js';
 import { DRIVER, vendorOf } from './gpuVendorOf.js';
 import { logFacts } from './logFacts.js';
@@ -212,6 +213,11 @@ export function extractFacts(text: string, kind: DiagnoseKind): DiagnoseFacts {
     case 'nvidia-smi-dmon':
     case 'empty':
       break;
+  }
+  // Tool output pasted with the user's own words ("### TensorFlow Version 2.12.0" above nvcc's lines): the framework is theirs.
+  if (!facts.framework && (kind === 'nvcc' || kind === 'nvidia-smi-table') && text.length <= 1_000_000) {
+    const framework = detectFramework(text);
+    if (framework) facts.framework = framework;
   }
   if (kind === 'log' || kind === 'python-traceback') {
     const error = parseNvidiaSmiError(text.length > 65536 ? '' : text);

@@ -9,7 +9,8 @@ import { fixturePath } from '../../testkit/fixturePath.js';
 import { diagnoseText } from './diagnoseText.js';
 
 const table = JSON.parse(readFileSync(new URL('../../data/shell-messages.json', import.meta.url), 'utf8')) as { commandNotFound: { lang: string; message: string }[] };
-const development = (JSON.parse(readFileSync(fixturePath('troubleshoot-set-6', 'development.json'), 'utf8')) as { texts: { id: string; text: string }[] }).texts;
+// Both halves of set 6 are development texts now (the second was held out once, then opened).
+const development = ['development.json', 'heldout.json'].flatMap((half) => (JSON.parse(readFileSync(fixturePath('troubleshoot-set-6', half), 'utf8')) as { texts: { id: string; text: string }[] }).texts);
 const real = (id: string) => development.find((sample) => sample.id === id)!.text;
 const first = (text: string, locale: 'en' | 'zh-CN' = 'en') => diagnoseText(text, { locale }).diagnoses[0];
 
@@ -66,4 +67,31 @@ describe('what a text says in words', () => {
     expect(first(real('s6-3-24'))?.code).toBe('WINDOWS_ADAPTER_RAM_CAPPED');
     expect(diagnoseText('RuntimeError: failed to allocate 4096 MB of GPU memory on my 8 GB RTX 3070').diagnoses.map((d) => d.code)).not.toContain('WINDOWS_ADAPTER_RAM_CAPPED');
   });
+
+  it('two of TensorFlow\'s libraries missing (cuSPARSE and cuDNN) is TensorFlow\'s family; one missing library stays that library\'s', () => {
+    const several = first(real('s6-2-25'));
+    expect(several?.code).toBe('TF_CUDA_LIBS_NOT_FOUND');
+    expect(several?.details?.libraries).toBe('libcusparse, libcudnn');
+    expect(first("W tensorflow/stream_executor/platform/default/dso_loader.cc:64] Could not load dynamic library 'libcudart.so.11.0'; dlerror: libcudart.so.11.0: cannot open shared object file: No such file or directory")?.code).toBe('CUDA_LIB_MISSING');
+  });
+
+  it('a traceback flattened into an issue title that stops after a frame is cut short', () => {
+    expect(first(real('s6-2-22'))?.code).toBe('INCOMPLETE_TRACEBACK');
+    expect(first('Traceback (most recent call last): File "train.py", line 3, in <module> x.cuda() RuntimeError: CUDA error: out of memory')?.code).not.toBe('INCOMPLETE_TRACEBACK');
+  });
+
+  it('a program that runs on the CPU, said in words ("alway uses cpu" above nvidia-smi\'s table)', () => {
+    expect(first(real('s6-2-17'))?.code).toBe('CUDA_NOT_AVAILABLE');
+  });
+
+  it("TensorFlow's GPU list said empty in words, under its issue-template version and Windows", () => {
+    expect(first(real('s6-1-34'))?.title).toBe('TensorFlow 2.12.0 has no GPU support on native Windows');
+  });
+
+  it("nvidia-smi's number told without the word CUDA (\"nvidia-smi still shows … 12.2\") against nvcc's 11.3", () => {
+    const diagnosis = first(real('s6-0-25'));
+    expect(diagnosis?.code).toBe('CUDA_VERSIONS_EXPLAINED');
+    expect(diagnosis?.details).toMatchObject({ driverCuda: '12.2', toolkitVersion: '11.3' });
+  });
 });
+

@@ -10,6 +10,8 @@ export interface StructuralMatch {
   code: string;
   evidence?: { line: number; text: string };
   values: Record<string, string>;
+  /** Families this reading of the whole text replaces, whatever their own `supersedes` say. */
+  outranks?: string[];
 }
 
 const FRAME = /^\s{0,8}File "([^"\n]{1,400})", line (\d{1,7}), in (\S{1,100})/;
@@ -35,6 +37,20 @@ function incompleteTraceback(text: string): StructuralMatch | null {
   const values: Record<string, string> = { lastFrame: `${file}, line ${frame[2]}, in ${frame[3]}` };
   if (/torch[\\/]cuda[\\/]__init__\.py$/.test(file) && frame[3] === '_lazy_init') values.torchCudaInit = 'yes';
   return { code: 'INCOMPLETE_TRACEBACK', evidence: { line: lastFrame + 1, text: (lines[lastFrame] as string).trim().slice(0, 300) }, values };
+}
+
+/** A traceback flattened onto one line (an issue title, a chat paste) that stops after a frame, before its exception. */
+function flattenedTraceback(text: string): StructuralMatch | null {
+  const lines = text.split('\n');
+  const index = lines.findIndex((line) => /Traceback \(most recent call last\):\s{0,4}File "/.test(line));
+  if (index === -1) return null;
+  const line = lines[index] as string;
+  const frames = [...line.matchAll(/File "([^"\n]{1,400})", line (\d{1,7}), in (\S{1,100})/g)];
+  const last = frames.at(-1)!;
+  const after = line.slice((last.index ?? 0) + last[0].length);
+  if (/\b[A-Z]\w{0,60}(?:Error|Exception|Exit|Interrupt)\b/.test(after)) return null;
+  const file = (last[1] as string).replace(/^.{0,400}site-packages[\\/]/, '');
+  return { code: 'INCOMPLETE_TRACEBACK', evidence: { line: index + 1, text: line.trim().slice(0, 300) }, values: { lastFrame: `${file}, line ${last[2]}, in ${last[3]}` } };
 }
 
 function adapterRamCapped(text: string): StructuralMatch | null {
@@ -114,6 +130,7 @@ export function structuralMatches(text: string, kind: DiagnoseKind, facts: Diagn
     if (prose) found.push(twoCudaNumbers(text, { ...facts, ...prose }, locale));
   }
   if (kind === 'python-traceback' || kind === 'log') found.push(text.length > 1_000_000 ? null : incompleteTraceback(text));
+  if (text.length <= 1_000_000) found.push(flattenedTraceback(text));
   if (kind === 'windows-cim') found.push(adapterRamCapped(text));
   else if (text.length <= 1_000_000) found.push(adapterRamInWords(text));
   if (text.length <= 1_000_000) found.push(...contextFamilies(text, facts), missingProgram(text));
