@@ -32,11 +32,13 @@ function printedAfter(lines: readonly string[], call: RegExp, value: RegExp): Li
     if (value.test(line.slice(at.index + at[0].length))) return { index, text: line };
     let next = index + 1;
     while (next < lines.length && (lines[next] as string).trim() === '' && next < index + 3) next += 1;
-    if (next < lines.length && new RegExp(`^\\s{0,8}(?:${value.source})\\s{0,8}$`, 'i').test(lines[next] as string)) return { index: next, text: lines[next] as string };
+    // The value alone on its line, or after IPython's "Out[2]:" prompt.
+    if (next < lines.length && new RegExp(`^\\s{0,8}(?:Out\\[\\d{1,4}\\]:\\s{0,4})?(?:${value.source})\\s{0,8}$`, 'i').test(lines[next] as string)) return { index: next, text: lines[next] as string };
   }
   return undefined;
 }
 
+const IS_AVAILABLE = /cuda\.is_available\(\)/;
 const BUILT_WITH_CUDA = /is_buil[dt]_with_cuda\(\)/;
 const FALSE = /\bfalse\b/i;
 const NO_TF_GPU =
@@ -129,7 +131,8 @@ const SMI_MISSING = /nvidia-smi:? (?:command )?not found|nvidia-smi (?:is |are |
 /** nvidia-smi missing inside a container started without GPUs (with --gpus and still missing, the toolkit is the problem). */
 function containerWithoutGpus(text: string, lines: readonly string[]): StructuralMatch | null {
   if (!CONTAINER.test(text) || GPU_FLAGS.test(text)) return null;
-  const missing = firstLine(lines, SMI_MISSING) ?? (DOCKER.test(text) ? firstLine(lines, DRIVER_UNREACHED) : undefined);
+  const started = DOCKER.test(text);
+  const missing = firstLine(lines, SMI_MISSING) ?? (started ? firstLine(lines, DRIVER_UNREACHED) ?? printedAfter(lines, IS_AVAILABLE, FALSE) : undefined);
   return missing ? { code: 'CONTAINER_NO_GPUS', evidence: evidence(missing), values: {} } : null;
 }
 
@@ -172,7 +175,6 @@ function driverOlderThanBuild(text: string, lines: readonly string[], facts: Dia
   return { code: 'DRIVER_TOO_OLD', evidence: evidence(unavailable), values: { frameworkCuda: builtCuda, driverCuda: systemCuda } };
 }
 
-const IS_AVAILABLE = /cuda\.is_available\(\)/;
 const SAID_FALSE = /\b(?:getting|get|got|returns?|returned|returning|gives?|gave|prints?|printed|shows?|showed|says?|outputs?|results? in|is|was|still)\s{1,3}(?:a |an |always )?["'`]?false\b/i;
 
 /** `torch.cuda.is_available()` False, printed under the call or said in words a line or two around it. */

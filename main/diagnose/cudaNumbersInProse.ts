@@ -37,3 +37,12 @@ export function cudaNumbersInProse(text: string): CudaNumbers | null {
   const driverVersion = DRIVER.exec(text)?.[1];
   return { cudaVersion, toolkitVersion, ...(driverVersion ? { driverVersion } : {}) };
 }
+
+const COMPARED = /\b(?:the same|different|differ|mismatch|do not match|don['’]?t match|doesn['’]?t match)\b/i;
+
+/** "nvcc --version and nvidia-smi should show the same version": the question itself, with or without the numbers. */
+export function cudaNumbersCompared(text: string): { line: number; text: string } | null {
+  const lines = text.split('\n');
+  const index = lines.findIndex((line) => /\bnvcc\b/i.test(line) && /nvidia-smi/i.test(line) && COMPARED.test(line));
+  return index === -1 ? null : { line: index + 1, text: (lines[index] as string).trim().slice(0, 300) };
+}

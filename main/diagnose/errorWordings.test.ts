@@ -478,15 +478,11 @@ const UNSAMPLED: Record<string, string[]> = {
   CONDA_UNSATISFIABLE: [
     "found to be incompatible with your system",
   ],
-  WINDOWS_ADAPTER_RAM_CAPPED: [
-    "(?:uint32|32[- ]?bit)[^\\n]{0,80}AdapterRAM",
-  ],
   WINDOWS_DLL_LOAD_FAILED: [
     "\\[WinError 193\\]",
     "DLL load failed(?: while importing (?<module>\\w{1,60}))?$",
     "No se puede encontrar el módulo especificado",
     "指定されたモジュールが見つかりません",
-    "Le module spécifié est introuvable",
     "O módulo especificado não pôde ser encontrado",
     "Não foi possível encontrar o módulo especificado",
     "Не найден указанный модуль",
@@ -539,7 +535,7 @@ function fixtureTexts(): string[] {
     if (!folder.isDirectory()) continue;
     for (const file of readdirSync(path.join(fixturesDir, folder.name))) {
       // Issue 31's held-out texts are a score only: no pattern may count them as its sample (set 3's was opened once set 4 existed).
-      if (folder.name === 'troubleshoot-set-4' || folder.name === 'troubleshoot-set-7') continue;
+      if (folder.name === 'troubleshoot-set-4' || (folder.name === 'troubleshoot-set-7' && file === 'heldout.json')) continue;
       texts.push(readFileSync(path.join(fixturesDir, folder.name, file), 'utf8'));
     }
   }

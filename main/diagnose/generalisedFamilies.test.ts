@@ -10,7 +10,11 @@ import { diagnoseText } from './diagnoseText.js';
 
 const table = JSON.parse(readFileSync(new URL('../../data/shell-messages.json', import.meta.url), 'utf8')) as { commandNotFound: { lang: string; message: string }[] };
 // Both halves of set 6 are development texts now (the second was held out once, then opened).
-const development = ['development.json', 'heldout.json'].flatMap((half) => (JSON.parse(readFileSync(fixturePath('troubleshoot-set-6', half), 'utf8')) as { texts: { id: string; text: string }[] }).texts);
+const development = [
+  ['troubleshoot-set-6', 'development.json'],
+  ['troubleshoot-set-6', 'heldout.json'],
+  ['troubleshoot-set-7', 'development.json'],
+].flatMap(([set, half]) => (JSON.parse(readFileSync(fixturePath(set!, half!), 'utf8')) as { texts: { id: string; text: string }[] }).texts);
 const real = (id: string) => development.find((sample) => sample.id === id)!.text;
 const first = (text: string, locale: 'en' | 'zh-CN' = 'en') => diagnoseText(text, { locale }).diagnoses[0];
 
@@ -92,6 +96,20 @@ describe('what a text says in words', () => {
     const diagnosis = first(real('s6-0-25'));
     expect(diagnosis?.code).toBe('CUDA_VERSIONS_EXPLAINED');
     expect(diagnosis?.details).toMatchObject({ driverCuda: '12.2', toolkitVersion: '11.3' });
+  });
+
+  it('a script\'s own words for a missing program ("nvidia-smi utility not found")', () => {
+    expect(first(real('s7-0-03'))?.code).toBe('NVIDIA_SMI_NOT_FOUND');
+  });
+
+  it('nvcc\'s output with the question "should show the same version" (nvidia-smi\'s number only in a screenshot)', () => {
+    const diagnosis = first(real('s7-3-25'));
+    expect(diagnosis?.code).toBe('CUDA_VERSIONS_EXPLAINED');
+    expect(diagnosis?.details?.toolkitVersion).toBe('12.8.93');
+  });
+
+  it('docker run without --gpus and is_available() printed False after IPython\'s Out[2]: prompt', () => {
+    expect(first(real('s7-3-28'))?.code).toBe('CONTAINER_NO_GPUS');
   });
 });
 

@@ -33,6 +33,8 @@ function allWordings(): RegExp[] {
     new RegExp(`(?:^|[\\s'"\`])(?:${bashWordings()})`, 'im'),
     new RegExp(`(?:^|[\\s:'"\`])${PROGRAM}['"\`]?: not found\\s{0,4}$|(?:command not found|未找到命令): ${PROGRAM}\\b`, 'im'),
     new RegExp(`Unknown command:? ['"]?${PROGRAM}\\b`, 'i'),
+    // Scripts' own words: "nvidia-smi utility not found", "could not find nvcc".
+    new RegExp(`(?:^|[\\s"'\`])${PROGRAM}['"\`]? (?:utility|binary|command|executable|tool|program) (?:was |is )?(?:not found|missing)|\\b(?:could not|couldn't|cannot|can't|unable to) (?:find|locate) ['"\`]?${PROGRAM}\\b`, 'i'),
     // PowerShell, in English, German, French, Spanish and Chinese.
     new RegExp(`The term '${PROGRAM}' is not recognized|Die Benennung "${PROGRAM}" wurde nicht|Le terme «\\s?${PROGRAM}\\s?» n'est pas reconnu|El término '${PROGRAM}' no se reconoce|无法将“${PROGRAM}”项识别`, 'i'),
     new RegExp(`No such file or directory: '(?:[^'\\n]{0,200}[\\\\/])?${PROGRAM}'|spawn ${PROGRAM} ENOENT|exec: "${PROGRAM}": executable file not found|which: no ${PROGRAM} in \\(`, 'i'),

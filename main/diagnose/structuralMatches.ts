@@ -2,7 +2,7 @@ import type { DiagnoseFacts, DiagnoseKind } from '../../shared/types/diagnose.js
 import { explainCudaVersions } from '../detect/explainCudaVersions.js';
 import { parseWindowsVideoControllers } from '../detect/parsers/parseWindowsVideoControllers.js';
 import { contextFamilies } from './contextFamilies.js';
-import { cudaNumbersInProse } from './cudaNumbersInProse.js';
+import { cudaNumbersCompared, cudaNumbersInProse } from './cudaNumbersInProse.js';
 import { keyValues } from './frameworkReportFacts.js';
 import { missingProgram } from './missingProgram.js';
 
@@ -129,6 +129,9 @@ export function structuralMatches(text: string, kind: DiagnoseKind, facts: Diagn
     const prose = cudaNumbersInProse(text);
     if (prose) found.push(twoCudaNumbers(text, { ...facts, ...prose }, locale));
   }
+  // The question asked about the two numbers, whatever numbers the text shows (one may be in a screenshot).
+  const compared = text.length <= 1_000_000 ? cudaNumbersCompared(text) : null;
+  if (compared) found.push({ code: 'CUDA_VERSIONS_EXPLAINED', evidence: compared, values: { ...(facts.cudaVersion ? { driverCuda: facts.cudaVersion } : {}), ...(facts.toolkitVersion ? { toolkitVersion: facts.toolkitVersion } : {}) } });
   if (kind === 'python-traceback' || kind === 'log') found.push(text.length > 1_000_000 ? null : incompleteTraceback(text));
   if (text.length <= 1_000_000) found.push(flattenedTraceback(text));
   if (kind === 'windows-cim') found.push(adapterRamCapped(text));

@@ -39,8 +39,10 @@ const SETS = [
   { set: 'troubleshoot-set-6', half: 'development', floor: 56, heldOut: false },
   { set: 'troubleshoot-set-6', half: 'heldout', floor: 54, heldOut: false },
   // 136 texts collected after set 6's patterns were written, checked against every thread the repository cites, split by
-  // family, and scored before any pattern was written from them: 57/68 and 53/68 (77.9 %).
-  { set: 'troubleshoot-set-7', half: 'development', floor: 57, heldOut: true },
+  // family, and scored before any pattern was written from them: 57/68 and 53/68 (77.9 %). After the first half's
+  // families (scripts' own words for a missing program, the two-numbers question, ONNX Runtime without CUDA, modprobe's
+  // and uv's other wordings, docker run without --gpus and IPython's Out[n]: False): 66/68 and 53/68.
+  { set: 'troubleshoot-set-7', half: 'development', floor: 66, heldOut: false },
   { set: 'troubleshoot-set-7', half: 'heldout', floor: 53, heldOut: true },
 ] as const;
 
