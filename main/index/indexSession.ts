@@ -25,6 +25,9 @@ export const DEFAULT_REQUEST_TIMEOUT_MS = 10_000;
 /** pip's own resolver fetches pages one by one; six at a time is what a browser opens per host. */
 export const DEFAULT_CONCURRENCY = 6;
 
+/** The cache's key for a file's length (beside its pages, never confused with them). */
+const SIZE_ACCEPT = 'dlsetup/file-size';
+
 /** A fetched (or cached) answer; its bytes are exact, so a metadata file's hash can be checked. */
 export interface Answer {
   body: Buffer;
@@ -163,6 +166,26 @@ export class IndexSession {
       return boundedGet(url, { agents: this.#agents, headers: { range, 'user-agent': 'dlsetup-index' }, maxBytes, timeoutMs: this.#requestTimeoutMs, signal: this.signal, partial: true });
     });
     return { status: response.status, body: response.body, contentRange: responseHeader(response.headers, 'content-range') };
+  }
+
+  /**
+   * A file's length from its first byte's Content-Range ("bytes 0-0/2580452651"), kept in the cache for good: a file
+   * on an index does not change under its URL (its hash is pinned beside it). null: the server would not say.
+   */
+  async fileSize(start: URL): Promise<number | null> {
+    const keyUrl = new URL(start);
+    keyUrl.username = '';
+    keyUrl.password = '';
+    const cached = await this.#cache?.get(keyUrl.href, SIZE_ACCEPT);
+    if (cached) {
+      this.fromCache++;
+      return Number(Buffer.from(cached.body, 'base64').toString('ascii'));
+    }
+    const answer = await this.getRange(start, 'bytes=0-0', 1);
+    const total = answer.status === 206 ? Number(/^bytes \d{1,15}-\d{1,15}\/(\d{1,12})$/.exec(answer.contentRange ?? '')?.[1] ?? NaN) : NaN;
+    if (!Number.isSafeInteger(total) || total <= 0) return null;
+    await this.#cache?.put({ url: keyUrl.href, accept: SIZE_ACCEPT, contentType: 'text/plain', finalUrl: keyUrl.href, etag: null, lastModified: null, fetchedAt: Date.now(), maxAgeS: 0, body: Buffer.from(String(total)).toString('base64') });
+    return total;
   }
 
   /** Ends what is still in flight (a resolution that stopped early leaves none running on the caller's agents). */

@@ -226,7 +226,8 @@ describe('resolveExact against a loopback index', () => {
       version: '2.7.1+cu126',
       filename: 'torch-2.7.1+cu126-cp312-cp312-manylinux_2_28_x86_64.whl',
       url: `${base}/files/cu126/torch-2.7.1%2Bcu126-cp312-cp312-manylinux_2_28_x86_64.whl`,
-      size: null,
+      // The HTML page gives no size: the file's first byte does (its Content-Range).
+      size: files.get('cu126/torch-2.7.1+cu126-cp312-cp312-manylinux_2_28_x86_64.whl')!.wheel.length,
       sha256: sha(files.get('cu126/torch-2.7.1+cu126-cp312-cp312-manylinux_2_28_x86_64.whl')!.wheel),
       index: `${base}/cu126/simple`,
       requestedBy: null,
@@ -235,8 +236,8 @@ describe('resolveExact against a loopback index', () => {
     expect(byName.mpmath).toMatchObject({ requestedBy: 'sympy', index: `${base}/pypi/simple`, filename: 'mpmath-1.3.0-py3-none-any.whl' });
     expect(byName['nvidia-cublas-cu12']).toMatchObject({ requestedBy: 'torch', size: expect.any(Number) });
     expect(outcome.newerVersions).toEqual({ torch: ['2.8.0+cu126'] });
-    // 13 projects × 2 indexes, and one metadata file each.
-    expect(outcome).toMatchObject({ requests: 13 * 2 + 13, fromCache: 0 });
+    // 13 projects × 2 indexes, one metadata file each, and one byte of torch (the only file its page gives no size for).
+    expect(outcome).toMatchObject({ requests: 13 * 2 + 13 + 1, fromCache: 0 });
     expect(mostInFlight).toBeLessThanOrEqual(6);
     expect(mostInFlight).toBeGreaterThan(1);
   });
@@ -267,8 +268,9 @@ describe('resolveExact against a loopback index', () => {
     expect(await resolve([{ name: 'torch', version: '2.7.1' }], sources('mirror'))).toMatchObject({ status: 'missing', root: 'torch', version: '2.7.1', reason: { missing: 'version', available: ['2.5.1', '2.6.0'] } });
     const outcome = await resolve([{ name: 'sympy', version: '1.13.3' }], sources('mirror'));
     expect(versions(outcome)).toEqual({ sympy: '1.13.3', mpmath: '1.3.0' });
-    // Two pages, and two byte ranges per wheel (its end, then its METADATA).
-    expect(outcome).toMatchObject({ requests: 2 + 2 * 2, newerVersions: { sympy: ['1.14.0'] } });
+    // Two pages, two byte ranges per wheel (its end, then its METADATA), and each wheel's first byte for its size.
+    expect(outcome).toMatchObject({ requests: 2 + 2 * 2 + 2, newerVersions: { sympy: ['1.14.0'] } });
+    expect(outcome.status === 'resolved' && outcome.files.every((file) => file.size !== null && file.size > 0)).toBe(true);
   });
 
   it('names a dependency that has nothing to install, with the range asked and who asked (extras followed)', async () => {
@@ -295,8 +297,8 @@ describe('resolveExact against a loopback index', () => {
       const first = await resolve([{ name: 'torch', version: '2.7.1' }], sources('pypi', 'cu126'), linux, cacheDir);
       const second = await resolve([{ name: 'torch', version: '2.7.1' }], sources('pypi', 'cu126'), linux, cacheDir);
       expect(versions(second)).toEqual(versions(first));
-      // The 404 pages (a project absent from one index) are not kept, so those are asked again.
-      expect(second).toMatchObject({ requests: 12, fromCache: 14 + 13 });
+      // The 404 pages (a project absent from one index) are not kept, so those are asked again; torch's size is kept.
+      expect(second).toMatchObject({ requests: 12, fromCache: 14 + 13 + 1 });
     } finally {
       rmSync(cacheDir, { recursive: true, force: true });
     }

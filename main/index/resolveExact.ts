@@ -1,4 +1,5 @@
 import type { NetworkAgents, ProxySettings } from '../network/proxyAgent.js';
+import { withFileSizes } from './fileSizes.js';
 import { IndexError } from './indexErrors.js';
 import { IndexSession } from './indexSession.js';
 import type { TargetPlatform } from './platformTags.js';
@@ -72,7 +73,8 @@ export async function resolveExact(
   const ms = () => Math.round(performance.now() - started);
   const session = new IndexSession(options);
   try {
-    const { files, newerVersions } = await resolveGraph(session, roots, sources, target);
+    const { files: resolved, newerVersions } = await resolveGraph(session, roots, sources, target);
+    const files = await withFileSizes(session, resolved);
     return { status: 'resolved', files, requests: session.requests, fromCache: session.fromCache, ms: ms(), newerVersions };
   } catch (error) {
     if (error instanceof MissingDistribution) {

@@ -75,6 +75,27 @@ describe('resolveExact against real captured index data', () => {
     expect(outcome.files.every((file) => /^[0-9a-f]{64}$/.test(file.sha256 ?? ''))).toBe(true);
   });
 
+  it("learns the sizes an HTML page does not give from each file's first byte (Content-Range), as a CDN answers", async () => {
+    // Both indexes as download.pytorch.org serves them: PEP 503 HTML, no sizes; files answer a one-byte range.
+    const projects = pypiProjects();
+    const htmlPypi = await startLoopbackIndex({ projects, metadata: true, html: true, rangeSizes: true });
+    const htmlCu126 = await startLoopbackIndex({ projects: pytorchCu126Projects(), metadata: true, html: true, rangeSizes: true });
+    const noRanges = await startLoopbackIndex({ projects, metadata: true, html: true });
+    try {
+      const outcome = await resolveExact(torch, { indexUrl: htmlPypi.url, extraIndexUrls: [htmlCu126.url] }, linux, { cacheDir: null });
+      if (outcome.status !== 'resolved') throw new Error(JSON.stringify(outcome));
+      const captured = new Map([...projects.values()].flatMap((project) => project.files.map((file) => [file.filename, file.size ?? null] as const)));
+      // Every file whose capture has a size gets exactly that size; torch's own (download.pytorch.org gives none) stays unknown.
+      for (const file of outcome.files) expect(file.size, file.filename).toBe(captured.get(file.filename) ?? null);
+      expect(outcome.files.filter((file) => file.size !== null)).toHaveLength(24);
+      expect(htmlPypi.requests().filter((request) => request.path.startsWith('/files/') && !request.path.endsWith('.metadata'))).toHaveLength(24);
+      const without = await resolveExact(torch, { indexUrl: noRanges.url, extraIndexUrls: [cu126.url] }, linux, { cacheDir: null });
+      expect(without.status === 'resolved' && without.files.every((file) => file.size === null)).toBe(true);
+    } finally {
+      await Promise.all([htmlPypi.close(), htmlCu126.close(), noRanges.close()]);
+    }
+  });
+
   it('says what the real wheels need: Python 3.10-3.13, or an x86_64 machine', async () => {
     expect(await resolveExact(torch, { indexUrl: cu126.url }, { ...linux, python: '3.14' }, { cacheDir: null })).toMatchObject({ status: 'missing', reason: { missing: 'python', need: 'Python 3.10-3.13 (cp310…cp313)' } });
     expect(await resolveExact(torch, { indexUrl: cu126.url }, { ...linux, arch: 'aarch64' }, { cacheDir: null })).toMatchObject({ status: 'missing', reason: { missing: 'arch' } });

@@ -9,7 +9,8 @@ import type { IndexProject, IndexProjectFile } from './realIndexData.js';
  * projects, usually the real captures of realIndexData.ts, for the index client's tests (issue 32).
  *
  * Routes: `/simple/` (the project list), `/simple/<name>/` (a project; `/simple/<name>` answers 301 to the slash form),
- * `/files/<filename>` (bytes from `files`, else 404) and `/files/<filename>.metadata` (with `metadata`). Every file's
+ * `/files/<filename>` (bytes from `files`, its size for a one-byte range with `rangeSizes`, else 404) and
+ * `/files/<filename>.metadata` (with `metadata`). Every file's
  * URL on a page points at this server's `/files/`, never at the real index. Pages carry an ETag (a hash of the body)
  * and `Cache-Control: max-age=600`; `If-None-Match` with that ETag answers 304.
  */
@@ -36,6 +37,11 @@ export interface LoopbackIndexOptions {
   metadata?: boolean;
   /** Real bytes to serve for a file name under `/files/`; every other file answers 404. */
   files?: Record<string, Uint8Array>;
+  /**
+   * `Range: bytes=0-0` on a file under `/files/` answers 206 with `Content-Range: bytes 0-0/<its real size>` (one zero
+   * byte), as a CDN does for a file it holds: how a client learns sizes a PEP 503 page does not give.
+   */
+  rangeSizes?: boolean;
 }
 
 export interface LoopbackIndexRequest {
@@ -245,6 +251,14 @@ export async function startLoopbackIndex(options: LoopbackIndexOptions): Promise
     pump();
   };
 
+  const fileNamed = (filename: string): IndexProjectFile | undefined => {
+    for (const project of projects.values()) {
+      const file = project.files.find((candidate) => candidate.filename === filename);
+      if (file) return file;
+    }
+    return undefined;
+  };
+
   const handle = (request: http.IncomingMessage, response: http.ServerResponse) => {
     const target = request.url ?? '/';
     log.push({
@@ -296,6 +310,12 @@ export async function startLoopbackIndex(options: LoopbackIndexOptions): Promise
             return;
           }
         }
+      }
+      const sized = options.rangeSizes && request.headers.range === 'bytes=0-0' ? fileNamed(name) : undefined;
+      if (sized?.size) {
+        response.writeHead(206, { 'content-type': 'application/octet-stream', 'content-range': `bytes 0-0/${sized.size}`, 'content-length': 1 });
+        response.end(request.method === 'HEAD' ? undefined : Buffer.alloc(1));
+        return;
       }
       const bytes = files.get(name);
       if (bytes) {
