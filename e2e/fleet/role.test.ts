@@ -65,14 +65,22 @@ describe.skipIf(!existsSync(path.join(PYPI, 'simple', 'jaxlib')))('the exported 
   let release: () => Promise<void> = async () => undefined;
 
   it('exports the product\'s own plan for a fresh Debian 12 (system Python step, venv, JAX from the loopback index)', async () => {
-    const planned = await machines.h1!.run([...DLSETUP, 'plan', '--framework', 'jax', '--framework-version', JAX, '--python', '3.11', '--json'], { user: 'student' });
+    // Planned against the loopback index the hosts install from: its pages carry each file's sha256 (issue 32).
+    const planned = await machines.h1!.run([...DLSETUP, 'plan', '--framework', 'jax', '--framework-version', JAX, '--python', '3.11', '--pypi-mirror', `${index.url}/simple`, '--json'], { user: 'student' });
     expect(planned.code, planned.output).toBe(0);
+    const checked = (JSON.parse(planned.stdout) as { index?: { status: string; files?: { name: string; sha256: string | null }[] } }).index;
+    expect(checked?.status, planned.stdout.slice(0, 2000)).toBe('resolved');
+    expect(checked!.files!.map((file) => file.name)).toEqual(expect.arrayContaining(['jax', 'jaxlib', 'numpy']));
+    expect(checked!.files!.every((file) => /^[0-9a-f]{64}$/.test(file.sha256 ?? ''))).toBe(true);
     const plan = JSON.parse(planned.stdout) as { steps: { kind: string }[] };
     expect(plan.steps.map((step) => step.kind)).toEqual(['system-python', 'python-env', 'framework']);
     const file = path.join(machines.h1!.root, writePlan(machines.h1!, 'jax', plan).slice(1));
     const exported = control(['export', '--plan', file, '--format', 'ansible', '--out', playbook(), '--pypi-mirror', `${index.url}/simple`]);
     expect(exported.status, exported.stderr).toBe(0);
-    expect(readFileSync(path.join(playbook(), 'group_vars', 'all.yml'), 'utf8')).toContain('"debian": "python3.11-venv"');
+    const vars = readFileSync(path.join(playbook(), 'group_vars', 'all.yml'), 'utf8');
+    expect(vars).toContain('"debian": "python3.11-venv"');
+    // The same bytes on every host: the role installs the plan's files by their sha256 (pip --require-hashes).
+    expect(vars).toMatch(/dlsetup_pip_pins:\n\s+- "?jax==0\.10\.2 --hash=sha256:724d73c4678d8b06f6a6ab4db1b8a2fea8cd4f1e2c2564f99601634ec7b8d1c6/);
   });
 
   it('first run: h3\'s apt is locked, so h3 stops with APT_LOCKED and the installer\'s sentence; h1 and h2 finish and are verified', async () => {

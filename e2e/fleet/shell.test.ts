@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -56,12 +56,21 @@ describe.skipIf(!existsSync(path.join(PYPI, 'simple', 'jaxlib')))('the exported 
   });
 
   it('exports the product\'s plan for a fresh Debian 12 as install.sh', async () => {
-    const planned = await machines.s1!.run([...DLSETUP, 'plan', '--framework', 'jax', '--framework-version', JAX, '--python', '3.11', '--json'], { user: 'student' });
+    // Planned against the loopback index the hosts install from: its pages carry each file's sha256 (issue 32).
+    const planned = await machines.s1!.run([...DLSETUP, 'plan', '--framework', 'jax', '--framework-version', JAX, '--python', '3.11', '--pypi-mirror', `${index.url}/simple`, '--json'], { user: 'student' });
     expect(planned.code, planned.output).toBe(0);
+    const checked = (JSON.parse(planned.stdout) as { index?: { status: string; files?: { name: string; sha256: string | null }[] } }).index;
+    expect(checked?.status, planned.stdout.slice(0, 2000)).toBe('resolved');
+    expect(checked!.files!.map((file) => file.name)).toEqual(expect.arrayContaining(['jax', 'jaxlib', 'numpy']));
+    expect(checked!.files!.every((file) => /^[0-9a-f]{64}$/.test(file.sha256 ?? ''))).toBe(true);
     const file = path.join(machines.s1!.root, writePlan(machines.s1!, 'jax', JSON.parse(planned.stdout)).slice(1));
     mkdirSync(path.join(work, 'export'));
     const exported = control(['export', '--plan', file, '--format', 'shell', '--out', path.join(work, 'export'), '--pypi-mirror', `${index.url}/simple`]);
     expect(exported.status, exported.stderr).toBe(0);
+    // install.sh writes the plan's files by sha256 and installs them with pip --require-hashes.
+    const script = readFileSync(path.join(work, 'export', 'install.sh'), 'utf8');
+    expect(script).toContain('jax==0.10.2 --hash=sha256:724d73c4678d8b06f6a6ab4db1b8a2fea8cd4f1e2c2564f99601634ec7b8d1c6');
+    expect(script).toContain('--require-hashes -r');
   });
 
   it('first run: s3 stops with APT_LOCKED and the installer\'s sentence after waiting; s1 and s2 finish with their reports', async () => {

@@ -13,13 +13,15 @@ export function IndexCheckPanel({ plan, rechecking = false }: { plan: Plan; rech
   return (
     <section aria-labelledby="index-heading" data-testid="plan-index" aria-busy={rechecking}>
       <h2 id="index-heading">{say('section.index')}</h2>
-      <ul className="reasons" role="status">
-        {lines.map((line) => (
-          <li key={line.text} className={line.tone === 'plain' ? undefined : line.tone}>
-            {line.text}
-          </li>
-        ))}
-      </ul>
+      <div role="status">
+        <ul className="reasons">
+          {lines.map((line) => (
+            <li key={line.text} className={line.tone === 'plain' ? undefined : line.tone}>
+              {line.text}
+            </li>
+          ))}
+        </ul>
+      </div>
     </section>
   );
 }
