@@ -103,6 +103,10 @@ describe.skipIf(!existsSync(path.join(PYPI, 'simple', 'jaxlib')))('the exported 
     expect(run.output).toMatch(/FAILED - RETRYING: \[h3\]: Install the distribution's venv support/);
     expect(await jaxIn('h1')).toBe(`${JAX} cpu 6`);
     expect(await jaxIn('h2')).toBe(`${JAX} cpu 6`);
+    // pip installed the plan's files by their sha256: the pins the role wrote are in each environment.
+    const pins = readFileSync(path.join(machines.h1!.root, `root/.local/share/dlsetup/envs/dlsetup-jax-${JAX}/dlsetup-pinned-requirements.txt`), 'utf8');
+    expect(pins).toContain('jax==0.10.2 --hash=sha256:724d73c4678d8b06f6a6ab4db1b8a2fea8cd4f1e2c2564f99601634ec7b8d1c6');
+    expect(pins.trim().split('\n')).toHaveLength(6);
     for (const host of ['h1', 'h2']) {
       expect(files(host, 'verify-'), host).toHaveLength(1);
       expect(files(host, 'environments-'), host).toHaveLength(1);
