@@ -27,6 +27,7 @@ export const DEFAULT_CONCURRENCY = 6;
 
 /** The cache's key for a file's length (beside its pages, never confused with them). */
 const SIZE_ACCEPT = 'dlsetup/file-size';
+const UNKNOWN_SIZE_MAX_AGE_S = 24 * 3600;
 
 /** A fetched (or cached) answer; its bytes are exact, so a metadata file's hash can be checked. */
 export interface Answer {
@@ -177,15 +178,18 @@ export class IndexSession {
     keyUrl.username = '';
     keyUrl.password = '';
     const cached = await this.#cache?.get(keyUrl.href, SIZE_ACCEPT);
-    if (cached) {
+    const known = cached ? Number(Buffer.from(cached.body, 'base64').toString('ascii')) : NaN;
+    // A length is kept for good; "this server does not say" for a day, then asked again.
+    if (cached && (known > 0 || this.#cache!.isFresh(cached))) {
       this.fromCache++;
-      return Number(Buffer.from(cached.body, 'base64').toString('ascii'));
+      return known > 0 ? known : null;
     }
     const answer = await this.getRange(start, 'bytes=0-0', 1);
     const total = answer.status === 206 ? Number(/^bytes \d{1,15}-\d{1,15}\/(\d{1,12})$/.exec(answer.contentRange ?? '')?.[1] ?? NaN) : NaN;
-    if (!Number.isSafeInteger(total) || total <= 0) return null;
-    await this.#cache?.put({ url: keyUrl.href, accept: SIZE_ACCEPT, contentType: 'text/plain', finalUrl: keyUrl.href, etag: null, lastModified: null, fetchedAt: Date.now(), maxAgeS: 0, body: Buffer.from(String(total)).toString('base64') });
-    return total;
+    const size = Number.isSafeInteger(total) && total > 0 ? total : null;
+    const entry = { url: keyUrl.href, accept: SIZE_ACCEPT, contentType: 'text/plain', finalUrl: keyUrl.href, etag: null, lastModified: null, fetchedAt: Date.now() };
+    await this.#cache?.put({ ...entry, maxAgeS: size ? 0 : UNKNOWN_SIZE_MAX_AGE_S, body: Buffer.from(size ? String(size) : '0').toString('base64') });
+    return size;
   }
 
   /** Ends what is still in flight (a resolution that stopped early leaves none running on the caller's agents). */
