@@ -42,7 +42,7 @@ const IS_AVAILABLE = /cuda\.is_available\(\)/;
 const BUILT_WITH_CUDA = /is_buil[dt]_with_cuda\(\)/;
 const FALSE = /\bfalse\b/i;
 const NO_TF_GPU =
-  /GPU is NOT AVAILABLE|not (?:built|compiled) with CUDA|list_physical_devices\(["']GPU["']\)\)?\s{0,4}(?:#|->|=>)?[^\n[]{0,40}\[\]|Num GPUs Available:? {0,3}0\b|(?:can(?:no|['’])t|doesn['’]t|does not|did not|didn['’]t|not) (?:use|utili[sz]e|detect|see|find|recogni[sz]e) (?:the |my |any |a )?GPU/i;
+  /GPU is NOT AVAILABLE|not (?:built|compiled) with CUDA|list_physical_devices\(["']GPU["']\)\)?\s{0,4}(?:#|->|=>)?[^\n[]{0,40}\[\]|Num GPUs Available:? {0,3}0\b|(?:can(?:no|['’])t|doesn['’]t|does not|did not|didn['’]t|not) (?:use|utili[sz]e|detect|see|find|recogni[sz]e) (?:the |my |any |a )?GPU|GPUs? (?:could|can|was|were|is)? ?not (?:be )?(?:found|detected|recogni[sz]ed|used)/i;
 
 /**
  * A value printed under a label: `print("Is GPU available?", tf.config.list_physical_devices('GPU'))` in the script, and
@@ -209,7 +209,8 @@ function jaxBacktracking(lines: readonly string[]): Line | undefined {
 function jaxOnWindows(text: string, lines: readonly string[]): StructuralMatch | null {
   if (!/\bjax/i.test(text) || /\bWSL|microsoft-standard/i.test(text)) return null;
   const cudaAsked = /jax\[cuda|jax_cuda_releases|jaxlib[^\n]{0,40}\+cuda/i.test(text);
-  const signal = WINDOWS.test(text) ? firstLine(lines, JAX_NO_GPU) : undefined;
+  // Or the question itself: JAX with a GPU on Windows, asked about ("Windows OS + GPU … supported").
+  const signal = WINDOWS.test(text) ? firstLine(lines, JAX_NO_GPU) ?? firstLine(lines, /\bwindows\b[^\n]{0,60}\b(?:gpu|cuda)\b[^\n]{0,80}\bsupport|\bsupport[^\n]{0,80}\b(?:gpu|cuda)\b[^\n]{0,60}\bwindows\b/i) : undefined;
   const backtracked = cudaAsked ? jaxBacktracking(lines) : undefined;
   const found = signal ?? backtracked;
   return found ? { code: 'JAX_WINDOWS_NO_GPU', evidence: evidence(found), values: {} } : null;

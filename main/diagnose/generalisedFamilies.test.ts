@@ -14,6 +14,7 @@ const development = [
   ['troubleshoot-set-6', 'development.json'],
   ['troubleshoot-set-6', 'heldout.json'],
   ['troubleshoot-set-7', 'development.json'],
+  ['troubleshoot-set-7', 'heldout.json'],
 ].flatMap(([set, half]) => (JSON.parse(readFileSync(fixturePath(set!, half!), 'utf8')) as { texts: { id: string; text: string }[] }).texts);
 const real = (id: string) => development.find((sample) => sample.id === id)!.text;
 const first = (text: string, locale: 'en' | 'zh-CN' = 'en') => diagnoseText(text, { locale }).diagnoses[0];
@@ -110,6 +111,23 @@ describe('what a text says in words', () => {
 
   it('docker run without --gpus and is_available() printed False after IPython\'s Out[2]: prompt', () => {
     expect(first(real('s7-3-28'))?.code).toBe('CONTAINER_NO_GPUS');
+  });
+
+  it('nvidia-smi\'s rows in exclusive-process mode ("E. Process") pasted about an error: the GPU is held by another process', () => {
+    expect(first(real('s7-2-31'))?.code).toBe('GPU_BUSY_EXCLUSIVE');
+  });
+
+  it('JAX with a GPU on Windows asked about, with no error at all', () => {
+    expect(first(real('s7-3-30'))?.code).toBe('JAX_WINDOWS_NO_GPU');
+  });
+
+  it("nvidia-smi's table pasted with \"the CUDA version I selected\" in the user's words: the driver's number explained", () => {
+    expect(first(real('s7-3-26'))?.code).toBe('CUDA_VERSIONS_EXPLAINED');
+  });
+
+  it('"nvidia-smi is not on path" and "nvcc命令找不到" are a missing program too', () => {
+    expect(first(real('s7-0-02'))?.code).toBe('NVIDIA_SMI_NOT_FOUND');
+    expect(first(real('s7-3-18'))?.code).toBe('NVCC_NOT_FOUND');
   });
 });
 

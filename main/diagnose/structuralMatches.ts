@@ -119,6 +119,20 @@ export function cudaVersionsSentence(facts: DiagnoseFacts, locale: 'en' | 'zh-CN
   return explainCudaVersions(driver, [toolkit], true, locale).summary.message;
 }
 
+/** nvidia-smi's table with GPUs in exclusive-process mode, pasted about an error: another process may hold them. */
+function exclusiveModeTable(text: string): StructuralMatch | null {
+  const evidence = lineOf(text, /\|\s{0,40}\d{1,3}%\s{1,8}E\. (?:Process|Thread)\s{0,4}\|/);
+  return evidence && /\b(?:error|busy|unavailable|cannot|can't|fail)/i.test(text) ? { code: 'GPU_BUSY_EXCLUSIVE', evidence, values: {} } : null;
+}
+
+/** nvidia-smi's table pasted with the user's own words about "the CUDA version": the driver's number, not an install. */
+function cudaVersionAskedOfTable(text: string, facts: DiagnoseFacts): StructuralMatch | null {
+  if (!facts.cudaVersion) return null;
+  const asked = text.split('\n').findIndex((line) => !line.trimStart().startsWith('|') && /\bcuda ?version/i.test(line));
+  if (asked === -1) return null;
+  return { code: 'CUDA_VERSIONS_EXPLAINED', evidence: { line: asked + 1, text: (text.split('\n')[asked] as string).trim().slice(0, 300) }, values: { driverCuda: facts.cudaVersion } };
+}
+
 /** Diagnoses that follow from the shape of the text rather than from a message in it. */
 export function structuralMatches(text: string, kind: DiagnoseKind, facts: DiagnoseFacts = {}, locale: 'en' | 'zh-CN' = 'en'): StructuralMatch[] {
   const found: (StructuralMatch | null)[] = [];
@@ -129,6 +143,9 @@ export function structuralMatches(text: string, kind: DiagnoseKind, facts: Diagn
     const prose = cudaNumbersInProse(text);
     if (prose) found.push(twoCudaNumbers(text, { ...facts, ...prose }, locale));
   }
+  if (kind === 'nvidia-smi-table' && text.length <= 1_000_000 && !facts.toolkitVersion) found.push(cudaVersionAskedOfTable(text, facts));
+  // A table's rows alone (no header) still show the compute mode.
+  if (text.length <= 1_000_000) found.push(exclusiveModeTable(text));
   // The question asked about the two numbers, whatever numbers the text shows (one may be in a screenshot).
   const compared = text.length <= 1_000_000 ? cudaNumbersCompared(text) : null;
   if (compared) found.push({ code: 'CUDA_VERSIONS_EXPLAINED', evidence: compared, values: { ...(facts.cudaVersion ? { driverCuda: facts.cudaVersion } : {}), ...(facts.toolkitVersion ? { toolkitVersion: facts.toolkitVersion } : {}) } });

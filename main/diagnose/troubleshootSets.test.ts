@@ -43,7 +43,8 @@ const SETS = [
   // families (scripts' own words for a missing program, the two-numbers question, ONNX Runtime without CUDA, modprobe's
   // and uv's other wordings, docker run without --gpus and IPython's Out[n]: False): 66/68 and 53/68.
   { set: 'troubleshoot-set-7', half: 'development', floor: 66, heldOut: false },
-  { set: 'troubleshoot-set-7', half: 'heldout', floor: 53, heldOut: true },
+  // Its held-out half, measured twice (53/68 both times), then opened as development when set 8 was collected: 66/68.
+  { set: 'troubleshoot-set-7', half: 'heldout', floor: 66, heldOut: false },
 ] as const;
 
 function score(set: string, half: string): { right: number; total: number; wrong: string[] } {
