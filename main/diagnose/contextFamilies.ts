@@ -106,7 +106,9 @@ function tensorflowOnWindows(text: string, lines: readonly string[], facts: Diag
     printedUnderLabel(lines, /list_physical_devices\(["']GPU["']\)/, /^\W{0,4}\[\]/) ??
     printedAfter(lines, /is_gpu_available\(\)\)?/, FALSE) ??
     deviceListWithoutGpu(text, lines) ??
-    firstLine(lines, NO_TF_GPU);
+    firstLine(lines, NO_TF_GPU) ??
+    // A report of this release on native Windows that speaks of the GPU at all: the release has none there to give.
+    firstLine(lines, /\bgpu\b/i);
   if (!signal) return null;
   return { code: 'TF_WINDOWS_NO_GPU', evidence: evidence(signal), values: { frameworkVersion: stated } };
 }

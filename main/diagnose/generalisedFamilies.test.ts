@@ -15,6 +15,7 @@ const development = [
   ['troubleshoot-set-6', 'heldout.json'],
   ['troubleshoot-set-7', 'development.json'],
   ['troubleshoot-set-7', 'heldout.json'],
+  ['troubleshoot-set-8', 'development.json'],
 ].flatMap(([set, half]) => (JSON.parse(readFileSync(fixturePath(set!, half!), 'utf8')) as { texts: { id: string; text: string }[] }).texts);
 const real = (id: string) => development.find((sample) => sample.id === id)!.text;
 const first = (text: string, locale: 'en' | 'zh-CN' = 'en') => diagnoseText(text, { locale }).diagnoses[0];
@@ -128,6 +129,19 @@ describe('what a text says in words', () => {
   it('"nvidia-smi is not on path" and "nvcc命令找不到" are a missing program too', () => {
     expect(first(real('s7-0-02'))?.code).toBe('NVIDIA_SMI_NOT_FOUND');
     expect(first(real('s7-3-18'))?.code).toBe('NVCC_NOT_FOUND');
+  });
+
+  it('XLA\'s "no kernel image" from its own cuLinkAddData is a driver older than its ptxas, not a build without the GPU', () => {
+    expect(first(real('s8-2-33'))?.code).toBe('XLA_DRIVER_OLDER_THAN_PTXAS');
+  });
+
+  it('a kernel log of nouveau driving the GPU, and a hard-wrapped DKMS log, are their families', () => {
+    expect(first(real('s8-0-15'))?.code).toBe('NOUVEAU_CONFLICT');
+    expect(first(real('s8-3-29'))?.code).toBe('DKMS_BUILD_FAILED');
+  });
+
+  it("TensorFlow 2.13 on native Windows asked about the GPU with no error line: the release's missing Windows GPU build", () => {
+    expect(first(real('s8-3-34'))?.code).toBe('TF_WINDOWS_NO_GPU');
   });
 });
 

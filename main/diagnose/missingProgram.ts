@@ -35,8 +35,8 @@ function allWordings(): RegExp[] {
     new RegExp(`Unknown command:? ['"]?${PROGRAM}\\b`, 'i'),
     // People's words: "nvidia-smi is not on path", "nvcc命令找不到".
     new RegExp(`(?:^|[\\s"'\`])${PROGRAM}['"\`]? (?:is|was) not (?:on|in) (?:the |my |your )?(?:system )?\\$?PATH\\b|${PROGRAM}\\s?命令(?:找不到|未找到)|找不到\\s?${PROGRAM}`, 'i'),
-    // Scripts' own words: "nvidia-smi utility not found", "could not find nvcc".
-    new RegExp(`(?:^|[\\s"'\`])${PROGRAM}['"\`]? (?:utility|binary|command|executable|tool|program) (?:was |is )?(?:not found|missing)|\\b(?:could not|couldn't|cannot|can't|unable to) (?:find|locate) ['"\`]?${PROGRAM}\\b`, 'i'),
+    // Scripts' own words: "nvidia-smi utility not found", "The nvcc binary could not be located", "could not find nvcc".
+    new RegExp(`(?:^|[\\s"'\`])${PROGRAM}['"\`]? (?:utility|binary|command|executable|tool|program) (?:was |is )?(?:not found|missing|could not be (?:located|found))|\\b(?:could not|couldn't|cannot|can't|unable to) (?:find|locate) ['"\`]?${PROGRAM}\\b`, 'i'),
     // PowerShell, in English, German, French, Spanish and Chinese.
     new RegExp(`The term '${PROGRAM}' is not recognized|Die Benennung "${PROGRAM}" wurde nicht|Le terme «\\s?${PROGRAM}\\s?» n'est pas reconnu|El término '${PROGRAM}' no se reconoce|无法将“${PROGRAM}”项识别`, 'i'),
     new RegExp(`No such file or directory: '(?:[^'\\n]{0,200}[\\\\/])?${PROGRAM}'|spawn ${PROGRAM} ENOENT|exec: "${PROGRAM}": executable file not found|which: no ${PROGRAM} in \\(`, 'i'),

@@ -59,7 +59,7 @@ function adapterRamCapped(text: string): StructuralMatch | null {
   return { code: 'WINDOWS_ADAPTER_RAM_CAPPED', values: { adapterRam: String(capped.adapterRamBytes) } };
 }
 
-const FOUR_GB_SHOWN = /\b(?:4096|4095) ?MB\b|\b(?:reported|reports?|reporting|shows?|showing|shown|detected|listed) as 4(?:\.0)? ?GB\b/i;
+const FOUR_GB_SHOWN = /\b(?:4096|4095) ?MB\b|\b(?:reported|reports?|reporting|shows?|showing|shown|detected|listed) as 4(?:\.0)? ?GB\b|\b(?:wrong|incorrect|bad) v?ram\b[^\n]{0,40}\b(?:above|over|more than|bigger than) 4 ?GB\b/i;
 const MEMORY_WORDS = /\bv?ram\b|video memory|gpu memory|graphics memory|dedicated memory|显存/i;
 const LARGER_CARD = /\b(?:[5-9]|[1-9]\d) ?GB\b/i;
 
@@ -133,6 +133,13 @@ function cudaVersionAskedOfTable(text: string, facts: DiagnoseFacts): Structural
   return { code: 'CUDA_VERSIONS_EXPLAINED', evidence: { line: asked + 1, text: (text.split('\n')[asked] as string).trim().slice(0, 300) }, values: { driverCuda: facts.cudaVersion } };
 }
 
+/** XLA's own ptxas made a cubin the driver cannot load: "no kernel image" from its cuLinkAddData is a driver older than ptxas. */
+function xlaCubinTooNew(text: string): StructuralMatch | null {
+  if (!/cuda_asm_compiler\.cc/.test(text)) return null;
+  const evidence = lineOf(text, /no kernel image is available for execution on the device/i);
+  return evidence ? { code: 'XLA_DRIVER_OLDER_THAN_PTXAS', evidence, values: {}, outranks: ['NO_KERNEL_IMAGE'] } : null;
+}
+
 /** Diagnoses that follow from the shape of the text rather than from a message in it. */
 export function structuralMatches(text: string, kind: DiagnoseKind, facts: DiagnoseFacts = {}, locale: 'en' | 'zh-CN' = 'en'): StructuralMatch[] {
   const found: (StructuralMatch | null)[] = [];
@@ -145,7 +152,7 @@ export function structuralMatches(text: string, kind: DiagnoseKind, facts: Diagn
   }
   if (kind === 'nvidia-smi-table' && text.length <= 1_000_000 && !facts.toolkitVersion) found.push(cudaVersionAskedOfTable(text, facts));
   // A table's rows alone (no header) still show the compute mode.
-  if (text.length <= 1_000_000) found.push(exclusiveModeTable(text));
+  if (text.length <= 1_000_000) found.push(exclusiveModeTable(text), xlaCubinTooNew(text));
   // The question asked about the two numbers, whatever numbers the text shows (one may be in a screenshot).
   const compared = text.length <= 1_000_000 ? cudaNumbersCompared(text) : null;
   if (compared) found.push({ code: 'CUDA_VERSIONS_EXPLAINED', evidence: compared, values: { ...(facts.cudaVersion ? { driverCuda: facts.cudaVersion } : {}), ...(facts.toolkitVersion ? { toolkitVersion: facts.toolkitVersion } : {}) } });
