@@ -29,6 +29,8 @@ export interface IndexCheckOptions {
   cacheDir?: string | null;
   /** The user's pip configuration (pip.conf, PIP_*), which adds to or replaces the indexes the install reads. */
   pipConfig?: PipIndexConfig;
+  /** That configuration names sources pip reads and DL Setup does not: the plan stays on data/ (planPipConfig.ts). */
+  pipConfigUnreadable?: boolean;
 }
 
 /** "jax[cuda12]==0.4.30" → { name: "jax", version: "0.4.30", extras: ["cuda12"] }; null for anything but an exact pin. */
@@ -78,6 +80,7 @@ function shown(sources: IndexSources): string[] {
 export async function checkPlanIndex(data: CompatData, plan: Plan, options: IndexCheckOptions = {}): Promise<IndexCheck | undefined> {
   const step = plan.steps.find((candidate) => candidate.kind === 'framework');
   if (plan.status !== 'ok' || !step || (step.params.installer !== undefined && step.params.installer !== 'pip')) return undefined;
+  if (options.pipConfigUnreadable) return { status: 'dataOnly', reason: 'pipConfigUnread', indexes: [], requests: 0, ms: 0 };
   const sources = planIndexSources(plan, options);
   if (!sources) return { status: 'dataOnly', reason: 'noIndex', indexes: [], requests: 0, ms: 0 };
   // The indexes the user's pip configuration brought, said as theirs: the plan did not choose them.

@@ -40,8 +40,9 @@ export async function planForMachine(request: PlanResolveRequest, options: { rep
   // The files pip would fetch, asked of the index the install uses (never for a machine that is not this one).
   const skip = offline ? 'offline' : isWhatIf(overrides) ? 'whatIf' : undefined;
   // pip.conf and PIP_* variables are this machine's: read only when the index is asked for this machine.
-  const pipConfig = skip ? undefined : await planPipConfig(resolved);
-  const plan = await withIndexCheck({ data, profile, request: planRequest, locale, pypiMirror, pytorchMirror, ...(pipConfig ? { pipConfig } : {}), ...(skip ? { skip } : {}) }, resolved);
+  const pip = skip ? undefined : await planPipConfig(resolved);
+  const fromPip = pip ? { pipConfig: pip.config, pipConfigUnreadable: pip.unreadable } : {};
+  const plan = await withIndexCheck({ data, profile, request: planRequest, locale, pypiMirror, pytorchMirror, ...fromPip, ...(skip ? { skip } : {}) }, resolved);
   // What the install will download, from the index's sizes or sourced ones; a blocked plan downloads nothing.
   return plan.status === 'ok' ? { ...plan, download: estimateDownload(plan, loadDownloadSizes()) } : plan;
 }

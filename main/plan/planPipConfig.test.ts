@@ -8,7 +8,9 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import * as v from 'valibot';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { planSchema } from '../../shared/schema/planSchema.js';
 import { resolvePlan } from '../../shared/plan/resolvePlan.js';
 import type { PlanRequest } from '../../shared/types/plan.js';
 import { startLoopbackIndex, type LoopbackIndex } from '../../testkit/index/loopbackIndex.js';
@@ -48,13 +50,15 @@ function writeConfig(file: string, text: string): string {
 describe("the user's pip configuration at plan time", () => {
   it('reads the user file and PIP_* variables in pip\'s order, and keeps only http(s) indexes', async () => {
     writeConfig(path.join(home, '.config', 'pip', 'pip.conf'), '[global]\nindex-url = https://pypi.corp.example/simple\nextra-index-url =\n  https://wheels.lab.example/simple\n  file:///etc/shadow\n\n[install]\nfind-links = https://wheels.lab.example/links/\n');
-    const config = await planPipConfig(plan, { HOME: home, XDG_CONFIG_DIRS: path.join(home, 'none') });
-    expect(config).toEqual({ indexUrls: ['https://pypi.corp.example/simple'], extraIndexUrls: ['https://wheels.lab.example/simple'], findLinks: ['https://wheels.lab.example/links/'], noIndex: false });
-    // A variable replaces the file's value for its key, as pip's :env: section does.
-    const withVariable = await planPipConfig(plan, { HOME: home, XDG_CONFIG_DIRS: path.join(home, 'none'), PIP_INDEX_URL: 'https://mirror.example/simple' });
-    expect(withVariable.indexUrls).toEqual(['https://mirror.example/simple']);
+    const read = await planPipConfig(plan, { HOME: home, XDG_CONFIG_DIRS: path.join(home, 'none') });
+    expect(read.config).toEqual({ indexUrls: ['https://pypi.corp.example/simple'], extraIndexUrls: ['https://wheels.lab.example/simple'], findLinks: ['https://wheels.lab.example/links/'], noIndex: false });
+    // pip would read file:///etc/shadow too; DL Setup does not, so it says the check cannot stand for pip's.
+    expect(read.unreadable).toBe(true);
+    // A variable replaces the file's value for its key, as pip's :env: section does; a user name in it is sent, not refused.
+    const withVariable = await planPipConfig(plan, { HOME: home, XDG_CONFIG_DIRS: path.join(home, 'none'), PIP_INDEX_URL: 'https://me:s3cret@mirror.example/simple', PIP_EXTRA_INDEX_URL: 'https://wheels.lab.example/simple' });
+    expect(withVariable.config.indexUrls).toEqual(['https://me:s3cret@mirror.example/simple']);
     // PIP_CONFIG_FILE=/dev/null loads no file at all.
-    expect(await planPipConfig(plan, { HOME: home, PIP_CONFIG_FILE: '/dev/null' })).toEqual(NO_PIP_CONFIG);
+    expect(await planPipConfig(plan, { HOME: home, PIP_CONFIG_FILE: '/dev/null' })).toEqual({ config: NO_PIP_CONFIG, unreadable: false });
   });
 
   it('an index pip.conf adds is asked too and said as the user\'s: a lagging mirror plus the full index finds torch 2.7.0', async () => {
@@ -78,4 +82,18 @@ describe("the user's pip configuration at plan time", () => {
     expect(formatPlan(none, { color: false })).toContain('Not checked against the package index (your pip configuration says no-index)');
     expect(formatPlan(none, { color: false, locale: 'zh-CN' })).toContain('未与软件包索引核对（你的 pip 配置设置了 no-index）');
   });
+
+  it('a source pip reads and DL Setup does not (an intranet index over plain http): not checked, said why, and the plan file reads back', async () => {
+    writeConfig(path.join(home, 'plain', '.config', 'pip', 'pip.conf'), '[global]\nindex-url = http://pypi.corp.example/simple\n');
+    const read = await planPipConfig(plan, { HOME: path.join(home, 'plain'), XDG_CONFIG_DIRS: path.join(home, 'none') });
+    expect(read).toEqual({ config: NO_PIP_CONFIG, unreadable: true });
+    const checked = await withIndexCheck({ data: shippedData, profile: PROFILE, request: REQUEST, glibc: '2.36', cacheDir: null, pipConfig: read.config, pipConfigUnreadable: read.unreadable }, plan);
+    expect(checked.status).toBe('ok');
+    expect(checked.index).toEqual({ status: 'dataOnly', reason: 'pipConfigUnread', indexes: [], requests: 0, ms: 0 });
+    expect(formatPlan(checked, { color: false })).toContain('Not checked against the package index (your pip configuration names a package source DL Setup does not read (plain http outside this computer, a local folder, or not an address), and pip will use it when it installs)');
+    expect(formatPlan(checked, { color: false, locale: 'zh-CN' })).toContain('你的 pip 配置里有 DL Setup 不读取的软件包源');
+    // What `dlsetup plan --json` writes, `dlsetup install --plan` reads back.
+    expect(v.safeParse(planSchema, JSON.parse(JSON.stringify(checked))).success).toBe(true);
+  });
 });
+

@@ -3,6 +3,8 @@
  * indexes an install reads, so the plan's files are checked on the same ones. Read from the files (pip's documented
  * order, through DLSETUP_SYSROOT): the plan's environment may not exist yet, so there is no pip to ask.
  */
+import { isSafeUrl } from '../../shared/schema/patterns.js';
+import { withoutUserinfo } from '../../shared/text/urlUserinfo.js';
 import type { Plan } from '../../shared/types/plan.js';
 import { pipConfigFromFiles } from '../index/pipConfigFiles.js';
 import { pipIndexConfig, type PipIndexConfig } from '../index/pipIndexConfig.js';
@@ -16,21 +18,29 @@ function planEnvironment(plan: Plan): string {
   return '';
 }
 
-/** An index or find-links value pip could read: an http(s) URL; pip.conf values are the user's text, not ours. */
-const isIndexUrl = (value: string) => {
-  try {
-    return ['http:', 'https:'].includes(new URL(value).protocol);
-  } catch {
-    return false;
-  }
-};
+/** What of the user's pip configuration the check can ask, and whether it names sources it cannot. */
+export interface PlanPipConfig {
+  config: PipIndexConfig;
+  /**
+   * Sources pip will read that DL Setup does not (plain http outside this computer, a local folder, a value that is no
+   * address): a check without them would claim more than it knows, so the plan stays on data/ and says why.
+   */
+  unreadable: boolean;
+}
 
-export async function planPipConfig(plan: Plan, env: NodeJS.ProcessEnv = process.env): Promise<PipIndexConfig> {
+/** The same rule as a plan file's URLs (https, or plain http on this computer), credentials aside: they are sent, never kept. */
+const readable = (value: string) => isSafeUrl(withoutUserinfo(value));
+
+export async function planPipConfig(plan: Plan, env: NodeJS.ProcessEnv = process.env): Promise<PlanPipConfig> {
   const config = pipIndexConfig(await pipConfigFromFiles(planEnvironment(plan), env));
+  const sources = [...config.indexUrls, ...config.extraIndexUrls, ...config.findLinks];
   return {
-    indexUrls: config.indexUrls.filter(isIndexUrl),
-    extraIndexUrls: config.extraIndexUrls.filter(isIndexUrl),
-    findLinks: config.findLinks.filter(isIndexUrl),
-    noIndex: config.noIndex,
+    config: {
+      indexUrls: config.indexUrls.filter(readable),
+      extraIndexUrls: config.extraIndexUrls.filter(readable),
+      findLinks: config.findLinks.filter(readable),
+      noIndex: config.noIndex,
+    },
+    unreadable: !sources.every(readable),
   };
 }

@@ -907,6 +907,7 @@ export interface CatalogPlaceholders {
     'index.reason.noIndex': never;
     'index.rechecking': never;
     'index.reason.glibcUnknown': never;
+    'index.reason.pipConfigUnread': never;
     'index.reason.offline': never;
     'index.reason.whatIf': never;
     'index.reason.noPip': never;

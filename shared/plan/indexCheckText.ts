@@ -5,7 +5,7 @@ import { formatMegabytes } from './estimateDownload.js';
 import { FRAMEWORK_NAMES } from './frameworkNames.js';
 import { planSummaryText } from './planSummaryText.js';
 
-const REASONS = ['offline', 'whatIf', 'noPip', 'network', 'timeout', 'status', 'budget', 'cancelled', 'insecure', 'tooLarge', 'malformed', 'conflict', 'hash', 'noIndex', 'glibcUnknown'] as const;
+const REASONS = ['offline', 'whatIf', 'noPip', 'network', 'timeout', 'status', 'budget', 'cancelled', 'insecure', 'tooLarge', 'malformed', 'conflict', 'hash', 'noIndex', 'glibcUnknown', 'pipConfigUnread'] as const;
 
 export interface IndexCheckLine {
   text: string;
