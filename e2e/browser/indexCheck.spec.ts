@@ -4,7 +4,7 @@
 // sha256 of torch 2.6.0's PyPI closure, fixtures/pypi-index/), Chromium. Stand-ins: the simulated RTX 4090 host (its
 // `ldd --version` prints the real capture of fixtures/ldd/, glibc 2.36), and the TUNA row of data/mirrors.json pointing
 // at a loopback index (a data overlay, as TUNA itself is not reachable here).
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
@@ -53,16 +53,26 @@ function machine(pipConf?: () => string) {
   return lab;
 }
 
+/** The wizard's own words for the controls this walk uses, from its catalogs. */
+const WORDS = Object.fromEntries(
+  (['en', 'zh-CN'] as const).map((locale) => {
+    const catalog = JSON.parse(readFileSync(path.join(import.meta.dirname, '..', '..', 'locales', locale, 'wizard.json'), 'utf8')) as Record<string, string>;
+    const say = (key: string) => catalog[key]!;
+    return [locale, { start: say('welcome.start'), next: say('machine.continue'), version: say('choose.version'), python: say('choose.python'), pypi: say('choose.pypiMirror'), custom: say('choose.customPypiUrl'), plan: say('choose.continue') }];
+  }),
+) as Record<'en' | 'zh-CN', Record<'start' | 'next' | 'version' | 'python' | 'pypi' | 'custom' | 'plan', string>>;
+
 /** PyTorch 2.6 for Python 3.11 (Ubuntu 22.04 packages it) from a custom PyPI index (the lagging one), up to the Plan screen. */
-async function planFromLaggingMirror(page: Page, serve: ServeHandle) {
+async function planFromLaggingMirror(page: Page, serve: ServeHandle, locale: 'en' | 'zh-CN' = 'en') {
+  const words = WORDS[locale];
   await page.goto(serve.url);
-  await page.getByRole('button', { name: 'First-time setup' }).click();
-  await page.getByRole('button', { name: 'Continue' }).click({ timeout: 40_000 });
-  await page.getByLabel('Version', { exact: true }).selectOption('2.6.0');
-  await page.getByLabel('Python version').selectOption('3.11');
-  await page.getByLabel('Python packages (PyPI)').selectOption('custom');
-  await page.getByLabel('Custom PyPI index URL').fill(indexes.lagging.url);
-  await page.getByRole('button', { name: 'See the plan' }).click();
+  await page.getByRole('button', { name: words.start }).click();
+  await page.getByRole('button', { name: words.next }).click({ timeout: 40_000 });
+  await page.getByLabel(words.version, { exact: true }).selectOption('2.6.0');
+  await page.getByLabel(words.python).selectOption('3.11');
+  await page.getByLabel(words.pypi).selectOption('custom');
+  await page.getByLabel(words.custom).fill(indexes.lagging.url);
+  await page.getByRole('button', { name: words.plan }).click();
 }
 
 test.describe('the Plan screen checks the files on the source the install will use', () => {
@@ -88,12 +98,22 @@ test.describe('the Plan screen checks the files on the source the install will u
 
 test.describe("an index the machine's pip.conf adds", () => {
   const lab = machine(() => `[global]\nextra-index-url = ${indexes.full.url}\n`);
-  test('is asked too, so the lagging mirror no longer blocks, and the Plan screen says it came from pip.conf', async ({ page }) => {
-    test.setTimeout(90_000);
-    await planFromLaggingMirror(page, lab.serve);
-    await expect(page.getByTestId('plan-status')).toHaveAttribute('data-status', 'ok', { timeout: 20_000 });
-    const panel = page.getByTestId('plan-index');
-    await expect(panel).toContainText(`Checked on ${indexes.lagging.url}, ${indexes.full.url}:`);
-    await expect(panel).toContainText(`Your pip configuration (pip.conf or PIP_* variables) adds ${indexes.full.url}`);
-  });
+  const said = {
+    en: `Your pip configuration (pip.conf or PIP_* variables) adds ${'URL'}: pip will read it when it installs, so the check read it too.`,
+    'zh-CN': `你的 pip 配置（pip.conf 或 PIP_* 环境变量）添加了 ${'URL'}：pip 安装时会读取它，所以这次核对也读取了它。`,
+  } as const;
+  for (const locale of ['en', 'zh-CN'] as const) {
+    test(`${locale}: is asked too, so the lagging mirror no longer blocks, and the Plan screen says it came from pip.conf`, async ({ browser }) => {
+      test.setTimeout(90_000);
+      const context = await browser.newContext({ locale });
+      const page = await context.newPage();
+      await planFromLaggingMirror(page, lab.serve, locale);
+      await expect(page.getByTestId('plan-status')).toHaveAttribute('data-status', 'ok', { timeout: 20_000 });
+      const panel = page.getByTestId('plan-index');
+      const checked = { en: `Checked on ${indexes.lagging.url}, ${indexes.full.url}:`, 'zh-CN': `已在 ${indexes.lagging.url}、${indexes.full.url} 上核对` }[locale];
+      await expect(panel).toContainText(checked);
+      await expect(panel).toContainText(said[locale].replace('URL', indexes.full.url));
+      await context.close();
+    });
+  }
 });

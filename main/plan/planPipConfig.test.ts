@@ -52,8 +52,10 @@ describe("the user's pip configuration at plan time", () => {
     writeConfig(path.join(home, '.config', 'pip', 'pip.conf'), '[global]\nindex-url = https://pypi.corp.example/simple\nextra-index-url =\n  https://wheels.lab.example/simple\n  file:///etc/shadow\n\n[install]\nfind-links = https://wheels.lab.example/links/\n');
     const read = await planPipConfig(plan, { HOME: home, XDG_CONFIG_DIRS: path.join(home, 'none') });
     expect(read.config).toEqual({ indexUrls: ['https://pypi.corp.example/simple'], extraIndexUrls: ['https://wheels.lab.example/simple'], findLinks: ['https://wheels.lab.example/links/'], noIndex: false });
-    // pip would read file:///etc/shadow too; DL Setup does not, so it says the check cannot stand for pip's.
-    expect(read.unreadable).toBe(true);
+    // file:///etc/shadow is a file on this computer: pip may read it, and the indexes are still worth checking.
+    expect(read.unreadable).toBe(false);
+    // A folder from PIP_FIND_LINKS (as on machines with a local wheel cache) does not stop the check either.
+    expect((await planPipConfig(plan, { HOME: home, XDG_CONFIG_DIRS: path.join(home, 'none'), PIP_FIND_LINKS: '/opt/wheels' })).unreadable).toBe(false);
     // A variable replaces the file's value for its key, as pip's :env: section does; a user name in it is sent, not refused.
     const withVariable = await planPipConfig(plan, { HOME: home, XDG_CONFIG_DIRS: path.join(home, 'none'), PIP_INDEX_URL: 'https://me:s3cret@mirror.example/simple', PIP_EXTRA_INDEX_URL: 'https://wheels.lab.example/simple' });
     expect(withVariable.config.indexUrls).toEqual(['https://me:s3cret@mirror.example/simple']);
@@ -90,8 +92,8 @@ describe("the user's pip configuration at plan time", () => {
     const checked = await withIndexCheck({ data: shippedData, profile: PROFILE, request: REQUEST, glibc: '2.36', cacheDir: null, pipConfig: read.config, pipConfigUnreadable: read.unreadable }, plan);
     expect(checked.status).toBe('ok');
     expect(checked.index).toEqual({ status: 'dataOnly', reason: 'pipConfigUnread', indexes: [], requests: 0, ms: 0 });
-    expect(formatPlan(checked, { color: false })).toContain('Not checked against the package index (your pip configuration names a package source DL Setup does not read (plain http outside this computer, a local folder, or not an address), and pip will use it when it installs)');
-    expect(formatPlan(checked, { color: false, locale: 'zh-CN' })).toContain('你的 pip 配置里有 DL Setup 不读取的软件包源');
+    expect(formatPlan(checked, { color: false })).toContain('Not checked against the package index (your pip configuration names a package index DL Setup does not read (plain http outside this computer, or not an address), and pip will use it when it installs)');
+    expect(formatPlan(checked, { color: false, locale: 'zh-CN' })).toContain('你的 pip 配置里有 DL Setup 不读取的软件包索引');
     // What `dlsetup plan --json` writes, `dlsetup install --plan` reads back.
     expect(v.safeParse(planSchema, JSON.parse(JSON.stringify(checked))).success).toBe(true);
   });

@@ -22,14 +22,17 @@ function planEnvironment(plan: Plan): string {
 export interface PlanPipConfig {
   config: PipIndexConfig;
   /**
-   * Sources pip will read that DL Setup does not (plain http outside this computer, a local folder, a value that is no
-   * address): a check without them would claim more than it knows, so the plan stays on data/ and says why.
+   * Addresses pip will read that DL Setup does not (plain http outside this computer, an address it cannot parse): a
+   * check without them would claim more than it knows, so the plan stays on data/ and says why. A folder on this
+   * computer (`find-links = /opt/wheels`, `file://…`) only adds files; the indexes are still checked.
    */
   unreadable: boolean;
 }
 
 /** The same rule as a plan file's URLs (https, or plain http on this computer), credentials aside: they are sent, never kept. */
 const readable = (value: string) => isSafeUrl(withoutUserinfo(value));
+/** A folder or file on this computer: a value with no scheme, or file:. */
+const local = (value: string) => /^file:/i.test(value) || !/^[a-z][a-z0-9+.-]{0,31}:\/\//i.test(value);
 
 export async function planPipConfig(plan: Plan, env: NodeJS.ProcessEnv = process.env): Promise<PlanPipConfig> {
   const config = pipIndexConfig(await pipConfigFromFiles(planEnvironment(plan), env));
@@ -41,6 +44,6 @@ export async function planPipConfig(plan: Plan, env: NodeJS.ProcessEnv = process
       findLinks: config.findLinks.filter(readable),
       noIndex: config.noIndex,
     },
-    unreadable: !sources.every(readable),
+    unreadable: !sources.every((source) => readable(source) || local(source)),
   };
 }
