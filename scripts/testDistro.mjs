@@ -6,21 +6,12 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync, writeFileSync, copyFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { inOwnMountNamespace } from './laneNamespace.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const started = Date.now();
 
-if (process.getuid?.() !== 0) {
-  process.stderr.write('test:distro needs root (debootstrap, chroot, mounts). Run it as root or with sudo.\n');
-  process.exit(2);
-}
-if (!process.env.DLSETUP_DISTRO_NS) {
-  const again = spawnSync('unshare', ['--mount', '--propagation', 'private', process.execPath, ...process.argv.slice(1)], {
-    stdio: 'inherit',
-    env: { ...process.env, DLSETUP_DISTRO_NS: '1' },
-  });
-  process.exit(again.status ?? 1);
-}
+inOwnMountNamespace('distro', 'DLSETUP_DISTRO_NS');
 
 const has = (command) => spawnSync('sh', ['-c', `command -v ${command}`], { stdio: 'ignore' }).status === 0;
 if (!has('debootstrap')) {

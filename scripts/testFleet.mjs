@@ -7,22 +7,13 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import { copyFileSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { inOwnMountNamespace } from './laneNamespace.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const started = Date.now();
 const CHROOT_PLUGIN = '/usr/lib/python3/dist-packages/ansible_collections/community/general/plugins/connection/chroot.py';
 
-if (process.getuid?.() !== 0) {
-  process.stderr.write('test:fleet needs root (debootstrap, chroot, mounts). Run it as root or with sudo.\n');
-  process.exit(2);
-}
-if (!process.env.DLSETUP_FLEET_NS) {
-  const again = spawnSync('unshare', ['--mount', '--propagation', 'private', process.execPath, ...process.argv.slice(1)], {
-    stdio: 'inherit',
-    env: { ...process.env, DLSETUP_FLEET_NS: '1' },
-  });
-  process.exit(again.status ?? 1);
-}
+inOwnMountNamespace('fleet', 'DLSETUP_FLEET_NS');
 
 const has = (command) => spawnSync('sh', ['-c', `command -v ${command}`], { stdio: 'ignore' }).status === 0;
 const missing = [...(has('debootstrap') ? [] : ['debootstrap']), ...(has('ansible-playbook') && existsSync(CHROOT_PLUGIN) ? [] : ['ansible'])];

@@ -237,8 +237,7 @@ function openModulesOnOldGpu(text: string, lines: readonly string[]): Structural
   return failure === -1 ? null : { code: 'OPEN_MODULES_UNSUPPORTED_GPU', evidence: evidence({ index: failure, text: lines[failure] as string }), values: {} };
 }
 
-export function contextFamilies(text: string, facts: DiagnoseFacts): StructuralMatch[] {
-  const lines = text.split('\n');
+export function contextFamilies(text: string, facts: DiagnoseFacts, lines: readonly string[]): StructuralMatch[] {
   const found: (StructuralMatch | null)[] = [
     tensorflowOnWindows(text, lines, facts),
     jaxOnWindows(text, lines),

@@ -1,3 +1,5 @@
+import { evidenceLine, type Evidence } from './evidenceLine.js';
+
 /**
  * The two CUDA numbers told in words rather than pasted as tool output: "nvidia-smi shows cuda version 11.2" and
  * "nvcc --version … release 11.1, V11.1.74". Only a pair that differs is returned: that difference is what confuses.
@@ -41,8 +43,6 @@ export function cudaNumbersInProse(text: string): CudaNumbers | null {
 const COMPARED = /\b(?:the same|different|differ|mismatch|do not match|don['’]?t match|doesn['’]?t match)\b/i;
 
 /** "nvcc --version and nvidia-smi should show the same version": the question itself, with or without the numbers. */
-export function cudaNumbersCompared(text: string): { line: number; text: string } | null {
-  const lines = text.split('\n');
-  const index = lines.findIndex((line) => /\bnvcc\b/i.test(line) && /nvidia-smi/i.test(line) && COMPARED.test(line));
-  return index === -1 ? null : { line: index + 1, text: (lines[index] as string).trim().slice(0, 300) };
+export function cudaNumbersCompared(lines: readonly string[]): Evidence | undefined {
+  return evidenceLine(lines, (line) => /\bnvcc\b/i.test(line) && /nvidia-smi/i.test(line) && COMPARED.test(line));
 }

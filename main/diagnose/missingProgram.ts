@@ -1,5 +1,6 @@
 import { shellMessagesTableSchema } from '../../shared/data/shellMessagesSchema.js';
 import { loadDataTable } from '../data/loadDataTable.js';
+import { evidenceAt, evidenceLine } from './evidenceLine.js';
 import type { StructuralMatch } from './structuralMatches.js';
 
 /**
@@ -48,26 +49,21 @@ function allWordings(): RegExp[] {
 const STARTED = new RegExp(`(?:Popen|run|call|check_output|check_call|getoutput|system)\\(\\s{0,4}\\[?\\s{0,4}["']${PROGRAM}\\b`, 'i');
 const FILE_NOT_FOUND = /FileNotFoundError|\[WinError 2\]|\[Errno 2\]|系统找不到指定的文件|The system cannot find the file specified/;
 
-function lineOf(lines: readonly string[], pattern: RegExp): number {
-  return lines.findIndex((line) => pattern.test(line));
-}
-
-export function missingProgram(text: string): StructuralMatch | null {
+export function missingProgram(text: string, lines: readonly string[]): StructuralMatch | null {
   // Most texts name neither program: one cheap look before the many wordings.
   if (!/nvcc|nvidia-smi/i.test(text)) return null;
-  const lines = text.split('\n');
   for (const wording of allWordings()) {
     const match = wording.exec(text);
     const program = match?.slice(1).find(Boolean)?.toLowerCase();
     if (!match || !program) continue;
+    // The line the message ends on (a match that ends at a line's start belongs to the line before).
     const line = text.slice(0, match.index + match[0].length).split('\n').length - 1;
-    const at = /^\s*$/.test(lines[line] ?? '') ? line - 1 : line;
-    return { code: FAMILIES[program]!, evidence: { line: at + 1, text: (lines[at] ?? '').trim().slice(0, 300) }, values: {} };
+    return { code: FAMILIES[program]!, evidence: evidenceAt(lines, /^\s*$/.test(lines[line] ?? '') ? line - 1 : line), values: {} };
   }
   // The program a failing script started: its call in the traceback, and the error the start raised.
-  const started = lineOf(lines, STARTED);
-  const failed = started === -1 ? -1 : lineOf(lines, FILE_NOT_FOUND);
-  if (failed === -1) return null;
-  const program = (STARTED.exec(lines[started] as string)?.[1] ?? '').toLowerCase();
-  return { code: FAMILIES[program]!, evidence: { line: failed + 1, text: (lines[failed] as string).trim().slice(0, 300) }, values: { program } };
+  const started = evidenceLine(lines, STARTED);
+  const failed = started ? evidenceLine(lines, FILE_NOT_FOUND) : undefined;
+  if (!started || !failed) return null;
+  const program = (STARTED.exec(lines[started.line - 1] as string)?.[1] ?? '').toLowerCase();
+  return { code: FAMILIES[program]!, evidence: failed, values: { program } };
 }

@@ -1,3 +1,4 @@
+import { withoutUserinfo } from '../../shared/text/urlUserinfo.js';
 import { NetworkAgents, type ProxySettings } from '../network/proxyAgent.js';
 import { boundedGet, responseHeader } from './indexHttp.js';
 import { IndexCache, cachePolicy, defaultIndexCacheDir, type CacheEntry } from './indexCache.js';
@@ -115,9 +116,7 @@ export class IndexSession {
    * `verify`: a cached body that fails it is ignored, and a fetched one that fails it is not kept (the caller refuses it).
    */
   async get(start: URL, options: { accept: string; maxBytes: number; immutable?: boolean; verify?: (body: Buffer) => boolean }): Promise<Answer | null> {
-    const keyUrl = new URL(start);
-    keyUrl.username = '';
-    keyUrl.password = '';
+    const keyUrl = cacheKeyUrl(start);
     const key = keyUrl.href;
     let entry = await this.#cache?.get(key, options.accept);
     // A cached copy that fails the caller's check (a metadata file's hash) is corrupt: ignored, fetched again.
@@ -174,9 +173,7 @@ export class IndexSession {
    * on an index does not change under its URL (its hash is pinned beside it). null: the server would not say.
    */
   async fileSize(start: URL): Promise<number | null> {
-    const keyUrl = new URL(start);
-    keyUrl.username = '';
-    keyUrl.password = '';
+    const keyUrl = cacheKeyUrl(start);
     const cached = await this.#cache?.get(keyUrl.href, SIZE_ACCEPT);
     const known = cached ? Number(Buffer.from(cached.body, 'base64').toString('ascii')) : NaN;
     // A length is kept for good; "this server does not say" for a day, then asked again.
@@ -199,6 +196,11 @@ export class IndexSession {
     if (!this.signal.aborted) this.#controller.abort(unreachable('cancelled', 'the resolution has ended'));
     if (this.#ownAgents) await this.#agents.close();
   }
+}
+
+/** A URL as the cache keeps it: without the user and password it was asked with. */
+function cacheKeyUrl(start: URL): URL {
+  return new URL(withoutUserinfo(start.href));
 }
 
 function answerOf(entry: CacheEntry): Answer {
