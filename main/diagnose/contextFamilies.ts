@@ -2,6 +2,7 @@ import type { DiagnoseFacts } from '../../shared/types/diagnose.js';
 import { cudaToolkitTableSchema } from '../../shared/data/cudaToolkitsSchema.js';
 import { loadDataTable } from '../data/loadDataTable.js';
 import type { StructuralMatch } from './structuralMatches.js';
+import { secureBootRefusal } from './secureBootStated.js';
 import { tensorflowLibrariesMissing } from './tensorflowLibraries.js';
 
 /**
@@ -212,7 +213,12 @@ function jaxOnWindows(text: string, lines: readonly string[]): StructuralMatch |
   if (!/\bjax/i.test(text) || /\bWSL|microsoft-standard/i.test(text)) return null;
   const cudaAsked = /jax\[cuda|jax_cuda_releases|jaxlib[^\n]{0,40}\+cuda/i.test(text);
   // Or the question itself: JAX with a GPU on Windows, asked about ("Windows OS + GPU … supported").
-  const signal = WINDOWS.test(text) ? firstLine(lines, JAX_NO_GPU) ?? firstLine(lines, /\bwindows\b[^\n]{0,60}\b(?:gpu|cuda)\b[^\n]{0,80}\bsupport|\bsupport[^\n]{0,80}\b(?:gpu|cuda)\b[^\n]{0,60}\bwindows\b/i) : undefined;
+  // Or pip with no jaxlib at all for native Windows (none was published before 0.4.13; CUDA ones never were).
+  const signal = WINDOWS.test(text)
+    ? firstLine(lines, JAX_NO_GPU) ??
+      firstLine(lines, /\bwindows\b[^\n]{0,60}\b(?:gpu|cuda)\b[^\n]{0,80}\bsupport|\bsupport[^\n]{0,80}\b(?:gpu|cuda)\b[^\n]{0,60}\bwindows\b/i) ??
+      firstLine(lines, /(?:No matching distribution found for|satisfies the requirement) jaxlib\b/i)
+    : undefined;
   const backtracked = cudaAsked ? jaxBacktracking(lines) : undefined;
   const found = signal ?? backtracked;
   return found ? { code: 'JAX_WINDOWS_NO_GPU', evidence: evidence(found), values: {} } : null;
@@ -249,6 +255,7 @@ export function contextFamilies(text: string, facts: DiagnoseFacts, lines: reado
     torchCudaUnavailable(lines),
     cpuInWords(lines),
     tensorflowLibrariesMissing(lines),
+    secureBootRefusal(text, lines),
   ];
   const cpuBuild = tensorflowBuiltWithoutCuda(lines);
   if (cpuBuild) found.push({ code: 'CPU_ONLY_BUILD', evidence: evidence(cpuBuild), values: {} });

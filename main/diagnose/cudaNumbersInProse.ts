@@ -44,5 +44,6 @@ const COMPARED = /\b(?:the same|different|differ|mismatch|do not match|don['’]
 
 /** "nvcc --version and nvidia-smi should show the same version": the question itself, with or without the numbers. */
 export function cudaNumbersCompared(lines: readonly string[]): Evidence | undefined {
-  return evidenceLine(lines, (line) => /\bnvcc\b/i.test(line) && /nvidia-smi/i.test(line) && COMPARED.test(line));
+  // The toolkit named by its compiler or by its package ("nvidia-smi and nvidia-cuda-toolkit are using different versions").
+  return evidenceLine(lines, (line) => /\bnvcc\b|\bcuda[- ]toolkit\b/i.test(line) && /nvidia-smi/i.test(line) && COMPARED.test(line));
 }

@@ -16,6 +16,8 @@ import { normalizeText } from './normalizeText.js';
 import { recognizeNormalizedKind } from './recognizeKind.js';
 import { renderTemplate } from './renderTemplate.js';
 import { structuralMatches } from './structuralMatches.js';
+import { systemMessagesInEnglish } from './systemMessagesInEnglish.js';
+import { evidenceAt, type Evidence } from './evidenceLine.js';
 import { otherMachineLabel, textFromAnotherMachine } from './textMachine.js';
 import { textFromNvidiaMachine, VENDOR_FLAGS, vendorValues } from './vendorValues.js';
 
@@ -124,6 +126,12 @@ function frameworkValues(facts: DiagnoseFacts, options: DiagnoseOptions): Record
   return values;
 }
 
+/** Evidence found in the English reading, quoted from the same line of the text as pasted. */
+function inTheirWords(normalized: string): (evidence: Evidence) => Evidence {
+  const lines = normalized.split('\n');
+  return (evidence) => evidenceAt(lines, evidence.line - 1);
+}
+
 /**
  * Recognises what a pasted text is, extracts its facts with detection's parsers and matches the knowledge base
  * (data/errors.json). Pure apart from reading the data tables; linear in the text's length.
@@ -144,13 +152,16 @@ export function diagnoseText(text: string, options: DiagnoseOptions = {}): Diagn
   const commands = computeCapQueryValues(facts, options.machine);
   const shared = frameworkValues(facts, options);
 
-  const raised: { entry: KnowledgeEntry; values: Record<string, string>; evidence?: { line: number; text: string }; outranks?: string[] }[] = [];
-  for (const match of matchKnowledgeBase(normalized, kb, options.stats)) {
-    raised.push({ entry: match.compiled.entry, values: match.values, evidence: match.evidence });
+  // The families read the loader's, the C library's and apt's messages in English; the evidence quotes the user's words.
+  const english = systemMessagesInEnglish(normalized);
+  const quoted = english === normalized ? (evidence: Evidence) => evidence : inTheirWords(normalized);
+  const raised: { entry: KnowledgeEntry; values: Record<string, string>; evidence?: Evidence; outranks?: string[] }[] = [];
+  for (const match of matchKnowledgeBase(english, kb, options.stats)) {
+    raised.push({ entry: match.compiled.entry, values: match.values, evidence: quoted(match.evidence) });
   }
-  for (const match of structuralMatches(normalized, kind, facts, locale)) {
+  for (const match of structuralMatches(english, kind, facts, locale)) {
     const compiled = kb.byCode.get(match.code);
-    if (compiled) raised.push({ entry: compiled.entry, values: match.values, ...(match.evidence ? { evidence: match.evidence } : {}), ...(match.outranks ? { outranks: match.outranks } : {}) });
+    if (compiled) raised.push({ entry: compiled.entry, values: match.values, ...(match.evidence ? { evidence: quoted(match.evidence) } : {}), ...(match.outranks ? { outranks: match.outranks } : {}) });
   }
   // An architecture a Toolkit dropped and one it predates read alike: the data says which (architectureDirection.ts).
   // What the text's shape says outranks (several of TensorFlow's libraries missing is TensorFlow's family) goes first.

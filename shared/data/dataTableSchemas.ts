@@ -14,6 +14,7 @@ import { mirrorTableSchema } from './mirrorsSchema.js';
 import { nvidiaDeviceTableSchema } from './nvidiaDevicesSchema.js';
 import { nvidiaSmiTableSchema } from './nvidiaSmiSchema.js';
 import { shellMessagesTableSchema } from './shellMessagesSchema.js';
+import { systemMessagesTableSchema } from './systemMessagesSchema.js';
 
 /** Each framework's table comes with its spec (shared/frameworks/), so a new framework is not listed here again. */
 const FRAMEWORK_TABLE_SCHEMAS: Record<string, v.GenericSchema> = Object.fromEntries(FRAMEWORK_IDS.map((id) => [FRAMEWORK_SPECS[id].dataTable, FRAMEWORK_SPECS[id].tableSchema]));
@@ -36,4 +37,5 @@ export const DATA_TABLE_SCHEMAS: Readonly<Record<string, v.GenericSchema>> = {
   'nvidia-install-sources': installSourcesTableSchema,
   'nvidia-smi': nvidiaSmiTableSchema,
   'shell-messages': shellMessagesTableSchema,
+  'system-messages': systemMessagesTableSchema,
 };

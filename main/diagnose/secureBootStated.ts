@@ -1,0 +1,17 @@
+import { evidenceLine } from './evidenceLine.js';
+import type { StructuralMatch } from './structuralMatches.js';
+
+/** The text says Secure Boot is on: the installer's own question, mokutil's answer, or the user's words. */
+const SECURE_BOOT_ON = /\bSecure ?Boot(?: is| was)? (?:enabled|on|active)\b|UEFI Secure Boot enabled|SecureBoot enabled/i;
+/** A module load refused with EPERM: what the kernel answers an unsigned module under Secure Boot. */
+const LOAD_NOT_PERMITTED = /(?:Kernel module load error|could not insert|Error inserting|insmod: ERROR)[^\n]{0,200}Operation not permitted/i;
+
+/**
+ * "Operation not permitted" alone has other causes (an install command that failed first, a container without the
+ * right to load modules), so it is Secure Boot's family only where the text also says Secure Boot is on.
+ */
+export function secureBootRefusal(text: string, lines: readonly string[]): StructuralMatch | null {
+  if (!SECURE_BOOT_ON.test(text)) return null;
+  const refused = evidenceLine(lines, LOAD_NOT_PERMITTED);
+  return refused ? { code: 'SECURE_BOOT_BLOCKED', evidence: refused, values: {}, outranks: ['DRIVER_MODULE_LOAD_FAILED', 'DRIVER_INSTALL_FAILED', 'DRIVER_NOT_LOADED'] } : null;
+}
