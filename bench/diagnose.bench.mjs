@@ -64,11 +64,12 @@ function toEre(source) {
   return out;
 }
 
-function grepPatterns(table, dir) {
+function grepPatterns(table, dir, cudaErrorPatterns) {
   const accepted = [];
   let total = 0;
   for (const entry of table.entries) {
-    for (const source of [...entry.patterns, ...(entry.extract ?? [])]) {
+    // The same triggers ours compiles: the row's own and those its CUDA errors give (data/cuda-errors.json).
+    for (const source of [...entry.patterns, ...cudaErrorPatterns(entry.cudaErrors ?? []), ...(entry.extract ?? [])]) {
       total += 1;
       const ere = toEre(source);
       if (!ere) continue;
@@ -84,6 +85,7 @@ function grepPatterns(table, dir) {
 
 export async function run() {
   const { diagnoseText } = await import(pathToFileURL(path.join(root, 'dist', 'main', 'diagnose', 'diagnoseText.js')).href);
+  const { cudaErrorPatterns } = await import(pathToFileURL(path.join(root, 'dist', 'main', 'diagnose', 'cudaErrorPatterns.js')).href);
   const table = JSON.parse(readFileSync(path.join(root, 'data', 'errors.json'), 'utf8'));
   const dir = mkdtempSync(path.join(os.tmpdir(), 'dlsetup-bench-diagnose-'));
   try {
@@ -97,7 +99,7 @@ export async function run() {
 
     const ours10 = await measureAsync(() => diagnoseText(log10), 7);
     const ours20 = await measureAsync(() => diagnoseText(log20), 5);
-    const patterns = grepPatterns(table, dir);
+    const patterns = grepPatterns(table, dir, cudaErrorPatterns);
     const env = { ...process.env, LC_ALL: 'C' };
     const grepRun = spawnSync('grep', ['-E', '-i', '-c', '-f', patterns.file, file10], { env, encoding: 'utf8' });
     if (grepRun.status !== 0) throw new Error(`grep -E failed: ${grepRun.stderr}`);

@@ -1,5 +1,6 @@
 import { loadDataTable } from '../data/loadDataTable.js';
 import { knowledgeTableSchema } from '../../shared/data/errorsSchema.js';
+import { cudaErrorPatterns } from './cudaErrorPatterns.js';
 import { analyzePattern } from './patternSafety.js';
 
 import type { KnowledgeEntry, KnowledgeTable } from '../../shared/data/errorsSchema.js';
@@ -44,7 +45,8 @@ export function compileKnowledgeBase(table: KnowledgeTable): CompiledKnowledgeBa
       for (const literal of analysis.literals) literals.add(literal);
       return new RegExp(source, 'i');
     };
-    const triggers = entry.patterns.map(compile);
+    // A family's CUDA errors add the patterns data/cuda-errors.json gives them (their names and sentence).
+    const triggers = [...entry.patterns, ...cudaErrorPatterns(entry.cudaErrors ?? [])].map(compile);
     const triggerLiterals = [...literals];
     const extractors = (entry.extract ?? []).map(compile);
     for (const literal of literals) allLiterals.add(literal);

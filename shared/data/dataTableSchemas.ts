@@ -1,6 +1,7 @@
 import type * as v from 'valibot';
 import { FRAMEWORK_IDS, FRAMEWORK_SPECS } from '../frameworks/registry.js';
 import { amdDeviceTableSchema } from './amdDevicesSchema.js';
+import { cudaErrorTableSchema } from './cudaErrorsSchema.js';
 import { cudaToolkitTableSchema } from './cudaToolkitsSchema.js';
 import { cudnnTableSchema } from './cudnnSchema.js';
 import { distroPythonTableSchema } from './distroPythonsSchema.js';
@@ -23,6 +24,7 @@ const FRAMEWORK_TABLE_SCHEMAS: Record<string, v.GenericSchema> = Object.fromEntr
 export const DATA_TABLE_SCHEMAS: Readonly<Record<string, v.GenericSchema>> = {
   ...FRAMEWORK_TABLE_SCHEMAS,
   'amd-devices': amdDeviceTableSchema,
+  'cuda-errors': cudaErrorTableSchema,
   'cuda-keyrings': cudaKeyringTableSchema,
   'cuda-toolkits': cudaToolkitTableSchema,
   cudnn: cudnnTableSchema,

@@ -17,6 +17,8 @@ export const knowledgeEntrySchema = row({
   severity: oneOf(['error', 'warning', 'info']),
   /** Any of these, matched case-insensitively against one line, raises the diagnosis. */
   patterns: texts,
+  /** CUDA runtime errors (names in data/cuda-errors.json) that raise it too, in every form tools print them. */
+  cudaErrors: v.optional(texts),
   /** Read values (named groups) from other lines of the same text, without raising the diagnosis. */
   extract: v.optional(texts),
   /** Raised by code from parsed facts (e.g. a traceback cut before its message), not by a pattern. */

@@ -1,0 +1,27 @@
+import { cudaErrorTableSchema, type CudaErrorTable } from '../../shared/data/cudaErrorsSchema.js';
+import { loadDataTable } from '../data/loadDataTable.js';
+
+const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
+
+/** A sentence that says what it is on its own ("no kernel image is available…"); "unknown error" needs CUDA beside it. */
+function saysItself(sentence: string): boolean {
+  return sentence.split(' ').length >= 4 || /\b(?:CUDA|PTX)\b/.test(sentence);
+}
+
+/**
+ * The patterns a family's CUDA errors raise it by, in each form tools print one: the runtime's name (cupy's
+ * cudaErrorNoDevice), the driver API's (numba's and JAX's CUDA_ERROR_NO_DEVICE), and the sentence (PyTorch's "CUDA
+ * error: …", Caffe's "(100 vs. 0) …", darknet's "CUDA Error: …"). Throws on a name the table does not have.
+ */
+export function cudaErrorPatterns(names: readonly string[], table: CudaErrorTable = loadDataTable('cuda-errors', cudaErrorTableSchema)): string[] {
+  return names.flatMap((name) => {
+    const error = table.errors.find((row) => row.runtime === name);
+    if (!error) throw new Error(`errors.json: ${name} is not a CUDA runtime error in data/cuda-errors.json`);
+    const sentence = escape(error.text.replace(/\.$/, ''));
+    return [
+      `${escape(error.runtime)}\\b`,
+      ...(error.driver ? [`${escape(error.driver)}\\b`] : []),
+      saysItself(error.text) ? sentence : `(?:cuda|vs\\. 0\\))[^\\n]{0,40}?\\b${sentence}`,
+    ];
+  });
+}
