@@ -251,6 +251,18 @@ const SAMPLES: Sample[] = [
   s('KERNEL_HEADERS_MISSING', 'Error! Your kernel headers for kernel 6.6.15-amd64 cannot be found at /lib/modules/6.6.15-amd64/build or /lib/modules/6.6.15-amd64/source.\nPlease install the linux-headers-6.6.15-amd64 package or use the --kernelsourcedir option to tell DKMS where it\'s located.', 'https://github.com/emilyst/hid-nx-dkms/issues/20'),
   s('KERNEL_HEADERS_MISSING', 'Your kernel headers for kernel 4.20.6-200.fc29.x86_64 cannot be found at\n/lib/modules/4.20.6-200.fc29.x86_64/build or /lib/modules/4.20.6-200.fc29.x86_64/source.', 'https://github.com/Mange/rtl8192eu-linux-driver/issues/114'),
   s('KERNEL_HEADERS_MISSING', '==> ERROR: Missing 6.2.1-zen1-1-zen kernel headers for module nvidia/525.89.02.', 'https://github.com/zen-kernel/zen-kernel/issues/305'),
+  // nvidia-installer 590.48.01's own messages (its source, permalinked), as it prints them with a value in place of each %s.
+  s('SECURE_BOOT_BLOCKED', 'The signed kernel module failed to load. Secure boot is enabled on this system, so this is likely because the kernel does not trust any key which is capable of verifying the module signature.', 'https://github.com/NVIDIA/nvidia-installer/blob/00aaa9f9b4677d606a1897c5554d9c93e5870980/kernel.c#L1262'),
+  s('SECURE_BOOT_BLOCKED', 'ERROR: The kernel module failed to load. Secure boot is enabled on this system, so this is likely because it was not signed by a key that is trusted by the kernel. Please try installing the driver again, and sign the kernel module when prompted to do so.', 'https://github.com/NVIDIA/nvidia-installer/blob/00aaa9f9b4677d606a1897c5554d9c93e5870980/kernel.c#L1292'),
+  s('KERNEL_HEADERS_MISSING', "ERROR: The kernel header file '/lib/modules/6.8.0-45-generic/build/include/linux/kernel.h' does not exist.  The most likely reason for this is that the kernel source path '/lib/modules/6.8.0-45-generic/build' is incorrect.", 'https://github.com/NVIDIA/nvidia-installer/blob/00aaa9f9b4677d606a1897c5554d9c93e5870980/kernel.c#L285'),
+  s('KERNEL_HEADERS_MISSING', "ERROR: The kernel source path '/usr/src/linux-headers-6.8.0-45-generic' does not exist.", 'https://github.com/NVIDIA/nvidia-installer/blob/00aaa9f9b4677d606a1897c5554d9c93e5870980/kernel.c#L275'),
+  s('KERNEL_HEADERS_MISSING', "ERROR: Neither the '/usr/src/linux/include/generated/autoconf.h' nor the '/usr/src/linux/include/linux/autoconf.h' kernel header file exists.", 'https://github.com/NVIDIA/nvidia-installer/blob/00aaa9f9b4677d606a1897c5554d9c93e5870980/kernel.c#L314'),
+  s('DRIVER_INSTALL_FAILED', "ERROR: Unable to find the development tool `cc` in your path; please make sure that you have the package 'gcc' installed.", 'https://github.com/NVIDIA/nvidia-installer/blob/00aaa9f9b4677d606a1897c5554d9c93e5870980/misc.c#L763'),
+  s('DRIVER_INSTALL_FAILED', "ERROR: You do not appear to have libc header files installed on your system.  Please install your distribution's libc development package.", 'https://github.com/NVIDIA/nvidia-installer/blob/00aaa9f9b4677d606a1897c5554d9c93e5870980/misc.c#L810'),
+  s('DRIVER_INSTALL_FAILED', 'ERROR: nvidia-installer must be run as root', 'https://github.com/NVIDIA/nvidia-installer/blob/00aaa9f9b4677d606a1897c5554d9c93e5870980/misc.c#L107'),
+  s('DRIVER_INSTALL_FAILED', 'ERROR: The installation was canceled due to the availability or presence of an alternate driver installation. Please see /var/log/nvidia-installer.log for more details.', 'https://github.com/NVIDIA/nvidia-installer/blob/00aaa9f9b4677d606a1897c5554d9c93e5870980/misc.c#L2229'),
+  s('DRIVER_INSTALL_FAILED', 'You appear to be running an X server.  Installing the NVIDIA driver while X is running is not recommended', 'https://github.com/NVIDIA/nvidia-installer/blob/00aaa9f9b4677d606a1897c5554d9c93e5870980/misc.c#L1639'),
+  s('DRIVER_INSTALL_FAILED', 'ERROR: DKMS kernel modules with version 590.48.01 are already installed for the 6.8.0-45-generic kernel.', 'https://github.com/NVIDIA/nvidia-installer/blob/00aaa9f9b4677d606a1897c5554d9c93e5870980/command-list.c#L282'),
   // apt asked for the running kernel's headers package and has none (a vendor or rolling kernel without its headers in the archive).
   s('KERNEL_HEADERS_MISSING', "$ sudo apt install build-essential libelf-dev linux-headers-$(uname -r)\nE: Unable to locate package linux-headers-6.1.0-kali7-amd64\nE: Couldn't find any package by glob 'linux-headers-6.1.0-kali7-amd64'", 'https://github.com/nlkguy/archer-t2u-plus-linux/issues/22'),
   // nvidia-installer refusing to replace a loaded driver (ERROR and WARNING wordings).
@@ -543,7 +555,8 @@ function fixtureTexts(): string[] {
 
 describe('every wording of every known error', () => {
   it.each(SAMPLES.map((sample) => [`${sample.code} ← ${sample.source}`, sample] as const))('%s', (_name, sample) => {
-    expect(sample.source).toMatch(/^https:\/\/github\.com\/[\w.-]+\/[\w.-]+\/(?:issues|pull)\/\d+$|^issue 16: /);
+    // A thread that quotes it, or the line of the program's own source that prints it (a permalink to one commit).
+    expect(sample.source).toMatch(/^https:\/\/github\.com\/[\w.-]+\/[\w.-]+\/(?:issues|pull)\/\d+$|^https:\/\/github\.com\/[\w.-]+\/[\w.-]+\/blob\/[0-9a-f]{40}\/[\w./-]+#L\d+$|^issue 16: /);
     const result = diagnoseText(sample.text);
     const diagnosis = result.diagnoses.find((candidate) => candidate.code === sample.code);
     expect(result.diagnoses.map((candidate) => candidate.code)).toContain(sample.code);
