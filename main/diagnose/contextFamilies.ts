@@ -115,14 +115,23 @@ function tensorflowOnWindows(text: string, lines: readonly string[], facts: Diag
 }
 
 const WSL = /microsoft-standard-WSL2|\d\.\d{1,2}\.\d{1,3}-\d{1,6}-Microsoft\b|\bWSL ?2?\b|\/usr\/lib\/wsl\//i;
+/** WSL named only as what the user will not use ("without WSL", "avoid any use of WSL"): the text is about native Windows. */
+const OUTSIDE_WSL = /\b(?:without|avoid(?:ing)?(?: any use of)?|not (?:use|using|want)|no) WSL\b/i;
 const DRIVER_UNREACHED =
   /couldn.t communicate with the NVIDIA driver|no CUDA-capable device is detected|Found no NVIDIA driver|kernel headers for kernel|libcuda\.so[.\d]{0,4}: cannot open shared object file|nvidia-smi: (?:command )?not found/i;
 
-/** On WSL the driver is Windows': a Linux-side "no driver" means WSL does not pass a GPU through. */
+/** nvidia-smi failing, said in words ("nvidia-smi returns error"). */
+const SMI_FAILS_IN_WORDS = /nvidia-smi\W{0,3} (?:returns?|returned|gives?|gave|shows?|showed|throws?|fails?|failed)\b[^\n]{0,12}\berrors?\b/i;
+
+/**
+ * On WSL the driver is Windows': a Linux-side "no driver", nvidia-smi failing or `is_available()` False means WSL does
+ * not pass a GPU through (it outranks the generic "CUDA not available", whose fixes are for a Linux driver).
+ */
 function wslWithoutGpu(text: string, lines: readonly string[]): StructuralMatch | null {
-  if (!WSL.test(text)) return null;
-  const failure = firstLine(lines, DRIVER_UNREACHED);
-  return failure ? { code: 'WSL_NO_GPU', evidence: evidence(failure), values: {} } : null;
+  if (!WSL.test(text) || OUTSIDE_WSL.test(text)) return null;
+  const failure =
+    firstLine(lines, DRIVER_UNREACHED) ?? firstLine(lines, SMI_FAILS_IN_WORDS) ?? printedAfter(lines, IS_AVAILABLE, FALSE) ?? saidNear(lines, IS_AVAILABLE, SAID_FALSE);
+  return failure ? { code: 'WSL_NO_GPU', evidence: evidence(failure), values: {}, outranks: ['CUDA_NOT_AVAILABLE'] } : null;
 }
 
 const CONTAINER = /\b(?:docker|podman|nerdctl) (?:run|exec|compose|container)\b|docker-compose|\/usr\/local\/nvidia\/bin|\bkubectl\b|\bcontainer\b|\/\.dockerenv/i;
@@ -210,7 +219,7 @@ function jaxBacktracking(lines: readonly string[]): Line | undefined {
 
 /** JAX asked for CUDA on native Windows (or pip backtracking through jax for a CUDA extra): JAX has no Windows CUDA build. */
 function jaxOnWindows(text: string, lines: readonly string[]): StructuralMatch | null {
-  if (!/\bjax/i.test(text) || /\bWSL|microsoft-standard/i.test(text)) return null;
+  if (!/\bjax/i.test(text) || (/\bWSL|microsoft-standard/i.test(text) && !OUTSIDE_WSL.test(text))) return null;
   const cudaAsked = /jax\[cuda|jax_cuda_releases|jaxlib[^\n]{0,40}\+cuda/i.test(text);
   // Or the question itself: JAX with a GPU on Windows, asked about ("Windows OS + GPU … supported").
   // Or pip with no jaxlib at all for native Windows (none was published before 0.4.13; CUDA ones never were).

@@ -16,7 +16,8 @@ import { normalizeText } from './normalizeText.js';
 import { recognizeNormalizedKind } from './recognizeKind.js';
 import { renderTemplate } from './renderTemplate.js';
 import { structuralMatches } from './structuralMatches.js';
-import { systemMessagesInEnglish } from './systemMessagesInEnglish.js';
+import { MAX_TRANSLATED_TEXT, systemMessagesInEnglish } from './systemMessagesInEnglish.js';
+import { wordsOnlyFamilies } from './wordsOnlyFamilies.js';
 import { evidenceAt, type Evidence } from './evidenceLine.js';
 import { otherMachineLabel, textFromAnotherMachine } from './textMachine.js';
 import { textFromNvidiaMachine, VENDOR_FLAGS, vendorValues } from './vendorValues.js';
@@ -126,6 +127,14 @@ function frameworkValues(facts: DiagnoseFacts, options: DiagnoseOptions): Record
   return values;
 }
 
+/** The families told only in words, as raised items (see wordsOnlyFamilies). */
+function wordsOnly(text: string, kb: CompiledKnowledgeBase, quoted: (evidence: Evidence) => Evidence): { entry: KnowledgeEntry; values: Record<string, string>; evidence?: Evidence }[] {
+  return wordsOnlyFamilies(text.split('\n')).flatMap((match) => {
+    const compiled = kb.byCode.get(match.code);
+    return compiled ? [{ entry: compiled.entry, values: match.values, ...(match.evidence ? { evidence: quoted(match.evidence) } : {}) }] : [];
+  });
+}
+
 /** Evidence found in the English reading, quoted from the same line of the text as pasted. */
 function inTheirWords(normalized: string): (evidence: Evidence) => Evidence {
   const lines = normalized.split('\n');
@@ -175,6 +184,8 @@ export function diagnoseText(text: string, options: DiagnoseOptions = {}): Diagn
     .sort((a, b) => rank(a) - rank(b) || (a.evidence?.line ?? Infinity) - (b.evidence?.line ?? Infinity));
   // Notes on harmless lines (TensorFlow's start-up chatter) matter only when nothing else was found.
   if (kept.some((item) => !item.entry.quietWhenOthers)) kept = kept.filter((item) => !item.entry.quietWhenOthers);
+  // A family told only in words is read when no line named one.
+  if (kept.length === 0 && english.length <= MAX_TRANSLATED_TEXT) kept = wordsOnly(english, kb, quoted);
   // A family raised by a line and by the text's shape (a "+cpu" version in collect_env) is one diagnosis, from its first line.
   kept = kept.filter((item, index) => kept.findIndex((other) => other.entry.code === item.entry.code) === index);
   const diagnoses = kept.map((item) => {

@@ -469,9 +469,6 @@ const UNSAMPLED: Record<string, string[]> = {
     "kIOGPUCommandBufferCallbackErrorOutOfMemory",
     "ErrorOutOfDeviceMemory",
   ],
-  CPU_ONLY_BUILD: [
-    "py3\\d{0,2}_cpu_\\d{1,2}\\b",
-  ],
   CUDNN_VERSION_MISMATCH: [
     "CUDNN_STATUS_VERSION_MISMATCH",
   ],

@@ -34,8 +34,8 @@ function allWordings(): RegExp[] {
     new RegExp(`(?:^|[\\s'"\`])(?:${bashWordings()})`, 'im'),
     new RegExp(`(?:^|[\\s:'"\`])${PROGRAM}['"\`]?: not found\\s{0,4}$|(?:command not found|未找到命令): ${PROGRAM}\\b`, 'im'),
     new RegExp(`Unknown command:? ['"]?${PROGRAM}\\b`, 'i'),
-    // People's words: "nvidia-smi is not on path", "nvcc命令找不到".
-    new RegExp(`(?:^|[\\s"'\`])${PROGRAM}['"\`]? (?:is|was) not (?:on|in) (?:the |my |your )?(?:system )?\\$?PATH\\b|${PROGRAM}\\s?命令(?:找不到|未找到)|找不到\\s?${PROGRAM}`, 'i'),
+    // People's words: "nvidia-smi is not on path", an error that "nvcc not found", "nvcc命令找不到".
+    new RegExp(`(?:^|[\\s"'\`])${PROGRAM}['"\`]? (?:is|was) not (?:on|in) (?:the |my |your )?(?:system )?\\$?PATH\\b|(?:^|[\\s"'\`])${PROGRAM}['"\`]? (?:is |was )?not found\\b|${PROGRAM}\\s?命令(?:找不到|未找到)|找不到\\s?${PROGRAM}`, 'i'),
     // Scripts' own words: "nvidia-smi utility not found", "The nvcc binary could not be located", "could not find nvcc".
     new RegExp(`(?:^|[\\s"'\`])${PROGRAM}['"\`]? (?:utility|binary|command|executable|tool|program) (?:was |is )?(?:not found|missing|could not be (?:located|found))|\\b(?:could not|couldn't|cannot|can't|unable to) (?:find|locate) ['"\`]?${PROGRAM}\\b`, 'i'),
     // PowerShell, in English, German, French, Spanish and Chinese.
