@@ -18,6 +18,7 @@ const development = [
   ['troubleshoot-set-8', 'development.json'],
   ['troubleshoot-set-9', 'development.json'],
   ['troubleshoot-set-10', 'development.json'],
+  ['troubleshoot-set-11', 'development.json'],
 ].flatMap(([set, half]) => (JSON.parse(readFileSync(fixturePath(set!, half!), 'utf8')) as { texts: { id: string; text: string }[] }).texts);
 const real = (id: string) => development.find((sample) => sample.id === id)!.text;
 const first = (text: string, locale: 'en' | 'zh-CN' = 'en') => diagnoseText(text, { locale }).diagnoses[0];
