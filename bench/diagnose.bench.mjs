@@ -107,6 +107,9 @@ export async function run() {
 
     const pathological = `${'a'.repeat(MiB)}\n${'Loaded runtime CuDNN library: 7.x but source was compiled with: ?? cannot open shared object file\n'.repeat(20000)}`;
     const oursBad = await measureAsync(() => diagnoseText(pathological), 5);
+    // A pasted text read in the user's language (apt's zh_CN lock sentence, its three values never closed), near 1 MB.
+    const translatedBad = '无法获得锁 。锁正由进程 （'.repeat(70_000);
+    const oursTranslated = await measureAsync(() => diagnoseText(translatedBad), 5);
 
     return [
       {
@@ -119,6 +122,7 @@ export async function run() {
       },
       { name: 'linearity: time(20 MB) / time(10 MB)', ours: ours20 / ours10, peer: null, unit: '×', note: `20 MB in ${ours20.toFixed(0)} ms; 2.0 = linear` },
       { name: 'pathological: 1 MB of "a" + 20k near-miss lines', ours: oursBad, peer: null, unit: 'ms', note: 'no catastrophic backtracking' },
+      { name: 'pathological: ~1 MB of half a translated apt sentence', ours: oursTranslated, peer: null, unit: 'ms', note: 'no catastrophic backtracking in the translated reading' },
     ];
   } finally {
     rmSync(dir, { recursive: true, force: true });

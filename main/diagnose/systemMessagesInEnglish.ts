@@ -12,14 +12,19 @@ interface Rewrite {
 const DIRECTIVE = /%[sd]/g;
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
 
+/** A character for inside a [...] class. */
+const inClass = (character: string) => character.replace(/[\\\]^-]/g, '\\$&');
+
 /**
- * What reads the value after piece `index`: at most a path's worth of one line; one word when the message starts with it
- * ("%s kilidi alınamadı" after "E: "), the rest of the line when it ends with it.
+ * What reads the value after piece `index`: at most a path's worth of one line, and never the first character of the
+ * piece after it, so each value ends where that piece starts (no backtracking between values, whatever is pasted); one
+ * word when the message starts with it ("%s kilidi alınamadı" after "E: "), the rest of the line when it ends with it.
  */
 function valuePattern(pieces: readonly string[], index: number): string {
-  if (index === 0 && pieces[0] === '') return '(\\S{1,240})';
-  if (index === pieces.length - 2 && pieces[index + 1] === '') return '([^\\n]{1,240})';
-  return '([^\\n]{1,240}?)';
+  const next = pieces[index + 1] ?? '';
+  if (next === '') return index === pieces.length - 2 ? '([^\\n]{1,240})' : '(\\S{1,240})';
+  const stop = inClass(next[0] as string);
+  return index === 0 && pieces[0] === '' ? `([^\\s${stop}]{1,240})` : `([^\\n${stop}]{1,240})`;
 }
 
 function compileRewrite(english: string, translation: string): Rewrite | null {
