@@ -1,0 +1,34 @@
+// Troubleshoot reads the loader's and apt's messages in the language the user's system printed them (issue 31, item 3),
+// in the real serve + Chromium: the family, its Chinese title naming the library, and the line quoted as it was pasted.
+import { expect, test } from '@playwright/test';
+import { onHost } from '../support/onHost.js';
+
+const machine = onHost('rtx4090');
+
+test.describe('Troubleshoot on a Chinese-locale system', () => {
+  test('a zh_CN loader line: CUDA_LIB_MISSING, named in Chinese, quoted as pasted', async ({ browser }) => {
+    const context = await browser.newContext({ locale: 'zh-CN' });
+    const page = await context.newPage();
+    await page.goto(machine.serve.url);
+    await page.getByRole('button', { name: '排查报错' }).click();
+    const line = 'ImportError: libcudart.so.11.0: 无法打开共享对象文件: 没有那个文件或目录';
+    await page.getByLabel('报错信息或工具输出').fill(`Traceback (most recent call last):\n  File "train.py", line 1, in <module>\n    import tensorflow as tf\n${line}`);
+    await page.getByRole('button', { name: '查找原因' }).click();
+    const found = page.locator('[data-code="CUDA_LIB_MISSING"]');
+    await expect(found).toBeVisible({ timeout: 20_000 });
+    await expect(found.locator('.diagnosis-title')).toContainText('libcudart.so.11.0');
+    await expect(found.locator('code').filter({ hasText: '无法打开共享对象文件' })).toHaveText(line);
+    await context.close();
+  });
+
+  test("apt's lock in Chinese: another package manager is running", async ({ browser }) => {
+    const context = await browser.newContext({ locale: 'zh-CN' });
+    const page = await context.newPage();
+    await page.goto(machine.serve.url);
+    await page.getByRole('button', { name: '排查报错' }).click();
+    await page.getByLabel('报错信息或工具输出').fill('E: 无法获得锁 /var/lib/dpkg/lock-frontend。锁正由进程 2741（unattended-upgr）持有');
+    await page.getByRole('button', { name: '查找原因' }).click();
+    await expect(page.locator('[data-code="APT_LOCKED"]')).toBeVisible({ timeout: 20_000 });
+    await context.close();
+  });
+});
