@@ -16,6 +16,7 @@ const development = [
   ['troubleshoot-set-7', 'development.json'],
   ['troubleshoot-set-7', 'heldout.json'],
   ['troubleshoot-set-8', 'development.json'],
+  ['troubleshoot-set-8', 'heldout.json'],
   ['troubleshoot-set-9', 'development.json'],
   ['troubleshoot-set-10', 'development.json'],
   ['troubleshoot-set-11', 'development.json'],
