@@ -1,8 +1,8 @@
 import type { DiagnoseFacts } from '../../shared/types/diagnose.js';
-import { cudaToolkitTableSchema } from '../../shared/data/cudaToolkitsSchema.js';
-import { loadDataTable } from '../data/loadDataTable.js';
+import { cudaOfDriver, majorMinor } from './cudaOfDriver.js';
 import type { StructuralMatch } from './structuralMatches.js';
 import { secureBootRefusal } from './secureBootStated.js';
+import { exclusiveModeSaid, xlaDriverOlderThanStatedCuda } from './statedSetup.js';
 import { tensorflowLibrariesMissing } from './tensorflowLibraries.js';
 
 /**
@@ -148,29 +148,6 @@ function containerWithoutGpus(text: string, lines: readonly string[]): Structura
   return missing ? { code: 'CONTAINER_NO_GPUS', evidence: evidence(missing), values: {} } : null;
 }
 
-function majorMinor(version: string): number {
-  const [major, minor] = version.split('.').map(Number);
-  return (major ?? 0) * 100 + (minor ?? 0);
-}
-
-/** The newest CUDA a Linux driver runs (data/cuda-toolkits.json's minimum drivers); undefined when the table does not say. */
-export function cudaOfDriver(driver: string): string | undefined {
-  const [major, minor] = driver.split('.').map(Number);
-  if (major === undefined || Number.isNaN(major)) return undefined;
-  let best: string | undefined;
-  try {
-    for (const release of loadDataTable('cuda-toolkits', cudaToolkitTableSchema).releases) {
-      if (!release.driverLinux) continue;
-      const [needMajor, needMinor] = release.driverLinux.split('.').map(Number);
-      const fits = major > (needMajor ?? 0) || (major === needMajor && (minor ?? 0) >= (needMinor ?? 0));
-      if (fits && (!best || majorMinor(release.version) > majorMinor(best))) best = release.version.split('.').slice(0, 2).join('.');
-    }
-  } catch {
-    return undefined;
-  }
-  return best;
-}
-
 /** `is_available()` False with a torch built for a newer CUDA than the driver (or the CUDA install next to it) the text shows. */
 function driverOlderThanBuild(text: string, lines: readonly string[], facts: DiagnoseFacts): StructuralMatch | null {
   const unavailable = printedAfter(lines, /cuda\.is_available\(\)/, FALSE);
@@ -203,7 +180,7 @@ function cpuInWords(lines: readonly string[]): StructuralMatch | null {
   return found ? { code: 'CUDA_NOT_AVAILABLE', evidence: evidence(found), values: {} } : null;
 }
 
-const JAX_NO_GPU = /No GPU\/TPU found, falling back to CPU|does not provide the extra '(?:cuda|gpu)|CUDA backend failed to initialize|Unable to initialize backend 'cuda'|jaxlib[^\n]{0,80}\+cuda[^\n]{0,120}is not a supported wheel on this platform/i;
+const JAX_NO_GPU = /No GPU\/TPU found, falling back to CPU|Could not find cuda drivers on your machine, GPU will not be used|does not provide the extra '(?:cuda|gpu)|CUDA backend failed to initialize|Unable to initialize backend 'cuda'|jaxlib[^\n]{0,80}\+cuda[^\n]{0,120}is not a supported wheel on this platform/i;
 // pip walking back through jax releases it cannot install: three or more versions of jax/jaxlib fetched in turn.
 const JAX_FETCHED = /(?:Downloading|Using cached|Collecting) (jax(?:lib)?)[-=]{1,2}(\d{1,2}\.\d{1,2}\.\d{1,3})/;
 
@@ -230,7 +207,8 @@ function jaxOnWindows(text: string, lines: readonly string[]): StructuralMatch |
     : undefined;
   const backtracked = cudaAsked ? jaxBacktracking(lines) : undefined;
   const found = signal ?? backtracked;
-  return found ? { code: 'JAX_WINDOWS_NO_GPU', evidence: evidence(found), values: {} } : null;
+  // TensorFlow's and JAX's shared loader (tsl) says "Could not find cuda drivers": in a JAX text it is JAX's family.
+  return found ? { code: 'JAX_WINDOWS_NO_GPU', evidence: evidence(found), values: {}, outranks: ['TF_CUDA_LIBS_NOT_FOUND'] } : null;
 }
 
 const AMD = /\b(?:ROCm|HIP|hipcc|AMDGPU|gfx ?\d{3,4}[a-z]?|Radeon|HSA_OVERRIDE_GFX_VERSION)\b/i;
@@ -265,6 +243,8 @@ export function contextFamilies(text: string, facts: DiagnoseFacts, lines: reado
     cpuInWords(lines),
     tensorflowLibrariesMissing(lines),
     secureBootRefusal(text, lines),
+    exclusiveModeSaid(text, lines),
+    xlaDriverOlderThanStatedCuda(text, lines),
   ];
   const cpuBuild = tensorflowBuiltWithoutCuda(lines);
   if (cpuBuild) found.push({ code: 'CPU_ONLY_BUILD', evidence: evidence(cpuBuild), values: {} });

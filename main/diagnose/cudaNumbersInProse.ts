@@ -40,7 +40,7 @@ export function cudaNumbersInProse(text: string): CudaNumbers | null {
   return { cudaVersion, toolkitVersion, ...(driverVersion ? { driverVersion } : {}) };
 }
 
-const COMPARED = /\b(?:the same|different|differ|mismatch|do not match|don['’]?t match|doesn['’]?t match)\b/i;
+const COMPARED = /\b(?:the same|different|differ|mismatch|do not match|don['’]?t match|doesn['’]?t match|still (?:shows?|uses?|says|reports?|displays?))\b/i;
 
 /** "nvcc --version and nvidia-smi should show the same version": the question itself, with or without the numbers. */
 export function cudaNumbersCompared(lines: readonly string[]): Evidence | undefined {

@@ -28,9 +28,13 @@ function incompleteTraceback(lines: readonly string[]): StructuralMatch | null {
     }
   }
   if (lastFrame === -1) return null;
-  // After the last frame comes its source line (indented), then the exception; anything unindented counts as the end.
+  // After the last frame comes its source line (indented), then the exception; anything unindented counts as the end,
+  // and so does an exception indented no deeper than the frame (a traceback pasted indented, as a whole).
+  const frameIndent = (lines[lastFrame] as string).length - (lines[lastFrame] as string).trimStart().length;
   for (const line of lines.slice(lastFrame + 1)) {
-    if (line.trim() !== '' && (EXCEPTION.test(line) || !/^\s/.test(line))) return null;
+    if (line.trim() === '') continue;
+    const indent = line.length - line.trimStart().length;
+    if (EXCEPTION.test(line) || !/^\s/.test(line) || (indent <= frameIndent && EXCEPTION.test(line.trimStart()))) return null;
   }
   const frame = FRAME.exec(lines[lastFrame] as string) as RegExpExecArray;
   const file = (frame[1] as string).replace(/^.{0,400}site-packages[\\/]/, '');
@@ -58,7 +62,7 @@ function adapterRamCapped(text: string): StructuralMatch | null {
   return { code: 'WINDOWS_ADAPTER_RAM_CAPPED', values: { adapterRam: String(capped.adapterRamBytes) } };
 }
 
-const FOUR_GB_SHOWN = /\b(?:4096|4095) ?MB\b|\b(?:reported|reports?|reporting|shows?|showing|shown|detected|listed) as 4(?:\.0)? ?GB\b|\b(?:wrong|incorrect|bad) v?ram\b[^\n]{0,40}\b(?:above|over|more than|bigger than) 4 ?GB\b/i;
+const FOUR_GB_SHOWN = /\b(?:4096|4095) ?MB\b|\b(?:reported|reports?|reporting|shows?|showing|shown|detected|listed) as 4(?:\.0)? ?GB\b|\b(?:shows?|showing|reports?|says?) (?:that )?(?:the )?(?:GPU|card) has 4(?:\.0)? ?GB\b|\b(?:wrong|incorrect|bad) v?ram\b[^\n]{0,40}\b(?:above|over|more than|bigger than) 4 ?GB\b/i;
 const MEMORY_WORDS = /\bv?ram\b|video memory|gpu memory|graphics memory|dedicated memory|显存/i;
 const LARGER_CARD = /\b(?:[5-9]|[1-9]\d) ?GB\b/i;
 
@@ -161,7 +165,7 @@ export function structuralMatches(text: string, kind: DiagnoseKind, facts: Diagn
     cudaNumbersAsked(lines, facts),
     kind === 'python-traceback' || kind === 'log' ? incompleteTraceback(lines) : null,
     flattenedTraceback(lines),
-    kind === 'windows-cim' ? adapterRamCapped(text) : adapterRamInWords(text, lines),
+    (kind === 'windows-cim' ? adapterRamCapped(text) : null) ?? adapterRamInWords(text, lines),
     ...contextFamilies(text, facts, lines),
     missingProgram(text, lines),
   ]);

@@ -2,7 +2,7 @@ import { evidenceLine } from './evidenceLine.js';
 import type { StructuralMatch } from './structuralMatches.js';
 
 /** nouveau named with what it does to the NVIDIA driver: blocks it, holds the card, errors in the kernel log. */
-const NOUVEAU_IN_WORDS = /\bnouveau\b[^\n]{0,120}\b(?:block(?:s|ed|ing)?|prevent(?:s|ed|ing)?|conflicts?|in use|takes? over|errors?|crash(?:es|ed)?)\b|\b(?:block(?:s|ed)?|conflicts?|errors?) (?:about|from|with|by) [`'"]?nouveau\b/i;
+const NOUVEAU_IN_WORDS = /\bnouveau\b[^\n]{0,120}\b(?:block(?:s|ed|ing)?|prevent(?:s|ed|ing)?|conflicts?|in use|takes? over|present|loaded|errors?|crash(?:es|ed)?)\b|\b(?:block(?:s|ed)?|conflicts?|errors?) (?:about|from|with|by) [`'"]?nouveau\b/i;
 
 /**
  * Families a user tells only in words, with no tool's message to quote ("the nouveau want ever install and block the
