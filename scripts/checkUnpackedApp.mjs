@@ -39,7 +39,7 @@ function runUntil(binary, args, { input, until, env = {}, timeoutMs = 60_000 }) 
     let out = '';
     const finish = (matched) => {
       clearTimeout(timer);
-      child.kill();
+      if (child.pid) child.kill();
       resolve({ matched, out });
     };
     const timer = setTimeout(() => finish(false), timeoutMs);

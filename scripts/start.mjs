@@ -11,7 +11,7 @@ const display = process.platform !== 'linux' || Boolean(process.env.DISPLAY || p
 const electron = findElectron();
 const run = (command, args) => {
   const child = spawn(command, args, { cwd: root, stdio: 'inherit' });
-  for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
+  for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.pid && child.kill(signal));
   child.on('exit', (code) => process.exit(code ?? 0));
 };
 

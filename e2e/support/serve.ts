@@ -42,7 +42,7 @@ export async function startServe(env: Record<string, string> = {}): Promise<Serv
       new Promise<void>((resolve) => {
         if (child.exitCode !== null) return resolve();
         child.once('exit', () => resolve());
-        child.kill('SIGTERM');
+        if (child.pid) child.kill('SIGTERM');
       }),
   };
 }

@@ -1,5 +1,6 @@
 import { errorText } from '../../shared/errorText.js';
 import { descendantPids } from './processTree.js';
+import { signalChild } from './signalChild.js';
 import { spawnCapture } from './spawnCapture.js';
 
 export interface CommandOptions {
@@ -87,7 +88,7 @@ export async function runCommand(argv: string[], options: CommandOptions = {}): 
         // Already gone.
       }
     }
-    child.kill('SIGKILL');
+    signalChild(child, 'SIGKILL');
   };
   const timer = options.timeoutMs ? setTimeout(() => stopTree('timeout'), options.timeoutMs) : undefined;
   const onAbort = () => stopTree('cancel');

@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process';
+import { signalChild } from './signalChild.js';
 
 /** What a finished process left: the fields runCommand reads from an execa result too. */
 export interface CapturedRun {
@@ -36,7 +37,7 @@ export function spawnCapture(file: string, args: string[], options: { env?: Reco
   });
   return {
     pid: child.pid,
-    kill: (signal) => child.kill(signal),
+    kill: (signal) => void signalChild(child, signal),
     then: (onFulfilled, onRejected) => done.then(onFulfilled, onRejected),
   };
 }

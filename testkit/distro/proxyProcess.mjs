@@ -21,7 +21,7 @@ export function startProxyProcess(tally, bytesPerSecond = 0) {
             new Promise((done) => {
               if (child.exitCode !== null) return done();
               child.once('exit', () => done());
-              child.kill('SIGTERM');
+              if (child.pid) child.kill('SIGTERM');
             }),
         });
       }

@@ -5,6 +5,7 @@ import { installText, type InstallSay } from '../../system/installText.js';
 import type { ElevationMode } from './chooseElevationMode.js';
 import { helperArgv } from './helperCommand.js';
 import { channelOverStream, type ElevationChannel } from './jsonLineChannel.js';
+import { signalChild } from '../../system/signalChild.js';
 
 type PipedMode = Exclude<ElevationMode, 'direct' | 'uac'>;
 
@@ -37,7 +38,7 @@ export async function startPipedElevation(mode: PipedMode, runId: string, locale
   const closed = new Promise<void>((resolve) => child.once('close', () => resolve()));
   const channel = channelOverStream(
     mode,
-    { lines: child.stdout!, write: (line) => child.stdin!.write(line), end: () => child.stdin!.end(), force: () => child.kill('SIGTERM'), closed },
+    { lines: child.stdout!, write: (line) => child.stdin!.write(line), end: () => child.stdin!.end(), force: () => void signalChild(child, 'SIGTERM'), closed },
     locale,
   );
   child.once('error', (error) => channel.fail(say.error('ELEVATION_DENIED', 'elevation.launcherMissing', { program, reason: error.message })));
