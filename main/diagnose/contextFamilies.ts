@@ -1,5 +1,6 @@
 import type { DiagnoseFacts } from '../../shared/types/diagnose.js';
-import { cudaOfDriver, majorMinor } from './cudaOfDriver.js';
+import { compareMajorMinor } from '../../shared/versions/dottedVersion.js';
+import { cudaOfDriver } from './cudaOfDriver.js';
 import type { StructuralMatch } from './structuralMatches.js';
 import { secureBootRefusal } from './secureBootStated.js';
 import { exclusiveModeSaid, xlaDriverOlderThanStatedCuda } from './statedSetup.js';
@@ -160,7 +161,7 @@ function driverOlderThanBuild(text: string, lines: readonly string[], facts: Dia
     facts.cudaVersion ??
     (facts.driverVersion ? cudaOfDriver(facts.driverVersion) : undefined) ??
     /^CUDA Version (\d{1,2}\.\d{1,2})\.\d{1,4}\s{0,4}$/m.exec(text)?.[1];
-  if (!builtCuda || !systemCuda || majorMinor(builtCuda) <= majorMinor(systemCuda)) return null;
+  if (!builtCuda || !systemCuda || compareMajorMinor(builtCuda, systemCuda) <= 0) return null;
   return { code: 'DRIVER_TOO_OLD', evidence: evidence(unavailable), values: { frameworkCuda: builtCuda, driverCuda: systemCuda } };
 }
 

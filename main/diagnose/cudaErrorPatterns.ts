@@ -1,7 +1,6 @@
 import { cudaErrorTableSchema, type CudaErrorTable } from '../../shared/data/cudaErrorsSchema.js';
 import { loadDataTable } from '../data/loadDataTable.js';
-
-const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
+import { regexLiteral } from './regexLiteral.js';
 
 /** A sentence that says what it is on its own ("no kernel image is available…"); "unknown error" needs CUDA beside it. */
 function saysItself(sentence: string): boolean {
@@ -17,10 +16,10 @@ export function cudaErrorPatterns(names: readonly string[], table: CudaErrorTabl
   return names.flatMap((name) => {
     const error = table.errors.find((row) => row.runtime === name);
     if (!error) throw new Error(`errors.json: ${name} is not a CUDA runtime error in data/cuda-errors.json`);
-    const sentence = escape(error.text.replace(/\.$/, ''));
+    const sentence = regexLiteral(error.text.replace(/\.$/, ''));
     return [
-      `${escape(error.runtime)}\\b`,
-      ...(error.driver ? [`${escape(error.driver)}\\b`] : []),
+      `${regexLiteral(error.runtime)}\\b`,
+      ...(error.driver ? [`${regexLiteral(error.driver)}\\b`] : []),
       saysItself(error.text) ? sentence : `(?:cuda|vs\\. 0\\))[^\\n]{0,40}?\\b${sentence}`,
     ];
   });

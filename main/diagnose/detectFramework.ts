@@ -1,5 +1,6 @@
 import type { DiagnosedFramework } from '../../shared/types/diagnose.js';
 import { FRAMEWORK_IDS, FRAMEWORK_SPECS, isFramework } from '../../shared/frameworks/registry.js';
+import { regexLiteral } from './regexLiteral.js';
 
 /** Families Troubleshoot names that DL Setup does not plan: their site-packages folders and words. */
 const OTHER_FAMILIES: Record<string, { name: DiagnosedFramework['name']; packagePaths: readonly string[]; words: readonly string[] }> = {
@@ -31,7 +32,7 @@ const NAMES: Record<string, DiagnosedFramework['name']> = Object.fromEntries(
  * word the text named the framework by.
  */
 function labelledVersion(text: string, package_: string, word: string): string | undefined {
-  const label = [...new Set([package_, word])].map((name) => name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|');
+  const label = [...new Set([package_, word])].map(regexLiteral).join('|');
   const pattern = new RegExp(`\\b(?:${label})(?:[ _-]gpu)? version\\b(?: ?\\([^)\\n]{0,40}\\))?[^\\n\\d]{0,20}(?:\\n[ \\t]{0,8}){0,3}v?(\\d{1,2}\\.\\d{1,3}(?:\\.\\d{1,3})?)\\b`, 'i');
   return pattern.exec(text)?.[1];
 }

@@ -4,6 +4,7 @@ import { cudaErrorPatterns } from './cudaErrorPatterns.js';
 import { analyzePattern } from './patternSafety.js';
 
 import type { KnowledgeEntry, KnowledgeTable } from '../../shared/data/errorsSchema.js';
+import { regexLiteral } from './regexLiteral.js';
 
 /** One row of data/errors.json and the table, inferred from their schema (shared/data/errorsSchema.ts). */
 export type { KnowledgeEntry, KnowledgeFix, KnowledgeTable, LocalizedText } from '../../shared/data/errorsSchema.js';
@@ -31,7 +32,6 @@ export interface CompiledKnowledgeBase {
   byCode: Map<string, CompiledEntry>;
 }
 
-const escapeLiteral = (text: string) => text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
 
 /** Compiles the table; throws when a pattern could backtrack without bound (patternSafety). */
 export function compileKnowledgeBase(table: KnowledgeTable): CompiledKnowledgeBase {
@@ -50,12 +50,12 @@ export function compileKnowledgeBase(table: KnowledgeTable): CompiledKnowledgeBa
     const triggerLiterals = [...literals];
     const extractors = (entry.extract ?? []).map(compile);
     for (const literal of literals) allLiterals.add(literal);
-    const gate = literals.size > 0 ? new RegExp([...literals].map(escapeLiteral).join('|'), 'i') : null;
+    const gate = literals.size > 0 ? new RegExp([...literals].map(regexLiteral).join('|'), 'i') : null;
     return { entry, triggers, extractors, gate, literals: triggerLiterals, allLiterals: [...literals] };
   });
   // Longest first, so the alternation reports the most specific literal at a position.
   const sorted = [...allLiterals].sort((a, b) => b.length - a.length);
-  const prefilter = sorted.length > 0 ? new RegExp(sorted.map(escapeLiteral).join('|'), 'gi') : null;
+  const prefilter = sorted.length > 0 ? new RegExp(sorted.map(regexLiteral).join('|'), 'gi') : null;
   // The longest literal at a position stands for the shorter ones inside it, so each maps to every entry holding one of those.
   const candidates = new Map(sorted.map((literal) => [literal, entries.filter((compiled) => compiled.allLiterals.some((own) => literal.includes(own)))]));
   const lineScan = prefilter ? new RegExp(prefilter.source, 'gi') : null;

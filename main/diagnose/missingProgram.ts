@@ -2,6 +2,7 @@ import { shellMessagesTableSchema } from '../../shared/data/shellMessagesSchema.
 import { loadDataTable } from '../data/loadDataTable.js';
 import { evidenceAt, evidenceLine } from './evidenceLine.js';
 import type { StructuralMatch } from './structuralMatches.js';
+import { regexLiteral } from './regexLiteral.js';
 
 /**
  * "This program is not there", in any shell's or runtime's words, for the programs whose absence is a family of its
@@ -13,8 +14,6 @@ import type { StructuralMatch } from './structuralMatches.js';
 const FAMILIES: Record<string, string> = { 'nvidia-smi': 'NVIDIA_SMI_NOT_FOUND', nvcc: 'NVCC_NOT_FOUND' };
 const PROGRAM = '(nvidia-smi|nvcc)(?:\\.exe)?';
 
-const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-
 /** bash's "%s: command not found" in each language, with %s the program; any space may be a no-break one, any colon full-width. */
 function bashWordings(): string {
   let messages: string[];
@@ -23,7 +22,7 @@ function bashWordings(): string {
   } catch {
     messages = ['%s: command not found'];
   }
-  return messages.map((message) => escape(message).replace(/[:：]/g, '[:：]').replace(/[ \u00a0]+/g, '[ \\u00a0]{0,2}').replace('%s', PROGRAM)).join('|');
+  return messages.map((message) => regexLiteral(message).replace(/[:：]/g, '[:：]').replace(/[ \u00a0]+/g, '[ \\u00a0]{0,2}').replace('%s', PROGRAM)).join('|');
 }
 
 let wordings: RegExp[] | undefined;

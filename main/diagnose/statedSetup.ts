@@ -1,4 +1,5 @@
-import { cudaOfDriver, majorMinor } from './cudaOfDriver.js';
+import { compareMajorMinor } from '../../shared/versions/dottedVersion.js';
+import { cudaOfDriver } from './cudaOfDriver.js';
 import { evidenceLine } from './evidenceLine.js';
 import type { StructuralMatch } from './structuralMatches.js';
 
@@ -31,6 +32,6 @@ export function xlaDriverOlderThanStatedCuda(text: string, lines: readonly strin
   // A branch said alone ("driver version 470") runs what its newest release runs: CUDA 11.4 for 470.
   const driverCuda = cudaOfDriver(`${driver}.999`);
   if (!driverCuda) return null;
-  const newer = [...text.matchAll(CUDA_STATED)].map((match) => match[1] as string).find((cuda) => majorMinor(cuda) > majorMinor(driverCuda));
+  const newer = [...text.matchAll(CUDA_STATED)].map((match) => match[1] as string).find((cuda) => compareMajorMinor(cuda, driverCuda) > 0);
   return newer ? { code: 'XLA_DRIVER_OLDER_THAN_PTXAS', evidence: failure, values: { driverCuda, ptxasVersion: newer }, outranks: ['NO_KERNEL_IMAGE'] } : null;
 }

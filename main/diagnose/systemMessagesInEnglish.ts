@@ -1,5 +1,6 @@
 import { systemMessagesTableSchema } from '../../shared/data/systemMessagesSchema.js';
 import { loadDataTable } from '../data/loadDataTable.js';
+import { regexLiteral } from './regexLiteral.js';
 
 /** A translation as a pattern: its printf directives capture their values, which go back into the English in order. */
 interface Rewrite {
@@ -10,7 +11,6 @@ interface Rewrite {
 }
 
 const DIRECTIVE = /%[sd]/g;
-const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
 
 /** A character for inside a [...] class. */
 const inClass = (character: string) => character.replace(/[\\\]^-]/g, '\\$&');
@@ -32,7 +32,7 @@ function compileRewrite(english: string, translation: string): Rewrite | null {
   // A translation that is only a directive and a few letters would rewrite ordinary text (three Chinese characters do not).
   const piece = ([...pieces].sort((a, b) => b.length - a.length)[0] as string).toLowerCase();
   if (pieces.join('').replace(/\s/g, '').length < 4) return null;
-  const source = pieces.map((text, index) => escape(text) + (index < pieces.length - 1 ? valuePattern(pieces, index) : '')).join('');
+  const source = pieces.map((text, index) => regexLiteral(text) + (index < pieces.length - 1 ? valuePattern(pieces, index) : '')).join('');
   // Case aside, as the families' own patterns are read ("Ne peut ouvrir" at the start of a sentence or inside it).
   return { pattern: new RegExp(source, 'gi'), english, piece };
 }
@@ -49,7 +49,7 @@ function load(): { rewrites: Rewrite[]; anyTranslation: RegExp } {
     .map(({ message, translation }) => compileRewrite(message.msgid, translation.text))
     .filter((rewrite): rewrite is Rewrite => rewrite !== null);
   const literals = [...new Set(rewrites.map((rewrite) => rewrite.piece))].sort((a, b) => b.length - a.length);
-  compiled = { rewrites, anyTranslation: new RegExp(literals.map(escape).join('|'), 'i') };
+  compiled = { rewrites, anyTranslation: new RegExp(literals.map(regexLiteral).join('|'), 'i') };
   return compiled;
 }
 
