@@ -144,9 +144,9 @@ const EXPECTED: Record<string, Expectation> = {
   },
   'error-logs/tf_dso_loader_libcudart.so.11.0_not_found.txt': {
     kind: 'log',
-    codes: ['CUDA_LIB_MISSING'],
+    codes: ['TF_CUDA_LIBS_NOT_FOUND'],
     facts: { framework: { name: 'tensorflow' } },
-    title: 'CUDA 11 library libcudart.so.11.0 is missing',
+    title: 'TensorFlow could not load libcudart.so.11.0 (CUDA 11) and runs on the CPU',
   },
   'error-logs/torch_cuda_oom_old_format_8gib.txt': {
     kind: 'python-traceback',

@@ -38,20 +38,24 @@ describe('diagnoseText on the machine itself', () => {
   it('turns "libcudart.so.11.0 is missing" into what this machine has and what TensorFlow 2.10 needs, and offers the plan', () => {
     const result = diagnoseText(read('error-logs', 'tf_dso_loader_libcudart.so.11.0_not_found.txt'), { machine: workstation() });
     const [diagnosis] = result.diagnoses;
-    expect(diagnosis?.code).toBe('CUDA_LIB_MISSING');
-    expect(diagnosis?.title).toBe('CUDA 11 library libcudart.so.11.0 is missing');
-    expect(diagnosis?.onThisMachine).toBe(
+    // TensorFlow's own loader missing its CUDA runtime: TensorFlow's family, with the library and the versions named.
+    expect(diagnosis?.code).toBe('TF_CUDA_LIBS_NOT_FOUND');
+    expect(diagnosis?.title).toBe('TensorFlow could not load libcudart.so.11.0 (CUDA 11) and runs on the CPU');
+    expect(diagnosis?.onThisMachine).toContain(
       'CUDA Toolkits on this machine: 12.4 and 13.0. TensorFlow 2.10.0 was built for CUDA 11.2 and cuDNN 8.1: the plan below installs those next to what you have.',
     );
     expect(diagnosis?.suggestedPlan).toEqual({ framework: 'tensorflow', frameworkVersion: '2.10.0' });
-    expect(diagnosis?.fixSteps?.find((fix) => fix.command?.startsWith('find'))?.command).toBe("find / -name 'libcudart.so.11.0*' 2>/dev/null");
-    expect(diagnosis?.details).toMatchObject({ soname: 'libcudart.so.11.0', cudaMajor: '11' });
+    expect(diagnosis?.fixes[0]).toBe(
+      'TensorFlow 2.10.0 was built for CUDA 11.2 and cuDNN 8.1: install that version next to what you have and put its library folder on the search path (LD_LIBRARY_PATH on Linux, PATH on Windows)',
+    );
+    expect(diagnosis?.fixes.join('\n')).not.toContain('On native Windows');
+    expect(diagnosis?.details).toMatchObject({ soname: 'libcudart.so.11.0', cudaMajor: '11', libraries: 'libcudart.so.11.0' });
   });
 
   it('says so in Simplified Chinese', () => {
     const result = diagnoseText(read('error-logs', 'tf_dso_loader_libcudart.so.11.0_not_found.txt'), { machine: workstation(), locale: 'zh-CN' });
     expect(result.locale).toBe('zh-CN');
-    expect(result.diagnoses[0]?.title).toBe('缺少 CUDA 11 的库 libcudart.so.11.0');
+    expect(result.diagnoses[0]?.title).toBe('TensorFlow 加载不了 libcudart.so.11.0（CUDA 11），只能在 CPU 上运行');
     expect(result.diagnoses[0]?.onThisMachine).toContain('本机安装的 CUDA 工具包：12.4 和 13.0。');
     expect(result.diagnoses[0]?.explanation).toMatch(/[\u4e00-\u9fff]/);
   });

@@ -9,7 +9,7 @@ import { fixturePath } from '../../testkit/fixturePath.js';
 import { diagnoseText } from './diagnoseText.js';
 
 const table = JSON.parse(readFileSync(new URL('../../data/shell-messages.json', import.meta.url), 'utf8')) as { commandNotFound: { lang: string; message: string }[] };
-// Both halves of set 6 are development texts now (the second was held out once, then opened).
+// Both halves of sets 6 to 11 are development texts now (each second half was held out, then opened).
 const development = [
   ['troubleshoot-set-6', 'development.json'],
   ['troubleshoot-set-6', 'heldout.json'],
@@ -18,8 +18,11 @@ const development = [
   ['troubleshoot-set-8', 'development.json'],
   ['troubleshoot-set-8', 'heldout.json'],
   ['troubleshoot-set-9', 'development.json'],
+  ['troubleshoot-set-9', 'heldout.json'],
   ['troubleshoot-set-10', 'development.json'],
+  ['troubleshoot-set-10', 'heldout.json'],
   ['troubleshoot-set-11', 'development.json'],
+  ['troubleshoot-set-11', 'heldout.json'],
 ].flatMap(([set, half]) => (JSON.parse(readFileSync(fixturePath(set!, half!), 'utf8')) as { texts: { id: string; text: string }[] }).texts);
 const real = (id: string) => development.find((sample) => sample.id === id)!.text;
 const first = (text: string, locale: 'en' | 'zh-CN' = 'en') => diagnoseText(text, { locale }).diagnoses[0];
@@ -78,11 +81,15 @@ describe('what a text says in words', () => {
     expect(diagnoseText('RuntimeError: failed to allocate 4096 MB of GPU memory on my 8 GB RTX 3070').diagnoses.map((d) => d.code)).not.toContain('WINDOWS_ADAPTER_RAM_CAPPED');
   });
 
-  it('two of TensorFlow\'s libraries missing (cuSPARSE and cuDNN) is TensorFlow\'s family; one missing library stays that library\'s', () => {
+  it('TensorFlow\'s own loader missing its CUDA libraries is TensorFlow\'s family, one or several; cuDNN alone stays cuDNN\'s; JAX\'s copy of the loader stays the library\'s', () => {
     const several = first(real('s6-2-25'));
     expect(several?.code).toBe('TF_CUDA_LIBS_NOT_FOUND');
-    expect(several?.details?.libraries).toBe('libcusparse, libcudnn');
-    expect(first("W tensorflow/stream_executor/platform/default/dso_loader.cc:64] Could not load dynamic library 'libcudart.so.11.0'; dlerror: libcudart.so.11.0: cannot open shared object file: No such file or directory")?.code).toBe('CUDA_LIB_MISSING');
+    expect(several?.details?.libraries).toBe('libcusparse.so.11, libcudnn.so.8');
+    const windows = first(real('s10-1-28'));
+    expect(windows?.title).toBe('TensorFlow could not load cudart64_101.dll (CUDA 10) and runs on the CPU');
+    expect(windows?.fixes.join('\n')).toContain('On native Windows, TensorFlow 2.10 is the last release that uses the GPU');
+    expect(first("W tensorflow/stream_executor/platform/default/dso_loader.cc:64] Could not load dynamic library 'libcudnn.so.8'; dlerror: libcudnn.so.8: cannot open shared object file: No such file or directory")?.code).toBe('CUDNN_LIB_MISSING');
+    expect(first("W external/org_tensorflow/tensorflow/stream_executor/platform/default/dso_loader.cc:64] Could not load dynamic library 'cudart64_110.dll'; dlerror: cudart64_110.dll not found")?.code).toBe('CUDA_LIB_MISSING');
   });
 
   it('a traceback flattened into an issue title that stops after a frame is cut short', () => {

@@ -10,7 +10,7 @@ const table = loadDataTable('errors', knowledgeTableSchema);
 /** Values code derives (detailValues, frameworkValues, structuralMatches, machineValues); group names come from the patterns. */
 const DERIVED = [
   'cudaMajor', 'cudnnMajor', 'loadedCudnnVersion', 'compiledCudnnVersion', 'gpuComputeCapability', 'buildArchs', 'gpuName', 'driverCuda',
-  'driverVersion', 'frameworkLabel', 'framework', 'frameworkVersion', 'frameworkCuda', 'frameworkCudnn', 'lastFrame', 'torchCudaInit',
+  'driverVersion', 'frameworkLabel', 'framework', 'frameworkVersion', 'frameworkCuda', 'frameworkCudnn', 'lastFrame', 'torchCudaInit', 'libraries', 'windowsDll', 'soname',
   'adapterRam', 'machineToolkits', 'machineCudnn', 'machineDriver', 'machineDriverCuda', 'machineNoDriver', 'machineGpu', 'machineSecureBoot',
   'machineNouveau', 'machineSecureBootState', 'machineNouveauState', 'machineKernel', 'machineKernelHeadersState', 'machineKernelHeadersMissing',
   'machineVenvPackage', 'machineLibToolkit', 'machineLibDir', 'machineDllDir', 'toolkitVersion', 'toolkitTooNew', 'toolkitFits', 'cudaSummary',

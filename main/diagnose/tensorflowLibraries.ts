@@ -1,27 +1,41 @@
+import { cudaMajorFromSoname } from './detailValues.js';
 import type { StructuralMatch } from './structuralMatches.js';
 
-/** TensorFlow's loader line for a library it could not open (stream_executor before 2.12, tsl after). */
-const LOADER_MISS = /dso_loader\.cc:\d{1,5}\] Could not load dynamic library '([\w.+-]{1,80})'/;
+/** TensorFlow's loader line for a library it could not open (stream_executor before 2.12, tsl after; TF 1.x said dlopen). */
+const LOADER_MISS = /dso_loader\.cc:\d{1,5}\] Could not (?:load dynamic|dlopen) library '([\w.+-]{1,80})'/;
 /** TensorRT's libraries are optional (TENSORRT_OPTIONAL_MISSING): they say nothing of TensorFlow's CUDA set. */
 const TENSORRT = /^lib(?:nvinfer|nvonnxparser|nvparsers)/;
+const CUDNN = /^(?:lib)?cudnn/;
 
 /**
- * Two or more different libraries of TensorFlow's CUDA set missing: the set is not installed (or not the version the
- * release was built with), which is TensorFlow's family with TensorFlow's fix, not one library's. One missing library
- * stays that library's family, named.
+ * TensorFlow's own loader missing a library of its CUDA set: TensorFlow carries on without the GPU, and the fix is
+ * TensorFlow's (the CUDA its release was built for, or tensorflow[and-cuda]), so the family is TensorFlow's, with the
+ * libraries named. cuDNN alone missing stays cuDNN's family (CUDNN_LIB_MISSING), whose fix is cuDNN's.
  */
 export function tensorflowLibrariesMissing(lines: readonly string[]): StructuralMatch | null {
-  const missing = new Map<string, number>();
+  const missing = new Map<string, { index: number; soname: string }>();
   lines.forEach((line, index) => {
     const library = LOADER_MISS.exec(line)?.[1];
-    if (library && !TENSORRT.test(library)) missing.set(library.replace(/(?:\.so)?[.\d_]*(?:\.dll)?$/, '').replace(/64$/, ''), missing.get(library) ?? index);
+    // jaxlib carries the same loader under external/org_tensorflow: its missing library is JAX's, not TensorFlow's.
+    if (!library || TENSORRT.test(library) || line.includes('external/org_tensorflow')) return;
+    const name = library.replace(/(?:\.so)?[.\d_]*(?:\.dll)?$/, '').replace(/64$/, '');
+    if (!missing.has(name)) missing.set(name, { index, soname: library });
   });
-  if (missing.size < 2) return null;
-  const first = Math.min(...missing.values());
+  if (missing.size === 0 || [...missing.keys()].every((name) => CUDNN.test(name))) return null;
+  const found = [...missing.values()];
+  const first = Math.min(...found.map((entry) => entry.index));
+  const cuda = found.find((entry) => !CUDNN.test(entry.soname)) as { soname: string };
+  const cudaMajor = cudaMajorFromSoname(cuda.soname);
   return {
     code: 'TF_CUDA_LIBS_NOT_FOUND',
     evidence: { line: first + 1, text: (lines[first] as string).trim().slice(0, 300) },
-    values: { libraries: [...missing.keys()].join(', ') },
+    values: {
+      libraries: found.map((entry) => entry.soname).join(', '),
+      // The first CUDA library names the toolkit folder of this machine that has it (machineValues' libraryValues).
+      soname: cuda.soname,
+      ...(cudaMajor ? { cudaMajor } : {}),
+      ...(found.some((entry) => entry.soname.endsWith('.dll')) ? { windowsDll: 'yes' } : {}),
+    },
     outranks: ['CUDA_LIB_MISSING', 'CUDNN_LIB_MISSING'],
   };
 }
