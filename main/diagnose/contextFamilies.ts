@@ -4,6 +4,7 @@ import { cudaOfDriver } from './cudaOfDriver.js';
 import type { StructuralMatch } from './structuralMatches.js';
 import { secureBootRefusal } from './secureBootStated.js';
 import { exclusiveModeSaid, xlaDriverOlderThanStatedCuda } from './statedSetup.js';
+import { jaxCudnnMismatch } from './jaxCudnn.js';
 import { tensorflowLibrariesMissing } from './tensorflowLibraries.js';
 
 /**
@@ -243,6 +244,7 @@ export function contextFamilies(text: string, facts: DiagnoseFacts, lines: reado
     torchCudaUnavailable(lines),
     cpuInWords(lines),
     tensorflowLibrariesMissing(lines),
+    jaxCudnnMismatch(text, lines, facts),
     secureBootRefusal(text, lines),
     exclusiveModeSaid(text, lines),
     xlaDriverOlderThanStatedCuda(text, lines),

@@ -15,9 +15,10 @@ const families = [
 const paths = [...new Set(families.flatMap((f) => f.packagePaths))].join('|');
 const words = [...new Set(families.flatMap((f) => f.words))].join('|');
 
-// Besides folders and words, three forms that only PyTorch and TensorFlow print (a bare "torch" or "jax" is too common a word).
+// Besides folders and words, forms that only PyTorch, TensorFlow and JAX print (a bare "torch" or "jax" is too common a
+// word): JAX's by its extras, modules and plugins ("jax[cuda12_local]", "jax._src", "jax_plugins").
 const FRAMEWORK = new RegExp(
-  `site-packages[\\\\/](${paths})[\\\\/]|\\b(tensorflow)[\\\\/](?:stream_executor|core|compiler|python)|\\b(torch)\\.cuda\\b|\\b(Torch) not compiled|\\b(${words})\\b`,
+  `site-packages[\\\\/](${paths})[\\\\/]|\\b(tensorflow)[\\\\/](?:stream_executor|core|compiler|python)|\\b(torch)\\.cuda\\b|\\b(Torch) not compiled|\\b(jax)(?:\\[cuda|\\._src\\b|_plugins\\b|\\.devices\\(|\\.numpy\\b)|\\b(${words})\\b`,
   'i',
 );
 

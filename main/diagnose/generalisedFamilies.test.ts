@@ -92,6 +92,15 @@ describe('what a text says in words', () => {
     expect(first("W external/org_tensorflow/tensorflow/stream_executor/platform/default/dso_loader.cc:64] Could not load dynamic library 'cudart64_110.dll'; dlerror: cudart64_110.dll not found")?.code).toBe('CUDA_LIB_MISSING');
   });
 
+  it("a cuDNN that does not fit, in a JAX text, is JAX's family with both versions; in TensorFlow's it stays cuDNN's (jax-ml/jax#24180, #6517)", () => {
+    const jax = first(real('s11-3-11'));
+    expect(jax?.code).toBe('JAX_CUDA_BACKEND_FAILED');
+    expect(jax?.fixes[0]).toBe('JAX was built against cuDNN 9.1.1 and found 9.0.0: the jax[cuda12] wheels below bring the cuDNN it needs; a cuDNN installed by hand must be that version or newer within the same major version');
+    expect(first(real('s10-0-15'))?.code).toBe('JAX_CUDA_BACKEND_FAILED');
+    const line = 'E tensorflow/stream_executor/cuda/cuda_dnn.cc:352] Loaded runtime CuDNN library: 8.0.5 but source was compiled with: 8.1.0.  CuDNN library needs to have matching major version';
+    expect(first(`2021-04-20 23:10:23.094910: ${line}`)?.code).toBe('CUDNN_VERSION_MISMATCH');
+  });
+
   it('a traceback flattened into an issue title that stops after a frame is cut short', () => {
     expect(first(real('s6-2-22'))?.code).toBe('INCOMPLETE_TRACEBACK');
     expect(first('Traceback (most recent call last): File "train.py", line 3, in <module> x.cuda() RuntimeError: CUDA error: out of memory')?.code).not.toBe('INCOMPLETE_TRACEBACK');

@@ -33,7 +33,8 @@ const SETS = [
   { set: 'troubleshoot-set-4', half: 'heldout', floor: 89, heldOut: true },
   // 125 texts collected to widen the families (unusual wordings, other tools); 94/125 before any pattern was written from them.
   // 124 since CUDA's own error table names code=100(cudaErrorNoDevice) NO_DEVICES_FOUND, as its sentence ("no CUDA-capable
-  // device is detected") always was; the collector had labelled that text CUDA_NOT_AVAILABLE.
+  // device is detected") always was; the collector had labelled that text CUDA_NOT_AVAILABLE. d5-048 (XLA's cuDNN check in a
+  // JAX text) relabelled JAX_CUDA_BACKEND_FAILED, as the collectors of sets 10 and 11 labelled the three others.
   { set: 'troubleshoot-set-5', half: 'development', floor: 124, heldOut: false },
   // 112 texts (136 collected, 24 removed: their threads were already cited in main/ or data/), split by family before
   // anything was scored. Before any pattern was written from them: 42/57 and 41/55 (74.5 %); after the development
@@ -74,7 +75,8 @@ const SETS = [
   // collected: 52/66 after its families.
   { set: 'troubleshoot-set-10', half: 'heldout', floor: 52, heldOut: false },
   // 134 texts collected after set 10's first half was worked on, split by family before anything was scored: 58/67 and
-  // 55/67 (84.3 % of 134) at first count. The first half is development from then on: 64/67 after its families.
+  // 55/67 (84.3 % of 134) at first count. The first half is development from then on: 64/67 after its families. s11-1-16
+  // (jaxlib's "a CUDA-enabled jaxlib is not installed") relabelled JAX_CUDA_BACKEND_FAILED, as sets 6 and 7's three were.
   { set: 'troubleshoot-set-11', half: 'development', floor: 66, heldOut: false },
   // Its second half at the end of that session: 55/67 (82.1 %), twice; opened as development (55/67) when set 12 was
   // collected: 63/67 after its families.
