@@ -16,16 +16,18 @@ const paths = [...new Set(families.flatMap((f) => f.packagePaths))].join('|');
 const words = [...new Set(families.flatMap((f) => f.words))].join('|');
 
 // Besides folders and words, forms that only PyTorch, TensorFlow and JAX print (a bare "torch" or "jax" is too common a
-// word): JAX's by its extras, modules and plugins ("jax[cuda12_local]", "jax._src", "jax_plugins").
+// word): JAX's by its extras, modules and plugins ("jax[cuda12_local]", "jax._src", "jax_plugins") and by the copy of
+// TensorFlow's stream executor jaxlib carries ("external/org_tensorflow/tensorflow/…").
 const FRAMEWORK = new RegExp(
-  `site-packages[\\\\/](${paths})[\\\\/]|\\b(tensorflow)[\\\\/](?:stream_executor|core|compiler|python)|\\b(torch)\\.cuda\\b|\\b(Torch) not compiled|\\b(jax)(?:\\[cuda|\\._src\\b|_plugins\\b|\\.devices\\(|\\.numpy\\b)|\\b(${words})\\b`,
+  `\\bexternal[\\\\/](org_tensorflow)[\\\\/]|site-packages[\\\\/](${paths})[\\\\/]|\\b(tensorflow)[\\\\/](?:stream_executor|core|compiler|python)|\\b(torch)\\.cuda\\b|\\b(Torch) not compiled|\\b(jax)(?:\\[cuda|\\._src\\b|_plugins\\b|\\.devices\\(|\\.numpy\\b)|\\b(${words})\\b`,
   'i',
 );
 
 /** Each lower-case folder or word to its family; a planned framework's spec wins over the list above. */
-const NAMES: Record<string, DiagnosedFramework['name']> = Object.fromEntries(
-  families.flatMap((f) => [...f.packagePaths, ...f.words].map((word) => [word.toLowerCase(), f.name] as const)),
-);
+const NAMES: Record<string, DiagnosedFramework['name']> = {
+  ...Object.fromEntries(families.flatMap((f) => [...f.packagePaths, ...f.words].map((word) => [word.toLowerCase(), f.name] as const))),
+  org_tensorflow: 'jax',
+};
 
 /**
  * A version under its label, as issue templates and reports write it: "### TensorFlow version" with "2.14.0" a line

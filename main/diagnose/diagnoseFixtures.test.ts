@@ -77,7 +77,8 @@ const EXPECTED: Record<string, Expectation> = {
   // `sudo` missing, not a held lock: no known problem rather than "wait for the other apt" (a near miss of APT_LOCKED).
   'error-logs/apt_dpkg_lock_permission_denied_not_root.txt': { kind: 'log', codes: [], facts: {} },
   'error-logs/conda_tos_noninteractive_miniconda_batch_job.txt': { kind: 'python-traceback', codes: ['CONDA_TOS_NOT_ACCEPTED'], facts: {} },
-  'error-logs/jax_cudnn_8.0.5_vs_8.6.0_xla_loaded_runtime.txt': { kind: 'log', codes: ['CUDNN_VERSION_MISMATCH'], facts: {} },
+  // jaxlib's copy of XLA (external/org_tensorflow) is JAX: its cuDNN mismatch is JAX's family, with JAX's fix.
+  'error-logs/jax_cudnn_8.0.5_vs_8.6.0_xla_loaded_runtime.txt': { kind: 'log', codes: ['JAX_CUDA_BACKEND_FAILED'], facts: { framework: { name: 'jax' } } },
   'error-logs/jax_outdated_cudnn_conda-forge_keras.txt': { kind: 'log', codes: ['CUDNN_VERSION_MISMATCH'], facts: {} },
   'error-logs/modprobe_nvidia_current_not_found_debian_nvidia-xrun.txt': { kind: 'log', codes: ['DRIVER_MODULE_LOAD_FAILED'], facts: {} },
   // No driver in the container: the root cause, not its consequence "no CUDA-capable device".
