@@ -41,7 +41,8 @@ function printedAfter(lines: readonly string[], call: RegExp, value: RegExp): Li
   return undefined;
 }
 
-const IS_AVAILABLE = /cuda\.is_available\(\)/;
+// The call with or without its parentheses ("print(torch.cuda.is_available) is False").
+const IS_AVAILABLE = /cuda\.is_available(?:\(\))?/;
 const BUILT_WITH_CUDA = /is_buil[dt]_with_cuda\(\)/;
 const FALSE = /\bfalse\b/i;
 const NO_TF_GPU =
@@ -122,6 +123,9 @@ const OUTSIDE_WSL = /\b(?:without|avoid(?:ing)?(?: any use of)?|not (?:use|using
 const DRIVER_UNREACHED =
   /couldn.t communicate with the NVIDIA driver|no CUDA-capable device is detected|Found no NVIDIA driver|kernel headers for kernel|libcuda\.so[.\d]{0,4}: cannot open shared object file|nvidia-smi: (?:command )?not found/i;
 
+/** No GPU seen, said in words or by a program's own summary ("No GPUs detected", "I cannot use GPU in my wsl"). */
+const NO_GPU_IN_WORDS = /\bno (?:nvidia )?gpus? (?:were |was |is |are )?(?:detected|found|available)\b|\b(?:can(?:no|['’])t|unable to|could not|couldn['’]t) (?:use|detect|see|find) (?:the |my |any |a )?GPU\b/i;
+
 /** nvidia-smi failing, said in words ("nvidia-smi returns error"). */
 const SMI_FAILS_IN_WORDS = /nvidia-smi\W{0,3} (?:returns?|returned|gives?|gave|shows?|showed|throws?|fails?|failed)\b[^\n]{0,12}\berrors?\b/i;
 
@@ -132,7 +136,11 @@ const SMI_FAILS_IN_WORDS = /nvidia-smi\W{0,3} (?:returns?|returned|gives?|gave|s
 function wslWithoutGpu(text: string, lines: readonly string[]): StructuralMatch | null {
   if (!WSL.test(text) || OUTSIDE_WSL.test(text)) return null;
   const failure =
-    firstLine(lines, DRIVER_UNREACHED) ?? firstLine(lines, SMI_FAILS_IN_WORDS) ?? printedAfter(lines, IS_AVAILABLE, FALSE) ?? saidNear(lines, IS_AVAILABLE, SAID_FALSE);
+    firstLine(lines, DRIVER_UNREACHED) ??
+    firstLine(lines, SMI_FAILS_IN_WORDS) ??
+    printedAfter(lines, IS_AVAILABLE, FALSE) ??
+    saidNear(lines, IS_AVAILABLE, SAID_FALSE) ??
+    firstLine(lines, NO_GPU_IN_WORDS);
   return failure ? { code: 'WSL_NO_GPU', evidence: evidence(failure), values: {}, outranks: ['CUDA_NOT_AVAILABLE'] } : null;
 }
 
@@ -146,7 +154,9 @@ const SMI_MISSING = /nvidia-smi:? (?:command )?not found|nvidia-smi (?:is |are |
 function containerWithoutGpus(text: string, lines: readonly string[]): StructuralMatch | null {
   if (!CONTAINER.test(text) || GPU_FLAGS.test(text)) return null;
   const started = DOCKER.test(text);
-  const missing = firstLine(lines, SMI_MISSING) ?? (started ? firstLine(lines, DRIVER_UNREACHED) ?? printedAfter(lines, IS_AVAILABLE, FALSE) : undefined);
+  const missing =
+    firstLine(lines, SMI_MISSING) ??
+    (started ? firstLine(lines, DRIVER_UNREACHED) ?? printedAfter(lines, IS_AVAILABLE, FALSE) ?? firstLine(lines, NO_GPU_IN_WORDS) : undefined);
   return missing ? { code: 'CONTAINER_NO_GPUS', evidence: evidence(missing), values: {} } : null;
 }
 
@@ -213,6 +223,15 @@ function jaxOnWindows(text: string, lines: readonly string[]): StructuralMatch |
   return found ? { code: 'JAX_WINDOWS_NO_GPU', evidence: evidence(found), values: {}, outranks: ['TF_CUDA_LIBS_NOT_FOUND'] } : null;
 }
 
+const FALLS_BACK_TO_CPU = /\bfall(?:s|ing)? back to (?:the )?CPU\b/i;
+
+/** A JAX text that says JAX fell back to the CPU in the user's words (its own warning is a pattern of the family). */
+function jaxFallsBackInWords(lines: readonly string[], facts: DiagnoseFacts): StructuralMatch | null {
+  if (facts.framework?.name !== 'jax') return null;
+  const found = firstLine(lines, FALLS_BACK_TO_CPU);
+  return found ? { code: 'JAX_CUDA_BACKEND_FAILED', evidence: evidence(found), values: {} } : null;
+}
+
 const AMD = /\b(?:ROCm|HIP|hipcc|AMDGPU|gfx ?\d{3,4}[a-z]?|Radeon|HSA_OVERRIDE_GFX_VERSION)\b/i;
 
 /** "invalid device function" on an AMD GPU is ROCm without code for its gfx target, whatever the message's "CUDA" says. */
@@ -245,6 +264,7 @@ export function contextFamilies(text: string, facts: DiagnoseFacts, lines: reado
     cpuInWords(lines),
     tensorflowLibrariesMissing(lines),
     jaxCudnnMismatch(text, lines, facts),
+    jaxFallsBackInWords(lines, facts),
     secureBootRefusal(text, lines),
     exclusiveModeSaid(text, lines),
     xlaDriverOlderThanStatedCuda(text, lines),

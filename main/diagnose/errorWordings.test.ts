@@ -225,8 +225,9 @@ const SAMPLES: Sample[] = [
   s('OUT_OF_MEMORY', 'RuntimeError: RESOURCE_EXHAUSTED: Out of memory while trying to allocate 14285187448 bytes.', 'https://github.com/sokrypton/ColabFold/issues/65'),
   s('OUT_OF_MEMORY', 'FAILED tests/core_test.py::CoreTest::test_jit_42 - RuntimeError: Resource exhausted: Out of memory while trying to allocate 24 bytes.', 'https://github.com/jax-ml/jax/issues/4994'),
   s('OUT_OF_MEMORY', 'E1103 18:23:55.103160 3413767 gpu_cudamallocasync_allocator.cc:361] gpu_async_1 cuMemAllocAsync failed to allocate 1225195446464 bytes: RESOURCE_EXHAUSTED: : CUDA_ERROR_OUT_OF_MEMORY: out of memory', 'https://github.com/NovaSky-AI/SkyRL/issues/624'),
-  s('OUT_OF_MEMORY', 'RuntimeError: CUDA error: CUBLAS_STATUS_ALLOC_FAILED when calling `cublasCreate(handle)`', 'https://github.com/QwenLM/Qwen3/issues/873'),
-  s('OUT_OF_MEMORY', 'E c:\\tf_jenkins\\home\\workspace\\release-win\\device\\gpu\\os\\windows\\tensorflow\\stream_executor\\cuda\\cuda_blas.cc:372] failed to create cublas handle: CUBLAS_STATUS_ALLOC_FAILED', 'https://github.com/tensorflow/tensorflow/issues/7072'),
+  s('CUBLAS_INIT_FAILED', 'RuntimeError: CUDA error: CUBLAS_STATUS_ALLOC_FAILED when calling `cublasCreate(handle)`', 'https://github.com/QwenLM/Qwen3/issues/873'),
+  s('CUBLAS_INIT_FAILED', 'E c:\\tf_jenkins\\home\\workspace\\release-win\\device\\gpu\\os\\windows\\tensorflow\\stream_executor\\cuda\\cuda_blas.cc:372] failed to create cublas handle: CUBLAS_STATUS_ALLOC_FAILED', 'https://github.com/tensorflow/tensorflow/issues/7072'),
+  s('OUT_OF_MEMORY', 'RuntimeError: CUBLAS failure 3: CUBLAS_STATUS_ALLOC_FAILED ; GPU=0 ;', 'https://github.com/microsoft/CNTK/issues/1688'),
   // CPU-only builds of JAX, PaddlePaddle and CTranslate2 (PyTorch and TensorFlow wordings are above).
   s('JAX_CUDA_BACKEND_FAILED', 'WARNING:2025-06-15 17:04:55,449:jax._src.xla_bridge:791: An NVIDIA GPU may be present on this machine, but a CUDA-enabled jaxlib is not installed. Falling back to cpu.', 'https://github.com/sanchit-gandhi/whisper-jax/issues/211'),
   s('JAX_CUDA_BACKEND_FAILED', '2022-11-30 12:50:08,211 - jax._src.lib.xla_bridge - WARNING - No GPU/TPU found, falling back to CPU. (Set TF_CPP_MIN_LOG_LEVEL=0 and rerun for more info.)', 'https://github.com/gladiaio/gladia/issues/927'),
@@ -645,7 +646,10 @@ describe('near misses and the most specific family', () => {
     expect(codes(mismatch)).toEqual(['CUDNN_VERSION_MISMATCH']);
     const tooNew = 'NVIDIA GeForce RTX 3090 with CUDA capability sm_86 is not compatible with the current PyTorch installation.\nRuntimeError: cuDNN error: CUDNN_STATUS_EXECUTION_FAILED\nRuntimeError: CUDA error: CUBLAS_STATUS_NOT_INITIALIZED when calling `cublasCreate(handle)`';
     expect(codes(tooNew)).toEqual(['NO_KERNEL_IMAGE']);
-    expect(codes('RuntimeError: CUDA error: CUBLAS_STATUS_ALLOC_FAILED when calling `cublasCreate(handle)`')).toEqual(['OUT_OF_MEMORY']);
+    // An allocation refused while cuBLAS creates its handle is cuBLAS's start-up failure (memory first among its causes);
+    // the same status elsewhere stays out of memory.
+    expect(codes('RuntimeError: CUDA error: CUBLAS_STATUS_ALLOC_FAILED when calling `cublasCreate(handle)`')).toEqual(['CUBLAS_INIT_FAILED']);
+    expect(codes('RuntimeError: CUDA error: CUBLAS_STATUS_ALLOC_FAILED when calling `cublasLtMatmul(ltHandle)`')).toEqual(['OUT_OF_MEMORY']);
   });
 
   it('cuDNN start-up advice names TensorFlow memory growth and the free memory the log shows (tensorflow/tensor2tensor#1127)', () => {
