@@ -31,4 +31,18 @@ test.describe('Troubleshoot on a Chinese-locale system', () => {
     await expect(page.locator('[data-code="APT_LOCKED"]')).toBeVisible({ timeout: 20_000 });
     await context.close();
   });
+
+  test('a problem told only in words: the likely family, with the notice that it rests on the words alone', async ({ browser }) => {
+    const context = await browser.newContext({ locale: 'zh-CN' });
+    const page = await context.newPage();
+    await page.goto(machine.serve.url);
+    await page.getByRole('button', { name: '排查报错' }).click();
+    // zai-org/ChatGLM3#100's title: no tool's message, only the user's sentence.
+    await page.getByLabel('报错信息或工具输出').fill('提示NVIDIA驱动太老，需要哪个版本以上才能跑起来呢');
+    await page.getByRole('button', { name: '查找原因' }).click();
+    const found = page.locator('[data-code="DRIVER_TOO_OLD"]');
+    await expect(found).toBeVisible({ timeout: 20_000 });
+    await expect(found.getByTestId('diagnosis-from-words')).toHaveText('这只是根据你的描述判断的：文字里没有匹配到任何错误信息。请确认它说的是你的问题。');
+    await context.close();
+  });
 });

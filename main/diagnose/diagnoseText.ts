@@ -16,8 +16,8 @@ import { normalizeText } from './normalizeText.js';
 import { recognizeNormalizedKind } from './recognizeKind.js';
 import { renderTemplate } from './renderTemplate.js';
 import { structuralMatches } from './structuralMatches.js';
-import { MAX_TRANSLATED_TEXT, systemMessagesInEnglish } from './systemMessagesInEnglish.js';
-import { wordsOnlyFamilies } from './wordsOnlyFamilies.js';
+import { systemMessagesInEnglish } from './systemMessagesInEnglish.js';
+import { MAX_WORDS_TEXT, wordsOnlyFamilies } from './wordsOnlyFamilies.js';
 import { evidenceAt, type Evidence } from './evidenceLine.js';
 import { otherMachineLabel, textFromAnotherMachine } from './textMachine.js';
 import { textFromNvidiaMachine, VENDOR_FLAGS, vendorValues } from './vendorValues.js';
@@ -40,6 +40,8 @@ interface TensorflowTable {
 }
 
 const ERROR_KINDS: ReadonlySet<DiagnoseKind> = new Set(['log', 'python-traceback', 'installer-log', 'dmesg']);
+// A JSON or XML document (a version.json naming "fabricmanager") holds names, not sentences.
+const STRUCTURED_DATA = /^\s{0,20}(?:[{<]|\[\s{0,20}[{"\d])/;
 
 /** A line that reports a failure, as opposed to one that states a version or a setting. */
 const ERROR_LINE = /\b(?:error|errors|exception|fatal|fail(?:ed|s|ure)?|traceback|refused|cannot|can't|could ?n[o']t|unable|not found|no such|denied|abort(?:ed)?|panic|invalid|insufficient|unsupported|not supported|mismatch|out of memory|warn(?:ing)?)\b|^[EFW]\d{4} |\[(?:E|ERROR|W)\]/i;
@@ -128,10 +130,10 @@ function frameworkValues(facts: DiagnoseFacts, options: DiagnoseOptions): Record
 }
 
 /** The families told only in words, as raised items (see wordsOnlyFamilies). */
-function wordsOnly(text: string, kb: CompiledKnowledgeBase, quoted: (evidence: Evidence) => Evidence): { entry: KnowledgeEntry; values: Record<string, string>; evidence?: Evidence }[] {
-  return wordsOnlyFamilies(text.split('\n')).flatMap((match) => {
+function wordsOnly(text: string, kb: CompiledKnowledgeBase, quoted: (evidence: Evidence) => Evidence): { entry: KnowledgeEntry; values: Record<string, string>; evidence?: Evidence; fromWords: true }[] {
+  return wordsOnlyFamilies(text.split('\n'), kb).flatMap((match) => {
     const compiled = kb.byCode.get(match.code);
-    return compiled ? [{ entry: compiled.entry, values: match.values, ...(match.evidence ? { evidence: quoted(match.evidence) } : {}) }] : [];
+    return compiled ? [{ entry: compiled.entry, values: match.values, ...(match.evidence ? { evidence: quoted(match.evidence) } : {}), fromWords: true as const }] : [];
   });
 }
 
@@ -164,7 +166,7 @@ export function diagnoseText(text: string, options: DiagnoseOptions = {}): Diagn
   // The families read the loader's, the C library's and apt's messages in English; the evidence quotes the user's words.
   const english = systemMessagesInEnglish(normalized);
   const quoted = english === normalized ? (evidence: Evidence) => evidence : inTheirWords(normalized);
-  const raised: { entry: KnowledgeEntry; values: Record<string, string>; evidence?: Evidence; outranks?: string[] }[] = [];
+  const raised: { entry: KnowledgeEntry; values: Record<string, string>; evidence?: Evidence; outranks?: string[]; fromWords?: true }[] = [];
   for (const match of matchKnowledgeBase(english, kb, options.stats)) {
     raised.push({ entry: match.compiled.entry, values: match.values, evidence: quoted(match.evidence) });
   }
@@ -185,7 +187,7 @@ export function diagnoseText(text: string, options: DiagnoseOptions = {}): Diagn
   // Notes on harmless lines (TensorFlow's start-up chatter) matter only when nothing else was found.
   if (kept.some((item) => !item.entry.quietWhenOthers)) kept = kept.filter((item) => !item.entry.quietWhenOthers);
   // A family told only in words is read when no line named one.
-  if (kept.length === 0 && english.length <= MAX_TRANSLATED_TEXT) kept = wordsOnly(english, kb, quoted);
+  if (kept.length === 0 && ERROR_KINDS.has(kind) && english.length <= MAX_WORDS_TEXT && !STRUCTURED_DATA.test(english)) kept = wordsOnly(english, kb, quoted);
   // A family raised by a line and by the text's shape (a "+cpu" version in collect_env) is one diagnosis, from its first line.
   kept = kept.filter((item, index) => kept.findIndex((other) => other.entry.code === item.entry.code) === index);
   const diagnoses = kept.map((item) => {
@@ -193,6 +195,8 @@ export function diagnoseText(text: string, options: DiagnoseOptions = {}): Diagn
     const library = options.machine && !elsewhere ? libraryValues(values.soname, options.machine, options.host) : {};
     const diagnosis = buildDiagnosis(item.entry, values, locale, item.evidence, machine ? { ...machine, ...library } : null, { ...commands, ...(fixMachine ?? {}), ...library });
     if (elsewhere && diagnosis.onThisMachine) diagnosis.onThisMachine = `${otherMachineLabel(locale)} ${diagnosis.onThisMachine}`;
+    // No tool's message named it: the reader is told the answer rests on their words alone.
+    if (item.fromWords) diagnosis.fromWords = true;
     return diagnosis;
   });
   // An error text with nothing recognised: say what was read and which families came closest (a healthy report needs neither).

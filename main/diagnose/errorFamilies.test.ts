@@ -114,14 +114,24 @@ describe('no family matched (issue 31, item 4)', () => {
     const en = diagnoseText(log);
     expect(en.diagnoses).toEqual([]);
     expect(en.unmatched?.extracted).toEqual(['libfoo_gpu.so.3', 'sm_90', 'CUDA 12.4']);
-    const zh = diagnoseText('RuntimeError: NCCL error in: /pytorch/torch/lib/c10d/ProcessGroupNCCL.cpp:825, a wording nobody has seen', { locale: 'zh-CN' });
+    const zh = diagnoseText('error: No interpreter found anywhere, a wording nobody has seen', { locale: 'zh-CN' });
     expect(zh.diagnoses).toEqual([]);
-    expect(zh.unmatched?.closest[0]?.code).toBe('NCCL_FAILED');
+    expect(zh.unmatched?.closest[0]?.code).toBe('UV_PYTHON_NOT_FOUND');
     expect(zh.unmatched?.closest[0]?.title).toMatch(CJK);
     expect(zh.unmatched?.closest[0]?.found.length).toBeGreaterThan(0);
     const printed = formatDiagnosis(zh);
     expect(printed).toContain('最接近的已知问题');
     expect(printed).toContain(`[${zh.unmatched?.closest[0]?.code}]`);
+  });
+
+  it('a family its message does not name but the words do is read from the words, and says so (en and zh-CN)', () => {
+    const text = 'RuntimeError: NCCL error in: /pytorch/torch/lib/c10d/ProcessGroupNCCL.cpp:825, a wording nobody has seen';
+    const en = diagnoseText(text);
+    expect(en.diagnoses.map((diagnosis) => [diagnosis.code, diagnosis.fromWords])).toEqual([['NCCL_FAILED', true]]);
+    expect(formatDiagnosis(en)).toContain('Read from your words alone (no error message in the text matched)');
+    expect(formatDiagnosis(diagnoseText(text, { locale: 'zh-CN' }))).toContain('这只是根据你的描述判断的');
+    // A tool's message decides where there is one: no diagnosis it raises is marked as read from words.
+    expect(diagnoseText('NCCL WARN Call to ibv_reg_mr failed\nI think the NCCL error is a timeout').diagnoses.every((diagnosis) => !diagnosis.fromWords)).toBe(true);
   });
 
   it('a healthy report keeps its plain answer', () => {

@@ -418,6 +418,30 @@ const SAMPLES: Sample[] = [
   s('CONDA_UNSATISFIABLE', 'LibMambaUnsatisfiableError: Encountered problems while solving:\n  - cannot install both pin-1-1 and pin-1-1\n  - nothing provides _python_rc needed by python-3.12.0rc3-rc3_h2628c8c_1_cpython', 'https://github.com/mamba-org/mamba/issues/3208'),
   s('CONDA_UNSATISFIABLE', 'Solving package specifications: ..\nError: Unsatisfiable package specifications.', 'https://github.com/conda/conda/issues/124'),
   s('CONDA_UNSATISFIABLE', 'error    libmamba Could not solve for environment specs\ncritical libmamba UnsatisfiableError', 'https://github.com/geocompx/docker/issues/29'),
+  // Issue 31: families told in the user's own words (each family's inWords), read only when no tool's message matched.
+  s('GPU_LOST', '有遇到过yolox多卡训练掉卡的吗，某张卡的显存增加，然后其他卡掉了', 'https://github.com/Megvii-BaseDetection/YOLOX/issues/1578', { zh: true }),
+  s('CONTAINER_TOOLKIT_MISSING', 'When trying to run the container, it says that it is not able to use the GPU.\nI checked and I was missing the nvidia-container-toolkit.', 'https://github.com/smy20011/dreambooth-docker/issues/8'),
+  s('DRIVER_TOO_OLD', 'cuda驱动版本太低', 'https://github.com/Zeyi-Lin/LLM-Finetune/issues/4', { zh: true }),
+  s('NO_KERNEL_IMAGE', 'The problem is that the Compute Capability of my graphics card cannot meet the requirements, and I installed the 1.6 pytorch version.', 'https://github.com/pytorch/pytorch/issues/46647'),
+  s('OUT_OF_MEMORY', '求助！我在NWPU VHR-10遥感数据集上复现目标检测代码时，出现了显存不足的情况，已经使用了80G的A800，同时batch size设置为1.', 'https://github.com/MzeroMiko/VMamba/issues/375', { zh: true }),
+  s('OUT_OF_MEMORY', '在运行gen_hard_example.py的时候显存溢出', 'https://github.com/AITTSMD/MTCNN-Tensorflow/issues/271', { zh: true }),
+  s('SECURE_BOOT_BLOCKED', '在启用安全启动的 Fedora 中安装 Nvidia 驱动', 'https://github.com/LCTT/Articles/pull/31', { zh: true }),
+  s('KERNEL_HEADERS_MISSING', '[nvidia-inst] handle missing linux kernel headers for dkms', 'https://github.com/endeavouros-team/PKGBUILDS/pull/356'),
+  s('DRIVER_INSTALL_FAILED', 'Installation of Nvidia drivers fails silently', 'https://github.com/elementary/appcenter/issues/2216'),
+  s('DRIVER_INSTALL_FAILED', 'Failed to install NVIDIA driver', 'https://github.com/pytorch/pytorch/issues/88352'),
+  s('DRIVER_INSTALL_FAILED', '群晖DS1825+安装 nvidia gpu driver 失败', 'https://github.com/pdbear/syno_nvidia_gpu_driver/issues/71', { zh: true }),
+  s('CUDA_NOT_AVAILABLE', 'Installing pytorch 1.4 does not detect GPU, but pytorch-1.2 does work fine.', 'https://github.com/pytorch/pytorch/issues/32524'),
+  s('CUDA_NOT_AVAILABLE', '检测不到GPU是怎么回事？', 'https://github.com/Akegarasu/lora-scripts/issues/345', { zh: true }),
+  s('DISK_FULL', 'Its obviously enough disk space for the Installer but it wont happen\nNot enough disk space.', 'https://github.com/n00mkrad/flowframes/issues/179'),
+  s('CONTAINER_NO_GPUS', 'CLI example missing --gpus option for nvidia?', 'https://github.com/stefancrain/folding-at-home/issues/3'),
+  s('CONTAINER_NO_GPUS', 'as i tried to train a model, docker could not see my GPU.', 'https://github.com/tomdbar/ecord/issues/1'),
+  s('CUDA_INIT_UNKNOWN_ERROR', 'fix: Fix CUDA functionality after resuming from suspension', 'https://github.com/pop-os/default-settings/pull/64'),
+  s('CUDNN_LIB_MISSING', 'cudnn not found', 'https://github.com/pytorch/pytorch/issues/15167'),
+  s('DRIVER_TOO_OLD', 'NVIDIA driver too old error', 'https://github.com/pytorch/pytorch/issues/4546'),
+  s('DRIVER_TOO_OLD', '提示NVIDIA驱动太老，需要哪个版本以上才能跑起来呢', 'https://github.com/zai-org/ChatGLM3/issues/100', { zh: true }),
+  s('NVCC_NOT_FOUND', 'Install fails due to missing nvcc', 'https://github.com/AutoGPTQ/AutoGPTQ/issues/20'),
+  s('OUT_OF_MEMORY', 'Apparently, after some epochs, the GPU (Geforce RTX2070) was running out of memory and the training of the first model stops, going straight to the training of the second model.', 'https://github.com/talmolab/sleap/issues/587'),
+  s('WINDOWS_PAGING_FILE_TOO_SMALL', '[Bug]:提示虚拟内存容量过小，今天突然出现的，没有做任何改动。', 'https://github.com/metercai/SimpleSDXL/issues/59', { zh: true }),
   // Issue 31: families and wordings met again in threads found after the patterns were written from the tools' own messages.
   s('NVCC_NOT_FOUND', 'unable to execute "\'/usr/local/cuda\'/bin/nvcc": No such file or directory\nerror: command "\'/usr/local/cuda\'/bin/nvcc" failed with exit status 1', 'https://github.com/MVIG-SJTU/AlphaPose/issues/765'),
   s('CONTAINER_NO_GPUS', 'WARNING: The NVIDIA Driver was not detected.  GPU functionality will not be available.\n   Use the NVIDIA Container Toolkit to start this container with GPU support; see\n   https://docs.nvidia.com/datacenter/cloud-native/ .', 'https://github.com/prs-eth/PanopticSegForLargeScalePointCloud/issues/20'),
@@ -568,7 +592,7 @@ describe('every wording of every known error', () => {
     const unsampled: Record<string, string[]> = {};
     let patterns = 0;
     for (const entry of table.entries) {
-      for (const source of entry.patterns) {
+      for (const source of [...entry.patterns, ...(entry.inWords ?? [])]) {
         patterns += 1;
         const pattern = new RegExp(source, 'i');
         if (!lines.some((line) => pattern.test(line))) (unsampled[entry.code] ??= []).push(source);

@@ -29,6 +29,7 @@ const LABELS: Record<DiagnoseLocale, Record<string, string>> = {
     plan: 'Suggested plan',
     references: 'More',
     cc: 'compute capability',
+    fromWords: 'Read from your words alone (no error message in the text matched): check that this describes your problem.',
   },
   'zh-CN': {
     kind: '识别为',
@@ -49,6 +50,7 @@ const LABELS: Record<DiagnoseLocale, Record<string, string>> = {
     plan: '建议的计划',
     references: '参考',
     cc: '计算能力',
+    fromWords: '这只是根据你的描述判断的（文字里没有匹配到任何错误信息）：请确认它说的是你的问题。',
   },
 };
 
@@ -86,6 +88,7 @@ function factsLine(facts: DiagnoseFacts, labels: Record<string, string>): string
 function formatOne(diagnosis: Diagnosis, labels: Record<string, string>, paint: (style: keyof TerminalStyle, text: string) => string): string {
   const mark = diagnosis.severity === 'info' ? paint('cyan', 'i') : diagnosis.severity === 'warning' ? paint('yellow', '!') : paint('red', '✖');
   const out = [`${mark} ${paint('bold', diagnosis.title)} ${paint('dim', `[${diagnosis.code}]`)}`];
+  if (diagnosis.fromWords) out.push(wrap(labels.fromWords as string, 96, '  '));
   if (diagnosis.evidence) out.push(paint('dim', `  ${(labels.line as string).replace('{n}', String(diagnosis.evidence.line))}: ${diagnosis.evidence.text}`));
   out.push(wrap(diagnosis.explanation, 96, '  '));
   if (diagnosis.onThisMachine) out.push(wrap(`${labels.machine}: ${diagnosis.onThisMachine}`, 96, '  '));

@@ -13,6 +13,8 @@ export interface CompiledEntry {
   entry: KnowledgeEntry;
   triggers: RegExp[];
   extractors: RegExp[];
+  /** The user's own words for the family (read when no trigger matched anywhere in the text). */
+  inWords: RegExp[];
   /** Matches a line that may hold a trigger or an extractor of this entry (required literals). */
   gate: RegExp | null;
   /** The triggers' required literals, lower-case: what a near miss of this family holds. */
@@ -38,20 +40,25 @@ export function compileKnowledgeBase(table: KnowledgeTable): CompiledKnowledgeBa
   const allLiterals = new Set<string>();
   const entries = table.entries.map((entry): CompiledEntry => {
     const literals = new Set<string>();
-    const compile = (source: string) => {
-      const analysis = analyzePattern(source);
+    const safe = (source: string, prefiltered = true) => {
+      const analysis = analyzePattern(source, { prefiltered });
       // Invariant on shipped data/errors.json (its own test loads it); users do not edit files inside the app package.
       if (analysis.problems.length > 0) throw new Error(`errors.json ${entry.code}: unsafe pattern /${source}/: ${analysis.problems.join('; ')}`);
-      for (const literal of analysis.literals) literals.add(literal);
+      return analysis;
+    };
+    const compile = (source: string) => {
+      for (const literal of safe(source).literals) literals.add(literal);
       return new RegExp(source, 'i');
     };
     // A family's CUDA errors add the patterns data/cuda-errors.json gives them (their names and sentence).
     const triggers = [...entry.patterns, ...cudaErrorPatterns(entry.cudaErrors ?? [])].map(compile);
     const triggerLiterals = [...literals];
     const extractors = (entry.extract ?? []).map(compile);
+    // Outside the gate and the prefilter: words are read on their own pass, only when nothing else matched.
+    const inWords = (entry.inWords ?? []).map((source) => (safe(source, false), new RegExp(source, 'i')));
     for (const literal of literals) allLiterals.add(literal);
     const gate = literals.size > 0 ? new RegExp([...literals].map(regexLiteral).join('|'), 'i') : null;
-    return { entry, triggers, extractors, gate, literals: triggerLiterals, allLiterals: [...literals] };
+    return { entry, triggers, extractors, inWords, gate, literals: triggerLiterals, allLiterals: [...literals] };
   });
   // Longest first, so the alternation reports the most specific literal at a position.
   const sorted = [...allLiterals].sort((a, b) => b.length - a.length);

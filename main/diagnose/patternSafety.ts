@@ -238,15 +238,18 @@ function literalsOfAlternatives(alternatives: Node[][]): string[] | null {
   return all;
 }
 
-/** Parses and bounds one knowledge-base pattern; `problems` is empty when it is safe to run on any line. */
-export function analyzePattern(source: string): PatternAnalysis {
+/**
+ * Parses and bounds one knowledge-base pattern; `problems` is empty when it is safe to run on any line. Words read
+ * without the prefilter (a family's `inWords`) need no literal.
+ */
+export function analyzePattern(source: string, { prefiltered = true }: { prefiltered?: boolean } = {}): PatternAnalysis {
   const parser = new Parser(source);
   const root = parser.parse();
   const problems = [...parser.problems];
   const paths = pathsOf(root);
   if (paths > MAX_PATHS && Number.isFinite(paths)) problems.push(`up to ${paths} backtracking paths per position (limit ${MAX_PATHS})`);
   const literals = literalsOfAlternatives(root.alternatives);
-  if (!literals) problems.push(`no literal of at least ${MIN_LITERAL} characters in every alternative (needed for the prefilter)`);
+  if (!literals && prefiltered) problems.push(`no literal of at least ${MIN_LITERAL} characters in every alternative (needed for the prefilter)`);
   try {
     new RegExp(source, 'i');
   } catch (error) {

@@ -1,14 +1,22 @@
+import type { CompiledKnowledgeBase } from './knowledgeBase.js';
 import { evidenceLine } from './evidenceLine.js';
 import type { StructuralMatch } from './structuralMatches.js';
 
-/** nouveau named with what it does to the NVIDIA driver: blocks it, holds the card, errors in the kernel log. */
-const NOUVEAU_IN_WORDS = /\bnouveau\b[^\n]{0,120}\b(?:block(?:s|ed|ing)?|prevent(?:s|ed|ing)?|conflicts?|in use|takes? over|present|loaded|errors?|crash(?:es|ed)?)\b|\b(?:block(?:s|ed)?|conflicts?|errors?) (?:about|from|with|by) [`'"]?nouveau\b/i;
+/** Words are read in texts up to this long: a problem told in words is a post, not a log (a long log gets what was read). */
+export const MAX_WORDS_TEXT = 100_000;
 
 /**
  * Families a user tells only in words, with no tool's message to quote ("the nouveau want ever install and block the
- * nivida module"). Read only when nothing else was found: where a tool's line names a family, that line decides.
+ * nivida module", "secure boot is enabled so the module is not loaded"): each family's `inWords` in data/errors.json.
+ * Read only when nothing else was found (where a tool's line names a family, that line decides), in the order the text
+ * tells them; the caller marks the diagnoses as read from words alone.
  */
-export function wordsOnlyFamilies(lines: readonly string[]): StructuralMatch[] {
-  const nouveau = evidenceLine(lines, NOUVEAU_IN_WORDS);
-  return nouveau ? [{ code: 'NOUVEAU_CONFLICT', evidence: nouveau, values: {} }] : [];
+export function wordsOnlyFamilies(lines: readonly string[], kb: CompiledKnowledgeBase): StructuralMatch[] {
+  const found: StructuralMatch[] = [];
+  for (const compiled of kb.entries) {
+    if (compiled.inWords.length === 0) continue;
+    const evidence = evidenceLine(lines, (line) => compiled.inWords.some((pattern) => pattern.test(line)));
+    if (evidence) found.push({ code: compiled.entry.code, evidence, values: {} });
+  }
+  return found.sort((a, b) => (a.evidence?.line ?? 0) - (b.evidence?.line ?? 0));
 }

@@ -58,6 +58,7 @@ export function DiagnosisList({ result, headingLevel = 2, onUsePlan }: { result:
             <Heading className="diagnosis-title">{diagnosis.title}</Heading>
             {/* The code in brackets, as every error line shows it (issue 30: a bare code read as a sentence). */}
             <p className="muted"><code>[{diagnosis.code}]</code></p>
+            {diagnosis.fromWords ? <p className="hint" data-testid="diagnosis-from-words">{t('diagnose.fromWords')}</p> : null}
             <p>{diagnosis.explanation}</p>
             {diagnosis.evidence ? (
               <p className="muted">

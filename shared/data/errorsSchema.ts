@@ -19,6 +19,11 @@ export const knowledgeEntrySchema = row({
   patterns: texts,
   /** CUDA runtime errors (names in data/cuda-errors.json) that raise it too, in every form tools print them. */
   cudaErrors: v.optional(texts),
+  /**
+   * How a user tells this problem in their own words ("secure boot is enabled and the module won't load"). Read only
+   * when no tool's message in the text named a family; the diagnosis then says it was read from the words alone.
+   */
+  inWords: v.optional(texts),
   /** Read values (named groups) from other lines of the same text, without raising the diagnosis. */
   extract: v.optional(texts),
   /** Raised by code from parsed facts (e.g. a traceback cut before its message), not by a pattern. */

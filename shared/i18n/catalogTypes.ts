@@ -1741,6 +1741,7 @@ export interface CatalogPlaceholders {
     'diagnose.resultLabel': never;
     'diagnose.kind': 'kind';
     'diagnose.none': never;
+    'diagnose.fromWords': never;
     'diagnose.otherMachine': never;
     'diagnose.fixes': never;
     'diagnose.references': never;

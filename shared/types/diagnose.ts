@@ -90,6 +90,8 @@ export interface Diagnosis {
   onThisMachine?: string;
   /** The plan request that would fix it; the wizard resolves it (shared/plan) and offers the plan. */
   suggestedPlan?: PlanRequest;
+  /** Read from the user's own words alone: no tool's message in the text named a family, so it is a likely reading, not a match. */
+  fromWords?: boolean;
 }
 
 /** When no family matched (issue 31): what was read from the text, and the families it came closest to. */
