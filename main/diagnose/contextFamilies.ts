@@ -92,7 +92,13 @@ function saidNear(lines: readonly string[], call: RegExp, said: RegExp): Line | 
 
 const WINDOWS = /\bWindows(?: ?(?:10|11|Server))?\b|win_amd64|\bwin32\b|\bWin(?:10|11)\b|\b[A-Z]:\\(?:Users|Program Files|Python|ProgramData)\\/i;
 
-/** TensorFlow ≥ 2.11 on native Windows with no GPU: the release has no Windows GPU build at all. */
+/** CUDA 12 or newer stated: later than any CUDA a native-Windows TensorFlow GPU build uses. */
+const CUDA_AFTER_TF_WINDOWS = /\bCUDA(?: Toolkit)?(?: version)?:? {0,3}v?1[2-9](?:\.\d{1,2}){0,2}\b/i;
+
+/**
+ * TensorFlow ≥ 2.11 on native Windows with no GPU: the release has no Windows GPU build at all. With no release named,
+ * a CUDA 12 or newer beside TensorFlow on Windows says the same: 2.10, the last Windows GPU build, wants CUDA 11.2.
+ */
 function tensorflowOnWindows(text: string, lines: readonly string[], facts: DiagnoseFacts): StructuralMatch | null {
   if (!WINDOWS.test(text) || /\bWSL|microsoft-standard/i.test(text)) return null;
   const printed = printedAfter(lines, /tf\.__version__\)?/, /v?2\.\d{1,2}\.\d{1,3}/);
@@ -102,7 +108,9 @@ function tensorflowOnWindows(text: string, lines: readonly string[], facts: Diag
     /\bTF(?: version)?:? {0,3}v?(2\.\d{1,2})\.\d/i.exec(text)?.[1] ??
     (printed ? /(2\.\d{1,2})\.\d/.exec(printed.text.replace(/^.{0,200}tf\.__version__\)?/, ''))?.[1] : undefined) ??
     (facts.framework?.name === 'tensorflow' ? /^(2\.\d{1,2})/.exec(facts.framework.version ?? '')?.[1] : undefined);
-  if (!stated || Number(stated.split('.')[1]) < 11) return null;
+  // No release named, but a CUDA no Windows GPU build of TensorFlow was ever made for (2.10, the last, wants 11.2).
+  const afterLastWindowsBuild = !stated && /\btensor ?flow\b/i.test(text) && CUDA_AFTER_TF_WINDOWS.test(text);
+  if (!afterLastWindowsBuild && (!stated || Number(stated.split('.')[1]) < 11)) return null;
   const signal =
     tensorflowBuiltWithoutCuda(lines) ??
     saidNear(lines, /list_physical_devices\(["']GPU["']\)/, SAID_EMPTY) ??
@@ -114,7 +122,7 @@ function tensorflowOnWindows(text: string, lines: readonly string[], facts: Diag
     // A report of this release on native Windows that speaks of the GPU at all: the release has none there to give.
     firstLine(lines, /\bgpu\b/i);
   if (!signal) return null;
-  return { code: 'TF_WINDOWS_NO_GPU', evidence: evidence(signal), values: { frameworkVersion: stated } };
+  return { code: 'TF_WINDOWS_NO_GPU', evidence: evidence(signal), values: stated ? { frameworkVersion: stated } : {} };
 }
 
 const WSL = /microsoft-standard-WSL2|\d\.\d{1,2}\.\d{1,3}-\d{1,6}-Microsoft\b|\bWSL ?2?\b|\/usr\/lib\/wsl\//i;

@@ -110,6 +110,11 @@ describe('what a text says in words', () => {
     expect(first(real('s6-2-17'))?.code).toBe('CUDA_NOT_AVAILABLE');
   });
 
+  it('TensorFlow on Windows beside CUDA 12, no release named: no Windows GPU build was made for that CUDA (tensorflow/tensorflow#60206)', () => {
+    expect(first(real('s10-0-34'))?.code).toBe('TF_WINDOWS_NO_GPU');
+    expect(first('Windows 10, CUDA 11.2 and cuDNN 8.1\nI can\'t get Tensorflow to detect my gpu')?.code).not.toBe('TF_WINDOWS_NO_GPU');
+  });
+
   it("TensorFlow's GPU list said empty in words, under its issue-template version and Windows", () => {
     expect(first(real('s6-1-34'))?.title).toBe('TensorFlow 2.12.0 has no GPU support on native Windows');
   });
