@@ -8,6 +8,16 @@ import { regexLiteral } from './regexLiteral.js';
  */
 const NUMBERED_ALIKE = 100;
 
+/** The forms tools print a bare number in, each with a literal of its own (a log full of "cuda" must stay fast). */
+function numberForms(number: number): string[] {
+  return [
+    `\\bCUDA error:? {0,2}${number}\\b`,
+    `\\binit(?:iali[sz]ation)? failure:? ${number}\\b`,
+    `Return value ${number} from '?cuda`,
+    `\\berror code ?: ?${number}, Please see detail`,
+  ];
+}
+
 /** A sentence that says what it is on its own ("no kernel image is available…"); "unknown error" needs CUDA beside it. */
 function saysItself(sentence: string): boolean {
   return sentence.split(' ').length >= 4 || /\b(?:CUDA|PTX)\b/.test(sentence);
@@ -28,7 +38,7 @@ export function cudaErrorPatterns(names: readonly string[], table: CudaErrorTabl
       `${regexLiteral(error.runtime)}\\b`,
       ...(error.driver ? [`${regexLiteral(error.driver)}\\b`] : []),
       saysItself(error.text) ? sentence : `(?:cuda|vs\\. 0\\))[^\\n]{0,40}?\\b${sentence}`,
-      ...(error.number >= NUMBERED_ALIKE ? [`\\bcuda[^\\n]{0,60}?(?:error|failure|status|return value) ?(?:code)?[ :=(]{1,3}${error.number}\\b`] : []),
+      ...(error.number >= NUMBERED_ALIKE ? numberForms(error.number) : []),
     ];
   });
 }
