@@ -25,7 +25,9 @@ function classify(python: string, text: string): string | null {
 describe('the check script as exports ship it: one file', () => {
   it("carries data/errors.json's patterns and the running frameworks' wordings", () => {
     // Only errors.json says this one; only the script's own wordings say the second.
-    expect(classify(SYSTEM_PYTHON, 'CUBLAS_STATUS_ALLOC_FAILED when calling cublasCreate(handle)')).toBe('OUT_OF_MEMORY');
+    expect(classify(SYSTEM_PYTHON, 'RuntimeError: CUBLAS failure 3: CUBLAS_STATUS_ALLOC_FAILED ; GPU=0 ;')).toBe('OUT_OF_MEMORY');
+    // Its non-ASCII wordings (a curly apostrophe here) travel escaped and still match.
+    expect(classify(SYSTEM_PYTHON, 'nvidia-smi can’t communicate with the NVIDIA driver')).toBe('DRIVER_NOT_LOADED');
     expect(classify(SYSTEM_PYTHON, 'RuntimeError: No CUDA GPUs are available')).toBe('NO_DEVICES_FOUND');
   });
 

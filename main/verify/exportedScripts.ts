@@ -62,7 +62,9 @@ export function exportedCheckScript(entry = frameworkCheckScript): string {
     ...modules.slice(0, -1).map(({ name, source }) => section(name, source.replace(SIBLING_IMPORT, ''))),
     section(entryModule.name, entryBody.slice(codeStart)),
   ].join('\n');
-  return fillLine(bundle, 'EMBEDDED_ERROR_ENTRIES = None', `EMBEDDED_ERROR_ENTRIES = ${JSON.stringify(checkScriptErrorEntries())}`, 'dlsetup_check_diagnosis.py');
+  // ASCII only: Python 3.8's tokenizer misreads a multibyte character that straddles its buffer on a line this long.
+  const entries = JSON.stringify(checkScriptErrorEntries()).replace(/[\u0080-\uffff]/g, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`);
+  return fillLine(bundle, 'EMBEDDED_ERROR_ENTRIES = None', `EMBEDDED_ERROR_ENTRIES = ${entries}`, 'dlsetup_check_diagnosis.py');
 }
 
 /** The English of the check script's sentence keys, which dlsetup_report.py words a report's sentences with. */

@@ -5,13 +5,14 @@ import { renderScreen, visibleText } from '../../testkit/renderer/renderScreen.j
 import { initialWizardState } from '../wizard/wizardState.js';
 import { TroubleshootScreen } from './TroubleshootScreen.js';
 
-// A traceback whose NCCL line was cut off before its reason: no family matches it in full, NCCL_FAILED comes closest.
+// A traceback whose NCCL line was cut off before its reason: no family matches it in full, NCCL_FAILED comes closest
+// (and no sentence says "NCCL … error" in words, which would be read as the family from the words).
 const CUT_OFF = [
   '[rank0]: Loading libnccl.so.2 built for sm_90 with CUDA 12.4',
   'Traceback (most recent call last):',
   '  File "train.py", line 41, in <module>',
   '    dist.init_process_group("nccl")',
-  'RuntimeError: NCCL error in: ../torch/csrc/distributed/c10d/ProcessGroupNCCL.cpp:1275, ...',
+  'RuntimeError: ncclCommInitRank failed: ...',
 ].join('\n');
 
 function render(locale: 'en' | 'zh-CN') {
@@ -35,7 +36,7 @@ describe('Troubleshoot: an error no known family matches (issue 31, item 4)', ()
     expect(text).toContain('Read from the text libnccl.so.2 sm_90 CUDA 12.4');
     // The title first, its code only in its bracket after it, then the words the text holds.
     expect(text).toContain('Closest known problems');
-    expect(text).toContain('NCCL, the library that connects the GPUs, failed [NCCL_FAILED] The text has: nccl error in:');
+    expect(text).toContain('NCCL, the library that connects the GPUs, failed [NCCL_FAILED] The text has: ncclcomminitrank failed:');
     expect(text).toContain('Paste the whole output, from the command you ran to its very last lines');
     expect(text).toContain('If one of the problems above sounds like yours');
   });
@@ -45,7 +46,7 @@ describe('Troubleshoot: an error no known family matches (issue 31, item 4)', ()
     expect(screenOf(html).getByRole('heading', { name: 'DL Setup 没有认出这个报错' })).toBeTruthy();
     expect(text).toContain('从文字中读到 libnccl.so.2 sm_90 CUDA 12.4');
     expect(text).toContain('最接近的已知问题');
-    expect(text).toContain('连接多块 GPU 的通信库 NCCL 出错了 [NCCL_FAILED] 文字里有： nccl error in:');
+    expect(text).toContain('连接多块 GPU 的通信库 NCCL 出错了 [NCCL_FAILED] 文字里有： ncclcomminitrank failed:');
     expect(text).toContain('请粘贴完整的输出');
     expect(text).not.toContain('DL Setup did not recognise');
   });

@@ -11,12 +11,12 @@ afterEach(() => {
 });
 
 describe('dlsetup diagnose', () => {
-  it('explains a real libcudart load failure with its code and a fix', async () => {
+  it("explains a real libcudart load failure (TensorFlow's loader) with its code and a fix", async () => {
     const io = captureIo();
     const code = await main(['diagnose', fixturePath('error-logs', 'tf_dso_loader_libcudart.so.11.0_not_found.txt'), '--json', '--no-machine'], io);
     expect(code).toBe(0);
     const result = JSON.parse(io.stdout());
-    expect(result.diagnoses.map((d: { code: string }) => d.code)).toContain('CUDA_LIB_MISSING');
+    expect(result.diagnoses.map((d: { code: string }) => d.code)).toContain('TF_CUDA_LIBS_NOT_FOUND');
     expect(result.diagnoses[0].fixes.length).toBeGreaterThan(0);
   });
 
