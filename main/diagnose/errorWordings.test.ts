@@ -442,6 +442,11 @@ const SAMPLES: Sample[] = [
   s('NVCC_NOT_FOUND', 'Install fails due to missing nvcc', 'https://github.com/AutoGPTQ/AutoGPTQ/issues/20'),
   s('OUT_OF_MEMORY', 'Apparently, after some epochs, the GPU (Geforce RTX2070) was running out of memory and the training of the first model stops, going straight to the training of the second model.', 'https://github.com/talmolab/sleap/issues/587'),
   s('WINDOWS_PAGING_FILE_TOO_SMALL', '[Bug]:提示虚拟内存容量过小，今天突然出现的，没有做任何改动。', 'https://github.com/metercai/SimpleSDXL/issues/59', { zh: true }),
+  s('CUDA_LIB_MISSING', "When I run `make runtest -j 8`, the error comes out like this. But I cannot find `libcudart.so.5.5` in cuda's lib (`/usr/local/cuda/lib64`). My cuda version is 8.0.", 'https://github.com/MVIG-SJTU/RMPE/issues/7'),
+  s('CUDA_LIB_MISSING', 'libcudart.so not found', 'https://github.com/Akegarasu/lora-scripts/issues/225'),
+  s('PYTHON_VENV_MISSING', '## Issue Overview\nThe library for `python3-venv` needs to be installed.', 'https://github.com/LinkedInLearning/essential-jenkins-2468076/issues/10'),
+  s('UV_PYTHON_NOT_FOUND', "uv can't find python interpreter automatically", 'https://github.com/astral-sh/uv/issues/5589'),
+  s('JAX_WINDOWS_NO_GPU', 'infinite loop when trying to install jax with cuda support on windows', 'https://github.com/jax-ml/jax/issues/22776'),
   // Issue 31: families and wordings met again in threads found after the patterns were written from the tools' own messages.
   s('NVCC_NOT_FOUND', 'unable to execute "\'/usr/local/cuda\'/bin/nvcc": No such file or directory\nerror: command "\'/usr/local/cuda\'/bin/nvcc" failed with exit status 1', 'https://github.com/MVIG-SJTU/AlphaPose/issues/765'),
   s('CONTAINER_NO_GPUS', 'WARNING: The NVIDIA Driver was not detected.  GPU functionality will not be available.\n   Use the NVIDIA Container Toolkit to start this container with GPU support; see\n   https://docs.nvidia.com/datacenter/cloud-native/ .', 'https://github.com/prs-eth/PanopticSegForLargeScalePointCloud/issues/20'),
