@@ -447,6 +447,12 @@ const SAMPLES: Sample[] = [
   s('PYTHON_VENV_MISSING', '## Issue Overview\nThe library for `python3-venv` needs to be installed.', 'https://github.com/LinkedInLearning/essential-jenkins-2468076/issues/10'),
   s('UV_PYTHON_NOT_FOUND', "uv can't find python interpreter automatically", 'https://github.com/astral-sh/uv/issues/5589'),
   s('JAX_WINDOWS_NO_GPU', 'infinite loop when trying to install jax with cuda support on windows', 'https://github.com/jax-ml/jax/issues/22776'),
+  s('NVCC_ARCH_UNSUPPORTED', 'Compile failed for me because newer versions of nvcc, starting with 8(currently 9.2), no longer support compute_20 or sm_20 and will error out in a fairly hard to track way.', 'https://github.com/Yeyke/H-BLAST/issues/1'),
+  s('NVCC_ARCH_UNSUPPORTED', 'make error with cudnn_samples_v7/conv_sample:\n> cuda 11 no longer supports compute_30', 'https://github.com/Hardware-Alchemy/cuDNN-sample/issues/2'),
+  s('CONDA_UNSATISFIABLE', 'Managed to fix that error by moving that line down to the pip section. Now I am getting a "Found conflicts! Looking for incompatible packages" message.', 'https://github.com/dotchen/LearningByCheating/issues/33'),
+  s('PIP_NO_MATCHING_DISTRIBUTION', "This fails since tensorflow doesn't (yet) have a package for Python 3.12", 'https://github.com/google-deepmind/optax/pull/714'),
+  s('GPU_LOST', 'However, in this morning, 2 GPUs disappeared in `nvidia-smi`.', 'https://github.com/NVIDIA/gpu-operator/issues/643'),
+  s('GPU_LOST', 'gpu-2-12 has lost a GPU', 'https://github.com/cBio/cbio-cluster/issues/39'),
   // Issue 31: families and wordings met again in threads found after the patterns were written from the tools' own messages.
   s('NVCC_NOT_FOUND', 'unable to execute "\'/usr/local/cuda\'/bin/nvcc": No such file or directory\nerror: command "\'/usr/local/cuda\'/bin/nvcc" failed with exit status 1', 'https://github.com/MVIG-SJTU/AlphaPose/issues/765'),
   s('CONTAINER_NO_GPUS', 'WARNING: The NVIDIA Driver was not detected.  GPU functionality will not be available.\n   Use the NVIDIA Container Toolkit to start this container with GPU support; see\n   https://docs.nvidia.com/datacenter/cloud-native/ .', 'https://github.com/prs-eth/PanopticSegForLargeScalePointCloud/issues/20'),

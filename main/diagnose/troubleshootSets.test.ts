@@ -89,9 +89,9 @@ const SETS = [
   // 132 texts collected after every change of the session that worked on set 12 (136 collected; 4 removed because their
   // threads had been read in search results while finding samples for the words patterns), none from a cited thread,
   // split by family, and counted once with the code as it was: 60/66 and 52/66 (84.8 % of 132; 96.6 % of the answers
-  // given were right). The first half is development from then on: 64/66 after its families (the second, held out,
+  // given were right). The first half is development from then on: 65/66 after its families (the second, held out,
   // never read).
-  { set: 'troubleshoot-set-13', half: 'development', floor: 64, heldOut: false },
+  { set: 'troubleshoot-set-13', half: 'development', floor: 65, heldOut: false },
   { set: 'troubleshoot-set-13', half: 'heldout', floor: 52, heldOut: true },
 ] as const;
 
