@@ -453,6 +453,8 @@ const SAMPLES: Sample[] = [
   s('PIP_NO_MATCHING_DISTRIBUTION', "This fails since tensorflow doesn't (yet) have a package for Python 3.12", 'https://github.com/google-deepmind/optax/pull/714'),
   s('GPU_LOST', 'However, in this morning, 2 GPUs disappeared in `nvidia-smi`.', 'https://github.com/NVIDIA/gpu-operator/issues/643'),
   s('GPU_LOST', 'gpu-2-12 has lost a GPU', 'https://github.com/cBio/cbio-cluster/issues/39'),
+  s('CUDA_NOT_AVAILABLE', 'Whether using the official container or installing locally \nI get this error all the time\nCUDA is not available.', 'https://github.com/modelscope/facechain/issues/3'),
+  s('CUDA_NOT_AVAILABLE', 'cuda不可用\n博主你好，我的电脑在运行程序时普遍出现了cuda不可用问题', 'https://github.com/PengfeiM/Fatigue-Driven-Detection-Based-on-CNN/issues/15', { zh: true }),
   // Issue 31: families and wordings met again in threads found after the patterns were written from the tools' own messages.
   s('NVCC_NOT_FOUND', 'unable to execute "\'/usr/local/cuda\'/bin/nvcc": No such file or directory\nerror: command "\'/usr/local/cuda\'/bin/nvcc" failed with exit status 1', 'https://github.com/MVIG-SJTU/AlphaPose/issues/765'),
   s('CONTAINER_NO_GPUS', 'WARNING: The NVIDIA Driver was not detected.  GPU functionality will not be available.\n   Use the NVIDIA Container Toolkit to start this container with GPU support; see\n   https://docs.nvidia.com/datacenter/cloud-native/ .', 'https://github.com/prs-eth/PanopticSegForLargeScalePointCloud/issues/20'),
