@@ -223,8 +223,9 @@ test.describe('item 7: the smaller untruths', () => {
       await page.context().close();
     });
 
-    // Issue 31 item 4: a traceback whose NCCL line was cut off matches no family; the screen says so, with what it read,
-    // the closest known problem by its title (its code only in brackets) and what to paste instead.
+    // Issue 31 item 4: a traceback whose NCCL line was cut off matches no family (and says "NCCL … error" in no words,
+    // which would be read as the family from the words); the screen says so, with what it read, the closest known problem
+    // by its title (its code only in brackets) and what to paste instead.
     const UNMATCHED = {
       en: { open: 'Troubleshoot an error', label: 'Error message or tool output', submit: 'Find the cause', heading: 'DL Setup did not recognise this error', title: 'NCCL, the library that connects the GPUs, failed', next: 'Paste the whole output' },
       'zh-CN': { open: '排查报错', label: '报错信息或工具输出', submit: '查找原因', heading: 'DL Setup 没有认出这个报错', title: '连接多块 GPU 的通信库 NCCL 出错了', next: '请粘贴完整的输出' },
@@ -234,7 +235,7 @@ test.describe('item 7: the smaller untruths', () => {
         const words = UNMATCHED[locale];
         const page = await pageIn(browser, locale, machine.serve.url);
         await page.getByRole('button', { name: words.open }).click();
-        await page.getByLabel(words.label).fill(['[rank0]: Loading libnccl.so.2 built for sm_90 with CUDA 12.4', 'Traceback (most recent call last):', '  File "train.py", line 41, in <module>', '    dist.init_process_group("nccl")', 'RuntimeError: NCCL error in: ../torch/csrc/distributed/c10d/ProcessGroupNCCL.cpp:1275, ...'].join('\n'));
+        await page.getByLabel(words.label).fill(['[rank0]: Loading libnccl.so.2 built for sm_90 with CUDA 12.4', 'Traceback (most recent call last):', '  File "train.py", line 41, in <module>', '    dist.init_process_group("nccl")', 'RuntimeError: ncclCommInitRank failed: ...'].join('\n'));
         await page.getByRole('button', { name: words.submit }).click();
         const panel = page.getByTestId('diagnosis-unmatched');
         await expect(panel.getByRole('heading', { name: words.heading })).toBeVisible({ timeout: 20_000 });
