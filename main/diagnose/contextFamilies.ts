@@ -270,7 +270,7 @@ export function contextFamilies(text: string, facts: DiagnoseFacts, lines: reado
     openModulesOnOldGpu(text, lines),
     torchCudaUnavailable(lines),
     cpuInWords(lines),
-    tensorflowLibrariesMissing(lines),
+    tensorflowLibrariesMissing(lines, facts),
     jaxCudnnMismatch(text, lines, facts),
     jaxFallsBackInWords(lines, facts),
     secureBootRefusal(text, lines),

@@ -21,6 +21,8 @@ const TOOLKIT = [
   /Cuda compilation tools, release (\d{1,2}\.\d{1,2})/i,
   /\brelease (\d{1,2}\.\d{1,2}), V\d{1,2}\.\d/,
   /nvcc[^\n]{0,60}?\b(?:release|version|shows?|says?|is|gives?)\s{1,3}v?(\d{1,2}\.\d{1,2})\b/i,
+  // The toolkit the user says they installed ("despite installing CUDA 11.2 from here").
+  /\binstall(?:ed|ing)? (?:the )?CUDA(?: Toolkit)?(?: version)? {0,3}v?(\d{1,2}\.\d{1,2})\b/i,
 ];
 const DRIVER = /\bdriver(?: version)?:? {0,3}(?:is |of )?(\d{3}\.\d{1,3}(?:\.\d{1,3})?)\b/i;
 

@@ -23,6 +23,9 @@ const development = [
   ['troubleshoot-set-10', 'heldout.json'],
   ['troubleshoot-set-11', 'development.json'],
   ['troubleshoot-set-11', 'heldout.json'],
+  ['troubleshoot-set-12', 'development.json'],
+  ['troubleshoot-set-13', 'development.json'],
+  ['troubleshoot-set-14', 'development.json'],
 ].flatMap(([set, half]) => (JSON.parse(readFileSync(fixturePath(set!, half!), 'utf8')) as { texts: { id: string; text: string }[] }).texts);
 const real = (id: string) => development.find((sample) => sample.id === id)!.text;
 const first = (text: string, locale: 'en' | 'zh-CN' = 'en') => diagnoseText(text, { locale }).diagnoses[0];
@@ -99,6 +102,18 @@ describe('what a text says in words', () => {
     expect(first(real('s10-0-15'))?.code).toBe('JAX_CUDA_BACKEND_FAILED');
     const line = 'E tensorflow/stream_executor/cuda/cuda_dnn.cc:352] Loaded runtime CuDNN library: 8.0.5 but source was compiled with: 8.1.0.  CuDNN library needs to have matching major version';
     expect(first(`2021-04-20 23:10:23.094910: ${line}`)?.code).toBe('CUDNN_VERSION_MISMATCH');
+  });
+
+  it("TensorFlow's loader sentence quoted without its log prefix, in a TensorFlow text, is TensorFlow's family (tensorflow/tensorflow#26289, #36294)", () => {
+    expect(first(real('s14-0-33'))?.code).toBe('TF_CUDA_LIBS_NOT_FOUND');
+    expect(first(real('s14-0-33'))?.details?.libraries).toContain('libcurand.so.10.0');
+    expect(first(real('s14-0-21'))?.code).toBe('TF_CUDA_LIBS_NOT_FOUND');
+    // The same sentence where no TensorFlow is named stays the library's.
+    expect(first("I get this: Could not load dynamic library 'libcudart.so.10.1'; dlerror: libcudart.so.10.1: cannot open shared object file")?.code).toBe('CUDA_LIB_MISSING');
+  });
+
+  it('the CUDA the user installed, against the one nvidia-smi shows, said in words (rapidsai/dask-cuda#761)', () => {
+    expect(first(real('s14-2-27'))?.code).toBe('CUDA_VERSIONS_EXPLAINED');
   });
 
   it('a traceback flattened into an issue title that stops after a frame is cut short', () => {

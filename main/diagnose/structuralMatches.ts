@@ -153,11 +153,12 @@ export function structuralMatches(text: string, kind: DiagnoseKind, facts: Diagn
   // A longer text keeps only what its tool's parsers read (the two CUDA numbers, Windows' controllers).
   if (text.length > MAX_SHAPE_TEXT) return present([toolOutput ? twoCudaNumbers([], facts, locale) : null, kind === 'windows-cim' ? adapterRamCapped(text) : null]);
   const lines = text.split('\n');
-  // The same two numbers told in words ("nvidia-smi shows CUDA 11.2, nvcc says release 11.1").
-  const prose = toolOutput ? null : cudaNumbersInProse(text);
+  // The same two numbers told in words ("nvidia-smi shows CUDA 11.2, nvcc says release 11.1"), or a table with the
+  // toolkit the user says they installed beside it.
+  const prose = toolOutput && facts.toolkitVersion ? null : cudaNumbersInProse(text);
   return present([
     kind === 'collect-env' ? cpuOnlyTorchReport(text, lines) : null,
-    toolOutput ? twoCudaNumbers(lines, facts, locale) : prose ? twoCudaNumbers(lines, { ...facts, ...prose }, locale) : null,
+    prose ? twoCudaNumbers(lines, { ...facts, ...prose }, locale) : toolOutput ? twoCudaNumbers(lines, facts, locale) : null,
     kind === 'nvidia-smi-table' && !facts.toolkitVersion ? cudaVersionAskedOfTable(lines, facts) : null,
     // A table's rows alone (no header) still show the compute mode.
     exclusiveModeTable(text, lines),

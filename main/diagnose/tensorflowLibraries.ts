@@ -1,8 +1,11 @@
+import type { DiagnoseFacts } from '../../shared/types/diagnose.js';
 import { cudaMajorFromSoname } from './detailValues.js';
 import type { StructuralMatch } from './structuralMatches.js';
 
 /** TensorFlow's loader line for a library it could not open (stream_executor before 2.12, tsl after; TF 1.x said dlopen). */
 const LOADER_MISS = /dso_loader\.cc:\d{1,5}\] Could not (?:load dynamic|dlopen) library '([\w.+-]{1,80})'/;
+/** The same sentence quoted without its log prefix, in a text that is TensorFlow's ("I get this error: Could not dlopen library …"). */
+const LOADER_QUOTED = /Could not (?:load dynamic|dlopen) library '([\w.+-]{1,80})'/;
 /** TensorRT's libraries are optional (TENSORRT_OPTIONAL_MISSING): they say nothing of TensorFlow's CUDA set. */
 const TENSORRT = /^lib(?:nvinfer|nvonnxparser|nvparsers)/;
 const CUDNN = /^(?:lib)?cudnn/;
@@ -12,10 +15,11 @@ const CUDNN = /^(?:lib)?cudnn/;
  * TensorFlow's (the CUDA its release was built for, or tensorflow[and-cuda]), so the family is TensorFlow's, with the
  * libraries named. cuDNN alone missing stays cuDNN's family (CUDNN_LIB_MISSING), whose fix is cuDNN's.
  */
-export function tensorflowLibrariesMissing(lines: readonly string[]): StructuralMatch | null {
+export function tensorflowLibrariesMissing(lines: readonly string[], facts: DiagnoseFacts = {}): StructuralMatch | null {
   const missing = new Map<string, { index: number; soname: string }>();
+  const loader = facts.framework?.name === 'tensorflow' ? LOADER_QUOTED : LOADER_MISS;
   lines.forEach((line, index) => {
-    const library = LOADER_MISS.exec(line)?.[1];
+    const library = loader.exec(line)?.[1];
     // jaxlib carries the same loader under external/org_tensorflow: its missing library is JAX's, not TensorFlow's.
     if (!library || TENSORRT.test(library) || line.includes('external/org_tensorflow')) return;
     const name = library.replace(/(?:\.so)?[.\d_]*(?:\.dll)?$/, '').replace(/64$/, '');
