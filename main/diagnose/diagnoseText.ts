@@ -130,11 +130,8 @@ function frameworkValues(facts: DiagnoseFacts, options: DiagnoseOptions): Record
 }
 
 /** The families told only in words, as raised items (see wordsOnlyFamilies). */
-function wordsOnly(text: string, kb: CompiledKnowledgeBase, quoted: (evidence: Evidence) => Evidence): { entry: KnowledgeEntry; values: Record<string, string>; evidence?: Evidence; fromWords: true }[] {
-  return wordsOnlyFamilies(text.split('\n'), kb).flatMap((match) => {
-    const compiled = kb.byCode.get(match.code);
-    return compiled ? [{ entry: compiled.entry, values: match.values, ...(match.evidence ? { evidence: quoted(match.evidence) } : {}), fromWords: true as const }] : [];
-  });
+function wordsOnly(text: string, kb: CompiledKnowledgeBase, quoted: (evidence: Evidence) => Evidence): { entry: KnowledgeEntry; values: Record<string, string>; evidence: Evidence; fromWords: true }[] {
+  return wordsOnlyFamilies(text.split('\n'), kb).map(({ entry, evidence }) => ({ entry, values: {}, evidence: quoted(evidence), fromWords: true as const }));
 }
 
 /** Evidence found in the English reading, quoted from the same line of the text as pasted. */

@@ -100,6 +100,11 @@ describe('what a text says in words', () => {
     expect(jax?.code).toBe('JAX_CUDA_BACKEND_FAILED');
     expect(jax?.fixes[0]).toBe('JAX was built against cuDNN 9.1.1 and found 9.0.0: the jax[cuda12] wheels below bring the cuDNN it needs; a cuDNN installed by hand must be that version or newer within the same major version');
     expect(first(real('s10-0-15'))?.code).toBe('JAX_CUDA_BACKEND_FAILED');
+    // Both versions are read from the whole line, even where the quoted evidence (300 characters) stops before them.
+    const longPrefix = `E1027 15:11:27.184481 3266602 ${'external/org_tensorflow/tensorflow/'.repeat(7)}cuda_dnn.cc:456] `;
+    const cut = first(`import jax\n${longPrefix}Loaded runtime CuDNN library: 9.10.1 but source was compiled with: 9.13.1.`);
+    expect(cut?.evidence?.text.length).toBe(300);
+    expect(cut?.fixes[0]).toContain('JAX was built against cuDNN 9.13.1 and found 9.10.1');
     const line = 'E tensorflow/stream_executor/cuda/cuda_dnn.cc:352] Loaded runtime CuDNN library: 8.0.5 but source was compiled with: 8.1.0.  CuDNN library needs to have matching major version';
     expect(first(`2021-04-20 23:10:23.094910: ${line}`)?.code).toBe('CUDNN_VERSION_MISMATCH');
   });

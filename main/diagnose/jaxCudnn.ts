@@ -1,5 +1,5 @@
 import type { DiagnoseFacts } from '../../shared/types/diagnose.js';
-import { evidenceLine, type Evidence } from './evidenceLine.js';
+import { evidenceAt, evidenceLine, type Evidence } from './evidenceLine.js';
 import type { StructuralMatch } from './structuralMatches.js';
 
 /** XLA's cuDNN check (jaxlib's bundled stream executor) with both versions, and JAX's own. */
@@ -19,9 +19,10 @@ const INSTALLED = /Installed version: (\d{4,6})/i;
 export function jaxCudnnMismatch(text: string, lines: readonly string[], facts: DiagnoseFacts): StructuralMatch | null {
   if (facts.framework?.name !== 'jax') return null;
   for (const pattern of CUDNN_VERSIONS) {
-    const found = evidenceLine(lines, pattern);
-    const groups = found ? pattern.exec(found.text)?.groups : undefined;
-    if (found && groups) return jaxMatch(found, { loadedCudnn: groups.loadedCudnn as string, compiledCudnn: groups.compiledCudnn as string });
+    // The versions are read from the whole line: the quoted evidence stops at 300 characters.
+    const index = lines.findIndex((line) => pattern.test(line));
+    const groups = index === -1 ? undefined : pattern.exec(lines[index] as string)?.groups;
+    if (groups) return jaxMatch(evidenceAt(lines, index), { loadedCudnn: groups.loadedCudnn as string, compiledCudnn: groups.compiledCudnn as string });
   }
   const outdated = evidenceLine(lines, CUDNN_OUTDATED);
   if (!outdated) return null;

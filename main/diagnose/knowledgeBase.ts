@@ -55,7 +55,11 @@ export function compileKnowledgeBase(table: KnowledgeTable): CompiledKnowledgeBa
     const triggerLiterals = [...literals];
     const extractors = (entry.extract ?? []).map(compile);
     // Outside the gate and the prefilter: words are read on their own pass, only when nothing else matched.
-    const inWords = (entry.inWords ?? []).map((source) => (safe(source, false), new RegExp(source, 'i')));
+    const compileWords = (source: string) => {
+      safe(source, false);
+      return new RegExp(source, 'i');
+    };
+    const inWords = (entry.inWords ?? []).map(compileWords);
     for (const literal of literals) allLiterals.add(literal);
     const gate = literals.size > 0 ? new RegExp([...literals].map(regexLiteral).join('|'), 'i') : null;
     return { entry, triggers, extractors, inWords, gate, literals: triggerLiterals, allLiterals: [...literals] };

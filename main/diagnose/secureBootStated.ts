@@ -9,8 +9,9 @@ const LOAD_NOT_PERMITTED = /(?:Kernel module load error|could not insert|Error i
 const MODULE_NOT_LOADED = /nvidia kernel module missing,? falling back to nouveau|\b(?:not be able to|unable to|cannot|can['’]t) load (?:the )?nvidia(?: kernel)? modules?\b/i;
 
 /**
- * "Operation not permitted" (or a module that did not load) alone has other causes (an install command that failed first, a container without the
- * right to load modules), so it is Secure Boot's family only where the text also says Secure Boot is on.
+ * "Operation not permitted" (or a module that did not load) alone has other causes (an install command that failed
+ * first, a container without the right to load modules), so it is Secure Boot's family only where the text also says
+ * Secure Boot is on.
  */
 export function secureBootRefusal(text: string, lines: readonly string[]): StructuralMatch | null {
   if (!SECURE_BOOT_ON.test(text)) return null;

@@ -1,6 +1,5 @@
-import type { CompiledKnowledgeBase } from './knowledgeBase.js';
-import { evidenceLine } from './evidenceLine.js';
-import type { StructuralMatch } from './structuralMatches.js';
+import type { CompiledKnowledgeBase, KnowledgeEntry } from './knowledgeBase.js';
+import { evidenceLine, type Evidence } from './evidenceLine.js';
 
 /** Words are read in texts up to this long: a problem told in words is a post, not a log (a long log gets what was read). */
 export const MAX_WORDS_TEXT = 100_000;
@@ -11,12 +10,12 @@ export const MAX_WORDS_TEXT = 100_000;
  * Read only when nothing else was found (where a tool's line names a family, that line decides), in the order the text
  * tells them; the caller marks the diagnoses as read from words alone.
  */
-export function wordsOnlyFamilies(lines: readonly string[], kb: CompiledKnowledgeBase): StructuralMatch[] {
-  const found: StructuralMatch[] = [];
+export function wordsOnlyFamilies(lines: readonly string[], kb: CompiledKnowledgeBase): { entry: KnowledgeEntry; evidence: Evidence }[] {
+  const found: { entry: KnowledgeEntry; evidence: Evidence }[] = [];
   for (const compiled of kb.entries) {
     if (compiled.inWords.length === 0) continue;
     const evidence = evidenceLine(lines, (line) => compiled.inWords.some((pattern) => pattern.test(line)));
-    if (evidence) found.push({ code: compiled.entry.code, evidence, values: {} });
+    if (evidence) found.push({ entry: compiled.entry, evidence });
   }
-  return found.sort((a, b) => (a.evidence?.line ?? 0) - (b.evidence?.line ?? 0));
+  return found.sort((a, b) => a.evidence.line - b.evidence.line);
 }
