@@ -247,6 +247,26 @@ test.describe('item 7: the smaller untruths', () => {
       });
     }
 
+    // Issue 31: a problem told only in the user's words gets its likely family, marked as read from the words alone.
+    const FROM_WORDS = {
+      en: 'Read from your words alone: no error message in the text matched. Check that this describes your problem.',
+      'zh-CN': '这只是根据你的描述判断的：文字里没有匹配到任何错误信息。请确认它说的是你的问题。',
+    } as const;
+    for (const locale of ['en', 'zh-CN'] as const) {
+      test(`${locale}: Troubleshoot on a problem told only in words says the answer rests on the words`, async ({ browser }) => {
+        const words = UNMATCHED[locale];
+        const page = await pageIn(browser, locale, machine.serve.url);
+        await page.getByRole('button', { name: words.open }).click();
+        // pytorch/pytorch#4546's title: no tool's message, only the user's sentence.
+        await page.getByLabel(words.label).fill('NVIDIA driver too old error');
+        await page.getByRole('button', { name: words.submit }).click();
+        const found = page.locator('[data-code="DRIVER_TOO_OLD"]');
+        await expect(found).toBeVisible({ timeout: 20_000 });
+        await expect(found.getByTestId('diagnosis-from-words')).toHaveText(FROM_WORDS[locale]);
+        await page.context().close();
+      });
+    }
+
     test('`dlsetup diagnose` says what "Recognised: log" means', async () => {
       const { execFile: run } = await import('node:child_process');
       const printed = await new Promise<string>((resolve, reject) => {
