@@ -59,6 +59,10 @@ export async function fetchRanges(options: SegmentedFetchOptions): Promise<void>
       maxRedirections: 0,
       headersTimeout: options.bounds.idleTimeoutMs,
       bodyTimeout: 0,
+    }).catch((error: unknown) => {
+      // A connection the server closed before answering is the same cut as one closed mid-body (undici: "other side closed").
+      if ((error as { code?: string }).code === 'UND_ERR_SOCKET' && !signal.aborted) throw new AttemptError(options.words.cut(), true);
+      throw error;
     });
     const range = parseContentRange(response.headers['content-range']);
     if (response.statusCode !== 206 || !range || range.start !== from || range.end !== to) {
