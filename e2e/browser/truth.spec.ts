@@ -1,6 +1,7 @@
 // Issue 17, "every screen tells the truth": the moments that misled a new user, in English and Simplified Chinese, on
 // simulated hosts (real `dlsetup serve`, real detection of real captures, real resolver, real React wizard).
 import { execFile } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { expect, test, type Browser, type Page } from '@playwright/test';
@@ -263,6 +264,30 @@ test.describe('item 7: the smaller untruths', () => {
         const found = page.locator('[data-code="DRIVER_TOO_OLD"]');
         await expect(found).toBeVisible({ timeout: 20_000 });
         await expect(found.getByTestId('diagnosis-from-words')).toHaveText(FROM_WORDS[locale]);
+        await page.context().close();
+      });
+    }
+
+    // Issue 31: a post that quotes no known message gets the family whose reports it reads like, with the words that
+    // set them apart and the notice that it is a likeness (microsoft/WSL#327, a development text of set 14).
+    const RESEMBLES = {
+      en: { start: 'No known error message matched; the text reads most like reports of this problem (shared words: "', end: '"). Check that this describes yours.' },
+      'zh-CN': { start: '没有匹配到已知的错误信息；这段文字最像这一问题的报告（共同的词：“', end: '”）。请确认它说的是你的问题。' },
+    } as const;
+    for (const locale of ['en', 'zh-CN'] as const) {
+      test(`${locale}: Troubleshoot on a post with no known message names the problem it reads like, and says it is a likeness`, async ({ browser }) => {
+        const words = UNMATCHED[locale];
+        const { texts } = JSON.parse(readFileSync(path.join(root, 'fixtures', 'troubleshoot-set-14', 'development.json'), 'utf8')) as { texts: { id: string; text: string }[] };
+        const page = await pageIn(browser, locale, machine.serve.url);
+        await page.getByRole('button', { name: words.open }).click();
+        await page.getByLabel(words.label).fill(texts.find((text) => text.id === 's14-0-26')!.text);
+        await page.getByRole('button', { name: words.submit }).click();
+        const found = page.locator('[data-code="WSL_NO_GPU"]');
+        await expect(found).toBeVisible({ timeout: 20_000 });
+        const notice = found.getByTestId('diagnosis-resembles');
+        await expect(notice).toContainText(RESEMBLES[locale].start);
+        await expect(notice).toContainText(RESEMBLES[locale].end);
+        await expect(page.getByTestId('diagnosis-unmatched')).toHaveCount(0);
         await page.context().close();
       });
     }

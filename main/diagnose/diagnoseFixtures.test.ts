@@ -96,7 +96,7 @@ const EXPECTED: Record<string, Expectation> = {
   'error-logs/tf_oom_before_cudnn_handle_titanx.txt': { kind: 'log', codes: ['OUT_OF_MEMORY'], facts: {} },
   // cuDNN failed to initialize; the answer: not enough GPU memory (a cuDNN start-up failure, not a version pair).
   'error-logs/tf_failed_to_get_convolution_algorithm_pygta5.txt': { kind: 'log', codes: ['CUDNN_INIT_FAILED'], facts: {} },
-  'error-logs/tf_trt_warning_only_llamafactory_webui.txt': { kind: 'log', codes: ['TENSORRT_OPTIONAL_MISSING'], facts: {} },
+  'error-logs/tf_trt_warning_only_llamafactory_webui.txt': { kind: 'log', codes: ['TENSORRT_OPTIONAL_MISSING', 'TF_INFO_MESSAGES'], facts: {} },
   'error-logs/ctranslate2_libcudnn_ops_infer.so.8_missing.txt': {
     kind: 'log',
     codes: ['CUDNN_LIB_MISSING'],
@@ -537,7 +537,7 @@ const EXPECTED: Record<string, Expectation> = {
 const CLEAN_FOLDERS = new Set(['nvidia-smi-table', 'nvidia-smi-xml', 'nvidia-smi-query', 'nvcc', 'cudnn', 'proc-driver', 'lspci', 'rocm-smi', 'macos', 'ubuntu-drivers']);
 
 /** Not tool output: scored sets (each text carries its own family, troubleshootSets.test.ts) and index data (lock files). */
-const SCORED_SETS = new Set(['troubleshoot-set-3', 'troubleshoot-set-4', 'troubleshoot-set-5', 'troubleshoot-set-6', 'troubleshoot-set-7', 'troubleshoot-set-8', 'troubleshoot-set-9', 'troubleshoot-set-10', 'troubleshoot-set-11', 'troubleshoot-set-12', 'troubleshoot-set-13', 'troubleshoot-set-14', 'pypi-index']);
+const SCORED_SETS = new Set(['troubleshoot-set-3', 'troubleshoot-set-4', 'troubleshoot-set-5', 'troubleshoot-set-6', 'troubleshoot-set-7', 'troubleshoot-set-8', 'troubleshoot-set-9', 'troubleshoot-set-10', 'troubleshoot-set-11', 'troubleshoot-set-12', 'troubleshoot-set-13', 'troubleshoot-set-14', 'troubleshoot-set-15', 'pypi-index']);
 
 function allCaptures(): string[] {
   const files: string[] = [];

@@ -7,7 +7,7 @@ import { withArchitectureDirection } from './architectureDirection.js';
 import { detailValues, PLANNABLE } from './detailValues.js';
 import { computeCapQueryValues } from './driverCommandValues.js';
 import { extractFacts } from './extractFacts.js';
-import { loadKnowledgeBase, type CompiledKnowledgeBase, type KnowledgeEntry } from './knowledgeBase.js';
+import { loadKnowledgeBase, ruledOut, type CompiledKnowledgeBase, type KnowledgeEntry } from './knowledgeBase.js';
 import type { HostFacts } from './hostFacts.js';
 import { hostValues, installedFrameworkVersion, libraryValues, machineValues } from './machineValues.js';
 import { matchKnowledgeBase, type MatchStats } from './matchKnowledgeBase.js';
@@ -18,6 +18,7 @@ import { renderTemplate } from './renderTemplate.js';
 import { structuralMatches } from './structuralMatches.js';
 import { systemMessagesInEnglish } from './systemMessagesInEnglish.js';
 import { MAX_WORDS_TEXT, wordsOnlyFamilies } from './wordsOnlyFamilies.js';
+import { closestReports } from './closestReports.js';
 import { evidenceAt, type Evidence } from './evidenceLine.js';
 import { otherMachineLabel, textFromAnotherMachine } from './textMachine.js';
 import { textFromNvidiaMachine, VENDOR_FLAGS, vendorValues } from './vendorValues.js';
@@ -134,6 +135,17 @@ function wordsOnly(text: string, kb: CompiledKnowledgeBase, quoted: (evidence: E
   return wordsOnlyFamilies(text.split('\n'), kb).map(({ entry, evidence }) => ({ entry, values: {}, evidence: quoted(evidence), fromWords: true as const }));
 }
 
+// A sentence that says something is wrong ("it doesn't work", "stuck", "没有"), for texts with no error line.
+const TELLS_A_PROBLEM = /\b(?:not|n't|doesn'?t|don'?t|won'?t|isn'?t|can'?t|cannot|no longer|unable|problem|issue|wrong|stuck|help|false|none|empty|missing|only)\b|[不没无未失败错]/i;
+
+/** The family whose reports the text reads most like, as a raised item (see closestReports); only in a text that reports a problem. */
+function resemblance(normalized: string, kb: CompiledKnowledgeBase): { entry: KnowledgeEntry; values: Record<string, string>; resembles: string[] }[] {
+  if (!normalized.split('\n').some((line) => ERROR_LINE.test(line)) && !TELLS_A_PROBLEM.test(normalized)) return [];
+  const closest = closestReports(normalized);
+  const compiled = closest ? kb.byCode.get(closest.code) : undefined;
+  return closest && compiled && !ruledOut(compiled, normalized.split('\n')) ? [{ entry: compiled.entry, values: {}, resembles: closest.words }] : [];
+}
+
 /** Evidence found in the English reading, quoted from the same line of the text as pasted. */
 function inTheirWords(normalized: string): (evidence: Evidence) => Evidence {
   const lines = normalized.split('\n');
@@ -163,7 +175,7 @@ export function diagnoseText(text: string, options: DiagnoseOptions = {}): Diagn
   // The families read the loader's, the C library's and apt's messages in English; the evidence quotes the user's words.
   const english = systemMessagesInEnglish(normalized);
   const quoted = english === normalized ? (evidence: Evidence) => evidence : inTheirWords(normalized);
-  const raised: { entry: KnowledgeEntry; values: Record<string, string>; evidence?: Evidence; outranks?: string[]; fromWords?: true }[] = [];
+  const raised: { entry: KnowledgeEntry; values: Record<string, string>; evidence?: Evidence; outranks?: string[]; fromWords?: true; resembles?: string[] }[] = [];
   for (const match of matchKnowledgeBase(english, kb, options.stats)) {
     raised.push({ entry: match.compiled.entry, values: match.values, evidence: quoted(match.evidence) });
   }
@@ -184,7 +196,10 @@ export function diagnoseText(text: string, options: DiagnoseOptions = {}): Diagn
   // Notes on harmless lines (TensorFlow's start-up chatter) matter only when nothing else was found.
   if (kept.some((item) => !item.entry.quietWhenOthers)) kept = kept.filter((item) => !item.entry.quietWhenOthers);
   // A family told only in words is read when no line named one.
-  if (kept.length === 0 && ERROR_KINDS.has(kind) && english.length <= MAX_WORDS_TEXT && !STRUCTURED_DATA.test(english)) kept = wordsOnly(english, kb, quoted);
+  const readsWords = ERROR_KINDS.has(kind) && english.length <= MAX_WORDS_TEXT && !STRUCTURED_DATA.test(english);
+  if (kept.length === 0 && readsWords) kept = wordsOnly(english, kb, quoted);
+  // Then the family whose reports it reads most like, if one stands out.
+  if (kept.length === 0 && readsWords) kept = resemblance(normalized, kb);
   // A family raised by a line and by the text's shape (a "+cpu" version in collect_env) is one diagnosis, from its first line.
   kept = kept.filter((item, index) => kept.findIndex((other) => other.entry.code === item.entry.code) === index);
   const diagnoses = kept.map((item) => {
@@ -194,6 +209,7 @@ export function diagnoseText(text: string, options: DiagnoseOptions = {}): Diagn
     if (elsewhere && diagnosis.onThisMachine) diagnosis.onThisMachine = `${otherMachineLabel(locale)} ${diagnosis.onThisMachine}`;
     // No tool's message named it: the reader is told the answer rests on their words alone.
     if (item.fromWords) diagnosis.fromWords = true;
+    if (item.resembles) diagnosis.resembles = item.resembles;
     return diagnosis;
   });
   // An error text with nothing recognised: say what was read and which families came closest (a healthy report needs neither).

@@ -1,5 +1,6 @@
 import en from '../../locales/en/wizard.json' with { type: 'json' };
 import zhCN from '../../locales/zh-CN/wizard.json' with { type: 'json' };
+import { quotedWords } from '../../shared/text/quotedWords.js';
 import { terminalStyle, type TerminalStyle } from '../../shared/text/terminalStyle.js';
 import type { DiagnoseFacts, DiagnoseKind, DiagnoseLocale, DiagnoseResult, Diagnosis } from '../../shared/types/diagnose.js';
 
@@ -30,6 +31,7 @@ const LABELS: Record<DiagnoseLocale, Record<string, string>> = {
     references: 'More',
     cc: 'compute capability',
     fromWords: 'Read from your words alone (no error message in the text matched): check that this describes your problem.',
+    resembles: 'No known error message matched; the text reads most like reports of this problem (shared words: {words}). Check that this describes yours.',
   },
   'zh-CN': {
     kind: '识别为',
@@ -51,6 +53,7 @@ const LABELS: Record<DiagnoseLocale, Record<string, string>> = {
     references: '参考',
     cc: '计算能力',
     fromWords: '这只是根据你的描述判断的（文字里没有匹配到任何错误信息）：请确认它说的是你的问题。',
+    resembles: '没有匹配到已知的错误信息；这段文字最像这一问题的报告（共同的词：{words}）。请确认它说的是你的问题。',
   },
 };
 
@@ -85,10 +88,11 @@ function factsLine(facts: DiagnoseFacts, labels: Record<string, string>): string
   return lines;
 }
 
-function formatOne(diagnosis: Diagnosis, labels: Record<string, string>, paint: (style: keyof TerminalStyle, text: string) => string): string {
+function formatOne(diagnosis: Diagnosis, labels: Record<string, string>, paint: (style: keyof TerminalStyle, text: string) => string, locale: DiagnoseLocale): string {
   const mark = diagnosis.severity === 'info' ? paint('cyan', 'i') : diagnosis.severity === 'warning' ? paint('yellow', '!') : paint('red', '✖');
   const out = [`${mark} ${paint('bold', diagnosis.title)} ${paint('dim', `[${diagnosis.code}]`)}`];
   if (diagnosis.fromWords) out.push(wrap(labels.fromWords as string, 96, '  '));
+  if (diagnosis.resembles) out.push(wrap((labels.resembles as string).replace('{words}', quotedWords(diagnosis.resembles, locale)), 96, '  '));
   if (diagnosis.evidence) out.push(paint('dim', `  ${(labels.line as string).replace('{n}', String(diagnosis.evidence.line))}: ${diagnosis.evidence.text}`));
   out.push(wrap(diagnosis.explanation, 96, '  '));
   if (diagnosis.onThisMachine) out.push(wrap(`${labels.machine}: ${diagnosis.onThisMachine}`, 96, '  '));
@@ -126,6 +130,6 @@ export function formatDiagnosis(result: DiagnoseResult, options: { color?: boole
       out.push(`${labels.closest}:`, ...unmatched.closest.map((near) => `  - ${near.title} [${near.code}]: ${labels.holds} ${near.found.map((word) => `“${word}”`).join(', ')}`));
     }
   }
-  else out.push(result.diagnoses.map((diagnosis) => formatOne(diagnosis, labels, paint)).join('\n\n'));
+  else out.push(result.diagnoses.map((diagnosis) => formatOne(diagnosis, labels, paint, result.locale ?? 'en')).join('\n\n'));
   return `${out.join('\n')}\n`;
 }

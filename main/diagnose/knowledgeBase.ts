@@ -15,6 +15,8 @@ export interface CompiledEntry {
   extractors: RegExp[];
   /** The user's own words for the family (read when no trigger matched anywhere in the text). */
   inWords: RegExp[];
+  /** Lines that rule the family out of the words and the resemblance (its entry's notWhen). */
+  notWhen: RegExp[];
   /** Matches a line that may hold a trigger or an extractor of this entry (required literals). */
   gate: RegExp | null;
   /** The triggers' required literals, lower-case: what a near miss of this family holds. */
@@ -60,9 +62,10 @@ export function compileKnowledgeBase(table: KnowledgeTable): CompiledKnowledgeBa
       return new RegExp(source, 'i');
     };
     const inWords = (entry.inWords ?? []).map(compileWords);
+    const notWhen = (entry.notWhen ?? []).map(compileWords);
     for (const literal of literals) allLiterals.add(literal);
     const gate = literals.size > 0 ? new RegExp([...literals].map(regexLiteral).join('|'), 'i') : null;
-    return { entry, triggers, extractors, inWords, gate, literals: triggerLiterals, allLiterals: [...literals] };
+    return { entry, triggers, extractors, inWords, notWhen, gate, literals: triggerLiterals, allLiterals: [...literals] };
   });
   // Longest first, so the alternation reports the most specific literal at a position.
   const sorted = [...allLiterals].sort((a, b) => b.length - a.length);
@@ -74,6 +77,11 @@ export function compileKnowledgeBase(table: KnowledgeTable): CompiledKnowledgeBa
 }
 
 let cached: CompiledKnowledgeBase | null = null;
+
+/** Whether a line of the text rules the family out (its notWhen). */
+export function ruledOut(compiled: CompiledEntry, lines: readonly string[]): boolean {
+  return compiled.notWhen.length > 0 && lines.some((line) => compiled.notWhen.some((pattern) => pattern.test(line)));
+}
 
 /** data/errors.json, compiled once per process. */
 export function loadKnowledgeBase(): CompiledKnowledgeBase {

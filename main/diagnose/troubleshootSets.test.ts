@@ -3,6 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { fixturePath } from '../../testkit/fixturePath.js';
+import { HELD_OUT, TRAINED_ON } from '../../scripts/generateErrorResemblance.mjs';
 import { diagnoseText } from './diagnoseText.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -22,6 +23,10 @@ interface SetText {
   source: string;
 }
 
+// Since the session that collected set 15, a text no pattern matches gets the family whose labelled reports it reads most
+// like (closestReports.ts, counted from every development half: data/error-resemblance.json), so the development floors
+// include texts it learnt from; no held-out half was ever counted. The held-out halves then rose, never read: set 12 54 ->
+// 59/68, set 13 53 -> 57/66, set 14 49 -> 56/66.
 const SETS = [
   // dev-013 (TensorFlow's loader missing libcudart alone) relabelled TF_CUDA_LIBS_NOT_FOUND, as the collectors of sets 6
   // to 11 labelled every such text (12 of 13).
@@ -56,7 +61,7 @@ const SETS = [
   // answered "no known problem" (with what was read), 9 named another family first; 91.7 % of its answers were right.
   // The second half stayed 50/68 after the first half's families (measured a third time, misses never read).
   // Its first half then opened as development: 49 -> 63/68.
-  { set: 'troubleshoot-set-8', half: 'development', floor: 65, heldOut: false },
+  { set: 'troubleshoot-set-8', half: 'development', floor: 67, heldOut: false },
   // Its second half, held out until the end of the session that collected sets 9 to 11 (50/68, then 53/68 (77.9 %) at
   // that session's end, its misses never read), then opened as development: 66/68 after its families.
   { set: 'troubleshoot-set-8', half: 'heldout', floor: 66, heldOut: false },
@@ -70,35 +75,42 @@ const SETS = [
   // 133 texts collected after set 9's first half was worked on (its families, the loader and apt in every language, CUDA's
   // own error table, nvidia-installer's messages), none from a cited or set-9 thread, split by family before anything was
   // scored: 50/67 and 44/66 (70.7 % of 133). The first half is development from then on: 60/67 after its families.
-  { set: 'troubleshoot-set-10', half: 'development', floor: 64, heldOut: false },
+  { set: 'troubleshoot-set-10', half: 'development', floor: 65, heldOut: false },
   // Its second half at the end of that session: 44/66, then 45/66 (68.2 %); opened as development (45/66) when set 12 was
   // collected: 52/66 after its families.
-  { set: 'troubleshoot-set-10', half: 'heldout', floor: 55, heldOut: false },
+  { set: 'troubleshoot-set-10', half: 'heldout', floor: 62, heldOut: false },
   // 134 texts collected after set 10's first half was worked on, split by family before anything was scored: 58/67 and
   // 55/67 (84.3 % of 134) at first count. The first half is development from then on: 64/67 after its families. s11-1-16
   // (jaxlib's "a CUDA-enabled jaxlib is not installed") relabelled JAX_CUDA_BACKEND_FAILED, as sets 6 and 7's three were.
   { set: 'troubleshoot-set-11', half: 'development', floor: 67, heldOut: false },
   // Its second half at the end of that session: 55/67 (82.1 %), twice; opened as development (55/67) when set 12 was
   // collected: 63/67 after its families.
-  { set: 'troubleshoot-set-11', half: 'heldout', floor: 64, heldOut: false },
+  { set: 'troubleshoot-set-11', half: 'heldout', floor: 66, heldOut: false },
   // 136 texts collected after sets 9 to 11's second halves were worked on, none from a thread cited anywhere in the
   // repository (fixtures included), split by family before anything was scored: 50/68 and 50/68 (73.5 % of 136) at first
   // count. The first half is development from then on: 64/68 after its families (the second, never read: 52/68).
-  { set: 'troubleshoot-set-12', half: 'development', floor: 64, heldOut: false },
-  { set: 'troubleshoot-set-12', half: 'heldout', floor: 54, heldOut: true },
+  { set: 'troubleshoot-set-12', half: 'development', floor: 66, heldOut: false },
+  { set: 'troubleshoot-set-12', half: 'heldout', floor: 59, heldOut: true },
   // 132 texts collected after every change of the session that worked on set 12 (136 collected; 4 removed because their
   // threads had been read in search results while finding samples for the words patterns), none from a cited thread,
   // split by family, and counted once with the code as it was: 60/66 and 52/66 (84.8 % of 132; 96.6 % of the answers
   // given were right). The first half is development from then on: 65/66 after its families (the second, held out,
   // never read).
   { set: 'troubleshoot-set-13', half: 'development', floor: 65, heldOut: false },
-  { set: 'troubleshoot-set-13', half: 'heldout', floor: 53, heldOut: true },
+  { set: 'troubleshoot-set-13', half: 'heldout', floor: 57, heldOut: true },
   // 132 texts collected after every change of that session (sets 12 and 13's first halves, the words), none from a cited
   // thread or one whose excerpt was read that session, split by family and counted once: 51/66 and 49/66 (75.8 % of 132;
   // 90.9 % of the answers given were right). The first half is development from then on: 59/66 after its families (the
   // second, held out, never read).
-  { set: 'troubleshoot-set-14', half: 'development', floor: 59, heldOut: false },
-  { set: 'troubleshoot-set-14', half: 'heldout', floor: 49, heldOut: true },
+  { set: 'troubleshoot-set-14', half: 'development', floor: 62, heldOut: false },
+  { set: 'troubleshoot-set-14', half: 'heldout', floor: 56, heldOut: true },
+  // 136 texts collected at the start of the session after set 14's (none from a cited thread or one read in earlier
+  // sessions), split by family and counted once with the code as it was, the resemblance to development reports included
+  // (closestReports.ts): 62/68 and 60/68 (89.7 % of 136); 10 texts were named by resemblance alone, 9 of them right. The
+  // first half is development from then on: 65/68 after its families (nvcc's own "Value 'sm_86' is not defined" is nvcc's
+  // family in either direction; TensorRT missing is a note that gives way like the start-up notes) and its counting.
+  { set: 'troubleshoot-set-15', half: 'development', floor: 65, heldOut: false },
+  { set: 'troubleshoot-set-15', half: 'heldout', floor: 60, heldOut: true },
 ] as const;
 
 function score(set: string, half: string): { right: number; total: number; wrong: string[] } {
@@ -134,6 +146,11 @@ describe('Troubleshoot on texts the patterns were not written from (issue 31)', 
       const texts = (JSON.parse(readFileSync(fixturePath(set, `${half}.json`), 'utf8')) as { texts: SetText[] }).texts;
       expect(texts.filter((sample) => cited.has(thread(sample.source))).map((sample) => `${set} ${sample.id} ${sample.source}`)).toEqual([]);
     }
+  });
+
+  it('the held-out halves are the ones the resemblance (data/error-resemblance.json) and the patterns\' samples leave out', () => {
+    expect(SETS.filter((entry) => entry.heldOut).map((entry) => `${entry.set}/${entry.half}`)).toEqual(HELD_OUT);
+    expect(HELD_OUT.filter((half) => TRAINED_ON.includes(half))).toEqual([]);
   });
 
   for (const { set, half, floor, heldOut } of SETS) {

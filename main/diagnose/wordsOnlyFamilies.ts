@@ -1,4 +1,4 @@
-import type { CompiledKnowledgeBase, KnowledgeEntry } from './knowledgeBase.js';
+import { ruledOut, type CompiledKnowledgeBase, type KnowledgeEntry } from './knowledgeBase.js';
 import { evidenceLine, type Evidence } from './evidenceLine.js';
 
 /** Words are read in texts up to this long: a problem told in words is a post, not a log (a long log gets what was read). */
@@ -13,7 +13,7 @@ export const MAX_WORDS_TEXT = 100_000;
 export function wordsOnlyFamilies(lines: readonly string[], kb: CompiledKnowledgeBase): { entry: KnowledgeEntry; evidence: Evidence }[] {
   const found: { entry: KnowledgeEntry; evidence: Evidence }[] = [];
   for (const compiled of kb.entries) {
-    if (compiled.inWords.length === 0) continue;
+    if (compiled.inWords.length === 0 || ruledOut(compiled, lines)) continue;
     const evidence = evidenceLine(lines, (line) => compiled.inWords.some((pattern) => pattern.test(line)));
     if (evidence) found.push({ entry: compiled.entry, evidence });
   }

@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { quotedWords } from '../../shared/text/quotedWords.js';
 import type { DiagnoseResult, Diagnosis } from '../../shared/types/diagnose.js';
 import type { PlanRequest } from '../../shared/types/plan.js';
 
@@ -20,7 +21,7 @@ function Fixes({ diagnosis }: { diagnosis: Diagnosis }) {
 
 /** What diagnose:text found: each known problem with its explanation, ordered fixes and, when there is one, the plan that fixes it. */
 export function DiagnosisList({ result, headingLevel = 2, onUsePlan }: { result: DiagnoseResult; headingLevel?: 2 | 3; onUsePlan?: (request: PlanRequest) => void }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   const Sub = headingLevel === 2 ? 'h3' : 'h4';
   const facts = (['driverVersion', 'cudaVersion', 'toolkitVersion', 'cudnnVersion', 'nvmlVersion'] as const).filter((key) => result.facts[key]);
@@ -59,6 +60,11 @@ export function DiagnosisList({ result, headingLevel = 2, onUsePlan }: { result:
             {/* The code in brackets, as every error line shows it (issue 30: a bare code read as a sentence). */}
             <p className="muted"><code>[{diagnosis.code}]</code></p>
             {diagnosis.fromWords ? <p className="hint" data-testid="diagnosis-from-words">{t('diagnose.fromWords')}</p> : null}
+            {diagnosis.resembles ? (
+              <p className="hint" data-testid="diagnosis-resembles">
+                {t('diagnose.resembles', { words: quotedWords(diagnosis.resembles, i18n.language) })}
+              </p>
+            ) : null}
             <p>{diagnosis.explanation}</p>
             {diagnosis.evidence ? (
               <p className="muted">

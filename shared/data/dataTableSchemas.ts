@@ -7,6 +7,7 @@ import { cudnnTableSchema } from './cudnnSchema.js';
 import { distroPythonTableSchema } from './distroPythonsSchema.js';
 import { downloadSizeTableSchema } from './downloadSizesSchema.js';
 import { driverBranchTableSchema } from './driverBranchesSchema.js';
+import { errorResemblanceTableSchema } from './errorResemblanceSchema.js';
 import { knowledgeTableSchema } from './errorsSchema.js';
 import { gpuArchitectureTableSchema } from './gpuArchitecturesSchema.js';
 import { gpuTableSchema } from './gpusSchema.js';
@@ -31,6 +32,7 @@ export const DATA_TABLE_SCHEMAS: Readonly<Record<string, v.GenericSchema>> = {
   'distro-pythons': distroPythonTableSchema,
   'download-sizes': downloadSizeTableSchema,
   'driver-branches': driverBranchTableSchema,
+  'error-resemblance': errorResemblanceTableSchema,
   errors: knowledgeTableSchema,
   'gpu-architectures': gpuArchitectureTableSchema,
   gpus: gpuTableSchema,

@@ -24,6 +24,11 @@ export const knowledgeEntrySchema = row({
    * when no tool's message in the text named a family; the diagnosis then says it was read from the words alone.
    */
   inWords: v.optional(texts),
+  /**
+   * A line that rules the family out ("are you root?" beside a dpkg lock: no other apt holds it): the family is then not
+   * read from the words or from the text's resemblance to its reports. Patterns of tools' lines decide for themselves.
+   */
+  notWhen: v.optional(texts),
   /** Read values (named groups) from other lines of the same text, without raising the diagnosis. */
   extract: v.optional(texts),
   /** Raised by code from parsed facts (e.g. a traceback cut before its message), not by a pattern. */

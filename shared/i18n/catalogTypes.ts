@@ -1742,6 +1742,7 @@ export interface CatalogPlaceholders {
     'diagnose.kind': 'kind';
     'diagnose.none': never;
     'diagnose.fromWords': never;
+    'diagnose.resembles': 'words';
     'diagnose.otherMachine': never;
     'diagnose.fixes': never;
     'diagnose.references': never;

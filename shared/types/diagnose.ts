@@ -92,6 +92,11 @@ export interface Diagnosis {
   suggestedPlan?: PlanRequest;
   /** Read from the user's own words alone: no tool's message in the text named a family, so it is a likely reading, not a match. */
   fromWords?: boolean;
+  /**
+   * No pattern matched: the text reads most like the reports of this family that DL Setup was built from, and these are
+   * the words that set them apart. A likely reading, to be checked, not a match.
+   */
+  resembles?: string[];
 }
 
 /** When no family matched (issue 31): what was read from the text, and the families it came closest to. */

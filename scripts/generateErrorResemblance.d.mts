@@ -1,0 +1,11 @@
+import type { ErrorResemblanceTable } from '../shared/data/errorResemblanceSchema.js';
+
+export const ERROR_RESEMBLANCE_FILE: string;
+export const HELD_OUT: string[];
+export const TRAINED_ON: string[];
+export function errorResemblanceTable(
+  root: string,
+  count: (reports: { code: string; text: string }[]) => Pick<ErrorResemblanceTable, 'families' | 'words'>,
+  reviewedAt: string,
+): ErrorResemblanceTable;
+export function formatErrorResemblance(table: ErrorResemblanceTable): string;

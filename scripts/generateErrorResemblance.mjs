@@ -1,0 +1,58 @@
+#!/usr/bin/env node
+// Writes data/error-resemblance.json: for each family of data/errors.json, how many labelled reports of it the
+// development halves in fixtures/troubleshoot-set-*/ hold and which words they use, so Troubleshoot can name the family a
+// text reads most like when no pattern matched (main/diagnose/closestReports.ts). Held-out halves are never counted.
+// Run `node scripts/generateErrorResemblance.mjs` after a development half changes; data/errorResemblance.test.ts fails
+// when the file is stale. The counting itself is main/diagnose/resemblanceModel.ts, bundled here with esbuild.
+import { readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const ERROR_RESEMBLANCE_FILE = 'data/error-resemblance.json';
+
+/** Issue 31's held-out halves: a score only, never a pattern's sample nor a count here (main/diagnose/troubleshootSets.test.ts). */
+export const HELD_OUT = ['troubleshoot-set-4/heldout', ...['12', '13', '14', '15'].map((set) => `troubleshoot-set-${set}/heldout`)];
+
+/**
+ * The halves counted: every development half, and the second halves opened as development once a later set was
+ * collected. Not set 4, and not the held-out halves of sets 12 to 15: they measure the resemblance and must not teach it.
+ */
+export const TRAINED_ON = [
+  ...['3', '6', '7', '8', '9', '10', '11'].flatMap((set) => [`troubleshoot-set-${set}/development`, `troubleshoot-set-${set}/heldout`]),
+  'troubleshoot-set-5/development',
+  'troubleshoot-set-12/development',
+  'troubleshoot-set-13/development',
+  'troubleshoot-set-14/development',
+  'troubleshoot-set-15/development',
+].sort((a, b) => a.localeCompare(b, 'en', { numeric: true }));
+
+/** The table from the fixtures, counted by `count` (resemblanceModel.ts's countResemblance). */
+export function errorResemblanceTable(root, count, reviewedAt) {
+  const reports = TRAINED_ON.flatMap((half) => JSON.parse(readFileSync(path.join(root, 'fixtures', `${half}.json`), 'utf8')).texts.map(({ code, text }) => ({ code, text })));
+  return {
+    reviewedAt,
+    note: `Counted by scripts/generateErrorResemblance.mjs from ${reports.length} labelled reports: each family's number of reports and, for every word or pair of words two or more reports use, how many reports of each family use it. Read by main/diagnose/closestReports.ts only when no family's patterns matched a text.`,
+    source: 'Real texts from public GitHub threads and forums, each with its thread in fixtures/troubleshoot-set-*/ (fixtures/SOURCES.md)',
+    trainedOn: TRAINED_ON,
+    ...count(reports),
+  };
+}
+
+/** One word per line, so a change of counts reads as a diff of the words it touched. */
+export function formatErrorResemblance(table) {
+  const { families, words, ...head } = table;
+  const headText = JSON.stringify(head, null, 2).replace(/\n}$/, '');
+  const familyLines = families.map((family) => `    ${JSON.stringify(family)}`);
+  const wordLines = Object.entries(words).map(([word, row]) => `    ${JSON.stringify(word)}: ${JSON.stringify(row)}`);
+  return `${headText},\n  "families": [\n${familyLines.join(',\n')}\n  ],\n  "words": {\n${wordLines.join(',\n')}\n  }\n}\n`;
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+  const { build } = await import('esbuild');
+  const bundle = await build({ entryPoints: [path.join(root, 'main/diagnose/resemblanceModel.ts')], bundle: true, format: 'esm', platform: 'node', write: false });
+  const { countResemblance } = await import(`data:text/javascript;base64,${Buffer.from(bundle.outputFiles[0].text).toString('base64')}`);
+  const table = errorResemblanceTable(root, countResemblance, new Date().toISOString().slice(0, 10));
+  writeFileSync(path.join(root, ERROR_RESEMBLANCE_FILE), formatErrorResemblance(table));
+  console.log(`${ERROR_RESEMBLANCE_FILE}: ${table.families.length} families, ${Object.keys(table.words).length} words, from ${table.trainedOn.length} halves`);
+}
