@@ -8,4 +8,5 @@ export function errorResemblanceTable(
   count: (reports: { code: string; text: string }[]) => Pick<ErrorResemblanceTable, 'families' | 'words'>,
   reviewedAt: string,
 ): ErrorResemblanceTable;
+export function familyReports(errorsTable: { entries: { code: string; patterns: string[]; inWords?: string[]; title: Record<string, string>; explanation: Record<string, string> }[] }): { code: string; text: string }[];
 export function formatErrorResemblance(table: ErrorResemblanceTable): string;

@@ -3,7 +3,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { fixturePath } from '../../testkit/fixturePath.js';
-import { TRAINED_ON } from '../../scripts/generateErrorResemblance.mjs';
+import { TRAINED_ON, familyReports } from '../../scripts/generateErrorResemblance.mjs';
 import { closestReports } from './closestReports.js';
 import { diagnoseText } from './diagnoseText.js';
 import { formatDiagnosis } from './formatDiagnosis.js';
@@ -20,6 +20,7 @@ const halves = TRAINED_ON.map((half) => ({
   set: half.split('/')[0],
   texts: (JSON.parse(readFileSync(fixturePath(`${half}.json`), 'utf8')) as { texts: Report[] }).texts,
 }));
+const families = familyReports(JSON.parse(readFileSync(new URL('../../data/errors.json', import.meta.url), 'utf8')));
 const report = (set: string, id: string) => halves.filter((half) => half.set === set).flatMap((half) => half.texts).find((text) => text.id === id)!;
 
 describe('the family a text reads most like', () => {
@@ -28,7 +29,7 @@ describe('the family a text reads most like', () => {
     let right = 0;
     let total = 0;
     for (const set of new Set(halves.map((half) => half.set))) {
-      const table = { reviewedAt: '2026-12-05', trainedOn: [], ...countResemblance(halves.filter((half) => half.set !== set).flatMap((half) => half.texts)) };
+      const table = { reviewedAt: '2026-12-05', trainedOn: [], ...countResemblance([...halves.filter((half) => half.set !== set).flatMap((half) => half.texts), ...families]) };
       for (const text of halves.filter((half) => half.set === set).flatMap((half) => half.texts)) {
         total += 1;
         const closest = closestReports(normalizeText(text.text), table);
@@ -36,7 +37,8 @@ describe('the family a text reads most like', () => {
         if (closest?.code === text.code) right += 1;
       }
     }
-    // At its writing: 1,195 of 1,299 texts named, 1,019 of them right (85.3 %).
+    console.log(`resemblance, each development set left out in turn: ${named} of ${total} named, ${right} right`);
+    // At its writing: 1,215 of 1,299 texts named, 1,043 of them right (85.8 %).
     expect(named / total).toBeGreaterThan(0.9);
     expect(right / named).toBeGreaterThan(0.84);
   });

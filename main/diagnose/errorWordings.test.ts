@@ -603,7 +603,7 @@ describe('every wording of every known error', () => {
     const unsampled: Record<string, string[]> = {};
     let patterns = 0;
     for (const entry of table.entries) {
-      for (const source of [...entry.patterns, ...(entry.inWords ?? [])]) {
+      for (const source of [...entry.patterns, ...(entry.inWords ?? []), ...(entry.notWhen ?? [])]) {
         patterns += 1;
         const pattern = new RegExp(source, 'i');
         if (!lines.some((line) => pattern.test(line))) (unsampled[entry.code] ??= []).push(source);

@@ -26,7 +26,8 @@ interface SetText {
 // Since the session that collected set 15, a text no pattern matches gets the family whose labelled reports it reads most
 // like (closestReports.ts, counted from every development half: data/error-resemblance.json), so the development floors
 // include texts it learnt from; no held-out half was ever counted. The held-out halves then rose, never read: set 12 54 ->
-// 59/68, set 13 53 -> 57/66, set 14 49 -> 56/66.
+// 59/68, set 13 53 -> 57/66, set 14 49 -> 56/66; 55/66 once each family's own wordings and explanation were counted as
+// two more of its reports (chosen because, with each development set left out, 1,043 texts were named right, not 1,019).
 const SETS = [
   // dev-013 (TensorFlow's loader missing libcudart alone) relabelled TF_CUDA_LIBS_NOT_FOUND, as the collectors of sets 6
   // to 11 labelled every such text (12 of 13).
@@ -103,7 +104,7 @@ const SETS = [
   // 90.9 % of the answers given were right). The first half is development from then on: 59/66 after its families (the
   // second, held out, never read).
   { set: 'troubleshoot-set-14', half: 'development', floor: 62, heldOut: false },
-  { set: 'troubleshoot-set-14', half: 'heldout', floor: 56, heldOut: true },
+  { set: 'troubleshoot-set-14', half: 'heldout', floor: 55, heldOut: true },
   // 136 texts collected at the start of the session after set 14's (none from a cited thread or one read in earlier
   // sessions), split by family and counted once with the code as it was, the resemblance to development reports included
   // (closestReports.ts): 62/68 and 60/68 (89.7 % of 136); 10 texts were named by resemblance alone, 9 of them right. The
