@@ -57,6 +57,14 @@ describe('the family a text reads most like', () => {
     expect(printed('zh-CN')).toContain(`没有匹配到已知的错误信息；这段文字最像这一问题的报告（共同的词：${first.resembles!.map((word) => `“${word}”`).join('、')}）。`);
   });
 
+  it("a traceback cut off before NCCL's reason reads like NCCL's reports, by NCCL's words and not by the frames' paths", () => {
+    const cutOff = ['[rank0]: Loading libnccl.so.2 built for sm_90 with CUDA 12.4', 'Traceback (most recent call last):', '  File "train.py", line 41, in <module>', '    dist.init_process_group("nccl")', 'RuntimeError: ncclCommInitRank failed: ...'].join('\n');
+    const [first] = diagnoseText(cutOff).diagnoses;
+    expect(first.code).toBe('NCCL_FAILED');
+    expect(first.resembles).toContain('nccl');
+    expect(first.resembles!.some((word) => /train|file|line|call/.test(word))).toBe(false);
+  });
+
   it('names nothing where no family stands out: a sentence about the weather, an empty text, words an object has by name', () => {
     expect(closestReports('The weather in Paris is lovely today, and the museum opens at nine.')).toBeNull();
     expect(closestReports('')).toBeNull();

@@ -2,7 +2,7 @@ import type { DiagnoseFacts } from '../../shared/types/diagnose.js';
 import { compareMajorMinor } from '../../shared/versions/dottedVersion.js';
 import { cudaOfDriver } from './cudaOfDriver.js';
 import type { StructuralMatch } from './structuralMatches.js';
-import { secureBootRefusal } from './secureBootStated.js';
+import { keyRejectedWithSecureBootOff, secureBootRefusal } from './secureBootStated.js';
 import { exclusiveModeSaid, xlaDriverOlderThanStatedCuda } from './statedSetup.js';
 import { jaxCudnnMismatch } from './jaxCudnn.js';
 import { tensorflowLibrariesMissing } from './tensorflowLibraries.js';
@@ -274,6 +274,7 @@ export function contextFamilies(text: string, facts: DiagnoseFacts, lines: reado
     jaxCudnnMismatch(text, lines, facts),
     jaxFallsBackInWords(lines, facts),
     secureBootRefusal(text, lines),
+    keyRejectedWithSecureBootOff(text, lines),
     exclusiveModeSaid(text, lines),
     xlaDriverOlderThanStatedCuda(text, lines),
   ];

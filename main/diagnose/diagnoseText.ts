@@ -197,7 +197,8 @@ export function diagnoseText(text: string, options: DiagnoseOptions = {}): Diagn
   if (kept.some((item) => !item.entry.quietWhenOthers)) kept = kept.filter((item) => !item.entry.quietWhenOthers);
   // A family told only in words is read when no line named one.
   const readsWords = ERROR_KINDS.has(kind) && english.length <= MAX_WORDS_TEXT && !STRUCTURED_DATA.test(english);
-  if (kept.length === 0 && readsWords) kept = wordsOnly(english, kb, quoted);
+  // Words on a line that reports a failure come before words on one that states a setup, as for the patterns.
+  if (kept.length === 0 && readsWords) kept = wordsOnly(english, kb, quoted).sort((a, b) => rank(a) - rank(b) || a.evidence.line - b.evidence.line);
   // Then the family whose reports it reads most like, if one stands out.
   if (kept.length === 0 && readsWords) kept = resemblance(normalized, kb);
   // A family raised by a line and by the text's shape (a "+cpu" version in collect_env) is one diagnosis, from its first line.

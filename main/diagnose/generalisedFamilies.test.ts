@@ -98,8 +98,11 @@ describe('what a text says in words', () => {
     expect(first(real('s14-0-33'))?.code).toBe('TF_CUDA_LIBS_NOT_FOUND');
     expect(first(real('s14-0-33'))?.details?.libraries).toContain('libcurand.so.10.0');
     expect(first(real('s14-0-21'))?.code).toBe('TF_CUDA_LIBS_NOT_FOUND');
-    // The same sentence where no TensorFlow is named stays the library's.
-    expect(first("I get this: Could not load dynamic library 'libcudart.so.10.1'; dlerror: libcudart.so.10.1: cannot open shared object file")?.code).toBe('CUDA_LIB_MISSING');
+    // The sentence is TensorFlow's own wording: with no framework named it is still TensorFlow's (replicate/cog#845, a
+    // development text of set 16; all 21 development texts that quote it are this family); in a PyTorch text, the library's.
+    expect(first(real('s16-0-26'))?.code).toBe('TF_CUDA_LIBS_NOT_FOUND');
+    expect(first("I get this: Could not load dynamic library 'libcudart.so.10.1'; dlerror: libcudart.so.10.1: cannot open shared object file")?.code).toBe('TF_CUDA_LIBS_NOT_FOUND');
+    expect(first("import torch\nCould not load dynamic library 'libcudart.so.10.1'; dlerror: libcudart.so.10.1: cannot open shared object file")?.code).toBe('CUDA_LIB_MISSING');
   });
 
   it('the CUDA the user installed, against the one nvidia-smi shows, said in words (rapidsai/dask-cuda#761)', () => {

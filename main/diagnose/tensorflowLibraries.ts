@@ -2,13 +2,15 @@ import type { DiagnoseFacts } from '../../shared/types/diagnose.js';
 import { cudaMajorFromSoname } from './detailValues.js';
 import type { StructuralMatch } from './structuralMatches.js';
 
-/** TensorFlow's loader sentence for a library it could not open (TF 1.x said dlopen), as quoted in a TensorFlow text. */
+/** TensorFlow's loader sentence for a library it could not open (TF 1.x said dlopen), as quoted in a text. */
 const LOADER_QUOTED = /Could not (?:load dynamic|dlopen) library '([\w.+-]{1,80})'/;
 /** The same sentence on the loader's own log line (stream_executor before 2.12, tsl after), in any text. */
 const LOADER_MISS = new RegExp(`dso_loader\\.cc:\\d{1,5}\\] ${LOADER_QUOTED.source}`);
 /** TensorRT's libraries are optional (TENSORRT_OPTIONAL_MISSING): they say nothing of TensorFlow's CUDA set. */
 const TENSORRT = /^lib(?:nvinfer|nvonnxparser|nvparsers)/;
 const CUDNN = /^(?:lib)?cudnn/;
+/** A framework other than TensorFlow named anywhere ("import torch", "jaxlib"): the quoted sentence may then be its copy of the loader. */
+const OTHER_FRAMEWORK = /\b(?:torch|pytorch|jax|jaxlib|paddle|paddlepaddle|onnxruntime|mxnet|cupy)\b/i;
 
 /**
  * TensorFlow's own loader missing a library of its CUDA set: TensorFlow carries on without the GPU, and the fix is
@@ -17,7 +19,10 @@ const CUDNN = /^(?:lib)?cudnn/;
  */
 export function tensorflowLibrariesMissing(lines: readonly string[], facts: DiagnoseFacts = {}): StructuralMatch | null {
   const missing = new Map<string, { index: number; soname: string }>();
-  const loader = facts.framework?.name === 'tensorflow' ? LOADER_QUOTED : LOADER_MISS;
+  // The quoted sentence is TensorFlow's own wording: read alone, it is TensorFlow's unless the text names another framework
+  // (all 21 development texts that quote it are this family, one of them naming no framework).
+  const tensorflows = facts.framework ? facts.framework.name === 'tensorflow' : !lines.some((line) => OTHER_FRAMEWORK.test(line));
+  const loader = tensorflows ? LOADER_QUOTED : LOADER_MISS;
   lines.forEach((line, index) => {
     const library = loader.exec(line)?.[1];
     // jaxlib carries the same loader under external/org_tensorflow: its missing library is JAX's, not TensorFlow's.
