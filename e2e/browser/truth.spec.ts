@@ -236,11 +236,11 @@ test.describe('item 7: the smaller untruths', () => {
         const words = UNMATCHED[locale];
         const page = await pageIn(browser, locale, machine.serve.url);
         await page.getByRole('button', { name: words.open }).click();
-        await page.getByLabel(words.label).fill(['[rank0]: Loading libnccl.so.2 built for sm_90 with CUDA 12.4', 'RuntimeError: ncclCommInitRank failed: ...'].join('\n'));
+        await page.getByLabel(words.label).fill(['[rank0]: Loading libfoo.so.2 built for sm_90 with CUDA 12.4', 'ncclCommInitRank failed: ...'].join('\n'));
         await page.getByRole('button', { name: words.submit }).click();
         const panel = page.getByTestId('diagnosis-unmatched');
         await expect(panel.getByRole('heading', { name: words.heading })).toBeVisible({ timeout: 20_000 });
-        await expect(page.getByTestId('unmatched-read')).toContainText('libnccl.so.2');
+        await expect(page.getByTestId('unmatched-read')).toContainText('libfoo.so.2');
         await expect(page.getByTestId('unmatched-read')).toContainText('CUDA 12.4');
         await expect(page.locator('[data-closest-code="NCCL_FAILED"]')).toContainText(`${words.title} [NCCL_FAILED]`);
         await expect(panel).toContainText(words.next);

@@ -11,7 +11,12 @@ const SMOOTHING = 0.05;
 export const MIN_LEAD = 5;
 /** The shared words shown to the reader, strongest first. */
 const SHOWN_WORDS = 4;
-const MIN_SHOWN = 1;
+/** A word shown must be used by this many of the family's reports: a word two reports of one thread share is no sign. */
+const MIN_SHOWN_REPORTS = 3;
+/** A word shown must speak for the family this strongly (its reports use it at least e times as often as others'). */
+const MIN_SHOWN_WEIGHT = 1;
+// English function words: a word or pair with one ("the nouveau", "and the") is not shown, though it counts for the family.
+const FUNCTION_WORDS = new Set(['the', 'and', 'for', 'with', 'this', 'that', 'from', 'not', 'but', 'are', 'was', 'has', 'have', 'just', 'also', 'any', 'all', 'can', 'you', 'its', 'our', 'out', 'when', 'then', 'than', 'there', 'what', 'which', 'will', 'would', 'does', 'did', 'been', 'into', 'some', 'only', 'after', 'before', 'above', 'below']);
 
 export interface Resemblance {
   code: string;
@@ -50,14 +55,6 @@ function familyCounts(row: number[]): Map<number, number> {
   for (let index = 1; index + 1 < row.length; index += 2) counts.set(row[index], row[index + 1]);
   return counts;
 }
-
-/** A word shown must be used by this many of the family's reports: a word two reports of one thread share is no sign. */
-const MIN_SHOWN_REPORTS = 3;
-
-/** A word shown must speak for the family this strongly (its reports use it at least e times as often as others'). */
-const MIN_SHOWN_WEIGHT = 1;
-// English function words: a word or pair with one ("the nouveau", "and the") is not shown, though it counts for the family.
-const FUNCTION_WORDS = new Set(['the', 'and', 'for', 'with', 'this', 'that', 'from', 'not', 'but', 'are', 'was', 'has', 'have', 'just', 'also', 'any', 'all', 'can', 'you', 'its', 'our', 'out', 'when', 'then', 'than', 'there', 'what', 'which', 'will', 'would', 'does', 'did', 'been', 'into', 'some', 'only', 'after', 'before', 'above', 'below']);
 
 /** Words shown: the strongest of those the family's reports use often, leaving out one that is part of a pair already shown (and the reverse). */
 function strongestWords(present: readonly PresentWord[], place: number, weightOf: (entry: PresentWord) => number): string[] {
@@ -105,7 +102,7 @@ export function closestReports(text: string, table?: ErrorResemblanceTable): Res
   const reports = model.families[winner.place].reports;
   const words = strongestWords(present, winner.place, (entry) => weight(entry, winner.place, reports, model.total));
   // A family is named only with words to show for it: a lead built from words no report of it uses often is no sign.
-  return words.length >= MIN_SHOWN ? { code: winner.code, words } : null;
+  return words.length > 0 ? { code: winner.code, words } : null;
 }
 
 /** How much a word's presence speaks for a family: the log of its share among that family's reports over its share among the others'. */

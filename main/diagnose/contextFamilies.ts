@@ -2,6 +2,7 @@ import type { DiagnoseFacts } from '../../shared/types/diagnose.js';
 import { compareMajorMinor } from '../../shared/versions/dottedVersion.js';
 import { cudaOfDriver } from './cudaOfDriver.js';
 import type { StructuralMatch } from './structuralMatches.js';
+import { compatAfterUpdate } from './compatAfterUpdate.js';
 import { keyRejectedWithSecureBootOff, secureBootRefusal } from './secureBootStated.js';
 import { exclusiveModeSaid, xlaDriverOlderThanStatedCuda } from './statedSetup.js';
 import { jaxCudnnMismatch } from './jaxCudnn.js';
@@ -275,6 +276,7 @@ export function contextFamilies(text: string, facts: DiagnoseFacts, lines: reado
     jaxFallsBackInWords(lines, facts),
     secureBootRefusal(text, lines),
     keyRejectedWithSecureBootOff(text, lines),
+    compatAfterUpdate(text, lines),
     exclusiveModeSaid(text, lines),
     xlaDriverOlderThanStatedCuda(text, lines),
   ];

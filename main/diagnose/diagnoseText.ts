@@ -197,10 +197,13 @@ export function diagnoseText(text: string, options: DiagnoseOptions = {}): Diagn
   if (kept.some((item) => !item.entry.quietWhenOthers)) kept = kept.filter((item) => !item.entry.quietWhenOthers);
   // A family told only in words is read when no line named one.
   const readsWords = ERROR_KINDS.has(kind) && english.length <= MAX_WORDS_TEXT && !STRUCTURED_DATA.test(english);
-  // Words on a line that reports a failure come before words on one that states a setup, as for the patterns.
-  if (kept.length === 0 && readsWords) kept = wordsOnly(english, kb, quoted).sort((a, b) => rank(a) - rank(b) || a.evidence.line - b.evidence.line);
+  // Words on a line that reports a failure come before words on one that states a setup, as for the patterns. A traceback
+  // cut before its message says only that the message is missing: the words may still tell it, and come first.
+  const onlyCutTraceback = kept.length > 0 && kept.every((item) => item.entry.code === 'INCOMPLETE_TRACEBACK');
+  if ((kept.length === 0 || onlyCutTraceback) && readsWords) kept = [...wordsOnly(english, kb, quoted).sort((a, b) => rank(a) - rank(b) || a.evidence.line - b.evidence.line), ...kept];
   // Then the family whose reports it reads most like, if one stands out.
-  if (kept.length === 0 && readsWords) kept = resemblance(normalized, kb);
+  // Not for an installer's log: the installer names its own errors, and a log without one failed nowhere we can tell.
+  if (kept.length === 0 && readsWords && kind !== 'installer-log') kept = resemblance(normalized, kb);
   // A family raised by a line and by the text's shape (a "+cpu" version in collect_env) is one diagnosis, from its first line.
   kept = kept.filter((item, index) => kept.findIndex((other) => other.entry.code === item.entry.code) === index);
   const diagnoses = kept.map((item) => {

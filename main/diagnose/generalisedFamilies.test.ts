@@ -178,5 +178,39 @@ describe('what a text says in words', () => {
   it("TensorFlow 2.13 on native Windows asked about the GPU with no error line: the release's missing Windows GPU build", () => {
     expect(first(real('s8-3-34'))?.code).toBe('TF_WINDOWS_NO_GPU');
   });
-});
 
+  // Sets 16 and 17's development halves (issue 31), each a real text.
+  it('error 804 after an update that used to work is the driver still loaded from before; without one, a driver too old', () => {
+    expect(first(real('s17-0-16'))?.code).toBe('DRIVER_LIBRARY_MISMATCH');
+    expect(first('RuntimeError: Unexpected error from cudaGetDeviceCount(). Error 804: forward compatibility was attempted on non supported HW')?.code).toBe('DRIVER_TOO_OLD');
+  });
+
+  it("a module key refused is Secure Boot's family, unless the text says Secure Boot is off", () => {
+    expect(first(real('s17-1-34'))?.code).toBe('SECURE_BOOT_BLOCKED');
+    expect(first(real('s16-2-25'))?.code).toBe('DRIVER_MODULE_LOAD_FAILED');
+  });
+
+  it('a traceback cut before its message, whose title tells the error in words, is that error', () => {
+    expect(first(real('s17-0-23'))?.code).toBe('INVALID_DEVICE_ORDINAL');
+    expect(first(real('s17-1-27'))?.code).toBe('GPU_BUSY_EXCLUSIVE');
+  });
+
+  it("pip's list of the versions an index has is not an installed CPU build", () => {
+    expect(first(real('s17-1-14'))?.code).toBe('PIP_NO_MATCHING_DISTRIBUTION');
+  });
+
+  it("tools' own sentences in their other forms: curly quotes, Windows' error 1455 on a DLL, TensorFlow 1.x's AVX note, apt's free space, the NVRM refusal of a GPU the release does not drive, PyTorch's allocation without its first words", () => {
+    expect([real('s17-3-33'), real('s17-0-24'), real('s17-1-24'), real('s16-3-14'), real('s16-2-26'), real('s16-1-10')].map((text) => first(text)?.code)).toEqual([
+      'NVIDIA_SMI_NOT_FOUND',
+      'WINDOWS_PAGING_FILE_TOO_SMALL',
+      'TF_INFO_MESSAGES',
+      'DISK_FULL',
+      'DRIVER_MODULE_LOAD_FAILED',
+      'OUT_OF_MEMORY',
+    ]);
+  });
+
+  it('of two families told in words, the one on a line that reports a failure comes first', () => {
+    expect(first(real('s16-0-22'))?.code).toBe('HOST_COMPILER_UNSUPPORTED');
+  });
+});
