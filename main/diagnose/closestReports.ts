@@ -74,7 +74,7 @@ function strongestWords(present: readonly PresentWord[], place: number, weightOf
 }
 
 /** Each family's log-odds for the text (naive Bayes over data/error-resemblance.json's words), highest first, with the words it read. */
-export function resemblanceScores(text: string, table: ErrorResemblanceTable = loadDataTable('error-resemblance', errorResemblanceTableSchema)): { ranked: { code: string; score: number; place: number }[]; present: PresentWord[]; model: Model } {
+function resemblanceScores(text: string, table: ErrorResemblanceTable = loadDataTable('error-resemblance', errorResemblanceTableSchema)): { ranked: { code: string; score: number; place: number }[]; present: PresentWord[]; model: Model } {
   const model = modelOf(table);
   const scores = model.families.map((family) => Math.log(family.reports / Math.max(model.total, 1)));
   const present: PresentWord[] = [];

@@ -140,10 +140,11 @@ const TELLS_A_PROBLEM = /\b(?:not|n't|doesn'?t|don'?t|won'?t|isn'?t|can'?t|canno
 
 /** The family whose reports the text reads most like, as a raised item (see closestReports); only in a text that reports a problem. */
 function resemblance(normalized: string, kb: CompiledKnowledgeBase): { entry: KnowledgeEntry; values: Record<string, string>; resembles: string[] }[] {
-  if (!normalized.split('\n').some((line) => ERROR_LINE.test(line)) && !TELLS_A_PROBLEM.test(normalized)) return [];
+  const lines = normalized.split('\n');
+  if (!lines.some((line) => ERROR_LINE.test(line)) && !TELLS_A_PROBLEM.test(normalized)) return [];
   const closest = closestReports(normalized);
   const compiled = closest ? kb.byCode.get(closest.code) : undefined;
-  return closest && compiled && !ruledOut(compiled, normalized.split('\n')) ? [{ entry: compiled.entry, values: {}, resembles: closest.words }] : [];
+  return closest && compiled && !ruledOut(compiled, lines) ? [{ entry: compiled.entry, values: {}, resembles: closest.words }] : [];
 }
 
 /** Evidence found in the English reading, quoted from the same line of the text as pasted. */
