@@ -5,8 +5,8 @@ import type { StructuralMatch } from './structuralMatches.js';
 
 /** The user says the GPUs are in exclusive(-process) compute mode. */
 const EXCLUSIVE_SAID = /\b(?:compute[- ])?exclusive(?:[- ]process)?(?: compute)? mode\b|\bEXCLUSIVE_PROCESS\b/i;
-/** What CUDA answers a second process on such a GPU: busy, unavailable, or (driver API) an invalid device. */
-const REFUSED = /CUDA_ERROR_INVALID_DEVICE|cudaErrorInvalidDevice|invalid device ordinal|busy or unavailable|cudaErrorDevicesUnavailable|CUDA_ERROR_DEVICE_UNAVAILABLE/i;
+/** What CUDA answers a second process on such a GPU: busy, unavailable, or (driver API) an invalid device; Kaldi waits for one. */
+const REFUSED = /CUDA_ERROR_INVALID_DEVICE|cudaErrorInvalidDevice|invalid device ordinal|busy or unavailable|cudaErrorDevicesUnavailable|CUDA_ERROR_DEVICE_UNAVAILABLE|try again to get a GPU/i;
 
 /** A GPU refused where the text says the GPUs are in exclusive mode: the mode is the cause, not the device number. */
 export function exclusiveModeSaid(text: string, lines: readonly string[]): StructuralMatch | null {

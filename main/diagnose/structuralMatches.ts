@@ -63,7 +63,7 @@ function adapterRamCapped(text: string): StructuralMatch | null {
 }
 
 const FOUR_GB_SHOWN = /\b(?:4096|4095) ?MB\b|\b(?:reported|reports?|reporting|shows?|showing|shown|detected|listed) as 4(?:\.0)? ?GB\b|\b(?:shows?|showing|reports?|says?) (?:that )?(?:the )?(?:GPU|card) has 4(?:\.0)? ?GB\b|\b(?:wrong|incorrect|bad) v?ram\b[^\n]{0,40}\b(?:above|over|more than|bigger than) 4 ?GB\b/i;
-const MEMORY_WORDS = /\bv?ram\b|video memory|gpu memory|graphics memory|dedicated memory|显存/i;
+const MEMORY_WORDS = /\bv?ram\b|adapterram|video memory|gpu memory|graphics memory|dedicated memory|显存/i;
 const LARGER_CARD = /\b(?:[5-9]|[1-9]\d) ?GB\b/i;
 
 /** A tool that reads Windows' AdapterRAM shows 4096 MB (or 4 GB) for a GPU the text says has more: the 32-bit cap, told in words. */
@@ -125,7 +125,8 @@ function exclusiveModeTable(text: string, lines: readonly string[]): StructuralM
 /** nvidia-smi's table pasted with the user's own words about "the CUDA version": the driver's number, not an install. */
 function cudaVersionAskedOfTable(lines: readonly string[], facts: DiagnoseFacts): StructuralMatch | null {
   if (!facts.cudaVersion) return null;
-  const evidence = evidenceLine(lines, (line) => !line.trimStart().startsWith('|') && /\bcuda ?version/i.test(line));
+  // The table's own header, pasted without its border, is not a question.
+  const evidence = evidenceLine(lines, (line) => !line.trimStart().startsWith('|') && !/NVIDIA-SMI \d/.test(line) && /\bcuda ?version/i.test(line));
   return evidence ? { code: 'CUDA_VERSIONS_EXPLAINED', evidence, values: { driverCuda: facts.cudaVersion } } : null;
 }
 
@@ -155,7 +156,7 @@ export function structuralMatches(text: string, kind: DiagnoseKind, facts: Diagn
   const lines = text.split('\n');
   // The same two numbers told in words ("nvidia-smi shows CUDA 11.2, nvcc says release 11.1"), or a table with the
   // toolkit the user says they installed beside it.
-  const prose = toolOutput && facts.toolkitVersion ? null : cudaNumbersInProse(text);
+  const prose = toolOutput && facts.toolkitVersion && facts.cudaVersion ? null : cudaNumbersInProse(text);
   return present([
     kind === 'collect-env' ? cpuOnlyTorchReport(text, lines) : null,
     prose ? twoCudaNumbers(lines, { ...facts, ...prose }, locale) : toolOutput ? twoCudaNumbers(lines, facts, locale) : null,

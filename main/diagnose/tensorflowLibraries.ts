@@ -2,8 +2,8 @@ import type { DiagnoseFacts } from '../../shared/types/diagnose.js';
 import { cudaMajorFromSoname } from './detailValues.js';
 import type { StructuralMatch } from './structuralMatches.js';
 
-/** TensorFlow's loader sentence for a library it could not open (TF 1.x said dlopen), as quoted in a text. */
-const LOADER_QUOTED = /Could not (?:load dynamic|dlopen) library '([\w.+-]{1,80})'/;
+/** TensorFlow's loader sentence for a library it could not open (TF 1.x said dlopen), as quoted in a text (retyped in lower case too). */
+const LOADER_QUOTED = /Could not (?:load dynamic|dlopen) library '([\w.+-]{1,80})'/i;
 /** The same sentence on the loader's own log line (stream_executor before 2.12, tsl after), in any text. */
 const LOADER_MISS = new RegExp(`dso_loader\\.cc:\\d{1,5}\\] ${LOADER_QUOTED.source}`);
 /** TensorRT's libraries are optional (TENSORRT_OPTIONAL_MISSING): they say nothing of TensorFlow's CUDA set. */
