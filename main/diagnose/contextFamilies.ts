@@ -208,6 +208,15 @@ function torchCudaUnavailable(lines: readonly string[]): StructuralMatch | null 
 /** "Ollama always uses cpu", "can't find compatible GPUs": the program runs without the GPU, said in words. */
 const ON_CPU_IN_WORDS = /\b(?:always|only|still|keeps?) (?:uses?|using|runs? on|running on) (?:the )?cpu\b|\bcan(?:no|['’])t (?:find|detect|see) (?:a |any |the )?(?:compatible )?gpus?\b/i;
 
+/** The installed framework said to be its CPU build ("it installs the cpu only version", "torch默认是cpu版本"). */
+const CPU_BUILD_SAID = /(?:torch|pytorch|tensorflow|paddle)[^\n]{0,40}(?:cpu[- ]?(?:only )?(?:version|build)|cpu ?版本?)|(?:installed|installs|install|装的|安装的?|默认是?)[^\n]{0,20}cpu[- ]?(?:only )?(?:version|build|版本?)/i;
+
+/** CUDA unavailable where the text says the framework installed is its CPU build: the build is the cause, with its fix. */
+function cpuBuildSaid(lines: readonly string[]): StructuralMatch | null {
+  const said = firstLine(lines, CPU_BUILD_SAID);
+  return said ? { code: 'CPU_ONLY_BUILD', evidence: evidence(said), values: {}, outranks: ['CUDA_NOT_AVAILABLE'] } : null;
+}
+
 function cpuInWords(lines: readonly string[]): StructuralMatch | null {
   const found = firstLine(lines, ON_CPU_IN_WORDS);
   return found ? { code: 'CUDA_NOT_AVAILABLE', evidence: evidence(found), values: {} } : null;
@@ -299,6 +308,7 @@ export function contextFamilies(text: string, facts: DiagnoseFacts, lines: reado
     openModulesOnOldGpu(text, lines),
     torchCudaUnavailable(lines),
     cpuInWords(lines),
+    cpuBuildSaid(lines),
     tensorflowLibrariesMissing(lines, facts),
     jaxCudnnMismatch(text, lines, facts),
     paddleCudnnMismatch(text, lines),

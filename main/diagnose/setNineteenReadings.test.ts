@@ -87,6 +87,12 @@ describe('versions and wordings read more widely', () => {
     expect(first(text)?.code).toBe('GPU_BUSY_EXCLUSIVE');
   });
 
+  it('CUDA unavailable where the text says the framework installed is its CPU build is the CPU build, in English or Chinese (pytorch/pytorch#43493, zyddnys/manga-image-translator#210)', () => {
+    expect(first('# PyTorch pip installation command for CUDA 10.2 installs CPU-only version\n`python -c "import torch; print(torch.cuda.is_available());"` prints `False`')?.code).toBe('CPU_ONLY_BUILD');
+    expect(first('requirements里torch install时默认是cpu版本，所以cuda.is_available()只会返回false，导致--use-cuda不能使用')?.code).toBe('CPU_ONLY_BUILD');
+    expect(first('`python -c "import torch; print(torch.cuda.is_available());"` prints `False`')?.code).toBe('CUDA_NOT_AVAILABLE');
+  });
+
   it("Windows' AdapterRAM named beside a larger card is the 4 GB cap (Osmantic/ODS#4317)", () => {
     expect(first('On Windows a 24 GB RTX 4090 reported 4095 MB and got Tier 1. The query now sorts controllers by AdapterRAM to pick the real card')?.code).toBe('WINDOWS_ADAPTER_RAM_CAPPED');
   });
