@@ -163,7 +163,7 @@ const CONTAINER = /\b(?:docker|podman|nerdctl) (?:run|exec|compose|container)\b|
 // A container started by a command in the text: only then does a driver that cannot be reached mean "no --gpus".
 const DOCKER = /\b(?:docker|podman|nerdctl) run\b|docker-compose up|docker compose up/i;
 /** The text ran in a container by its own account ("in Docker works fine", "docker环境") or by Compose's log prefix ("worker_1  | "). */
-const RAN_IN_CONTAINER = /\b(?:in|inside) (?:a |the |my )?docker\b|\binside (?:a |the |my )?container\b|docker ?(?:环境|容器)|^\s{0,4}[\w.-]{1,60}_\d{1,3}\s{1,20}\| /im;
+const RAN_IN_CONTAINER = /\b(?:in|inside) (?:a |the |my )?docker\b|\binside (?:a |the |my )?container\b|docker ?(?:环境|容器)|在 ?docker ?(?:中|里|内)|^\s{0,4}[\w.-]{1,60}_\d{1,3}\s{1,20}\| /im;
 // GPUs asked for: a flag with its value, the nvidia runtime, a Kubernetes GPU resource. "--gpus" alone is the option talked about.
 const GPU_FLAGS = /--gpus[= ]{1,2}["']?(?:all|\d|device)|--runtime[= ]nvidia|nvidia\.com\/gpu|NVIDIA_VISIBLE_DEVICES=(?!void)/i;
 /** The option named without a value ("it seems the `--gpus` option needs to be passed?"): the user suspects it is missing. */

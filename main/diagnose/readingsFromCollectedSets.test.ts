@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { diagnoseText } from './diagnoseText.js';
 
-/** The readings written from sets 12 to 19's development texts (issue 31), each on the lines of the thread it came from. */
+/** The readings written from sets 12 to 21's development texts (issue 31), each on the lines of the thread it came from. */
 const first = (text: string) => diagnoseText(text).diagnoses[0];
 
 describe('containers: started with GPUs or not, told by a command, by Compose or in words', () => {
@@ -91,6 +91,24 @@ describe('versions and wordings read more widely', () => {
     expect(first('# PyTorch pip installation command for CUDA 10.2 installs CPU-only version\n`python -c "import torch; print(torch.cuda.is_available());"` prints `False`')?.code).toBe('CPU_ONLY_BUILD');
     expect(first('requirements里torch install时默认是cpu版本，所以cuda.is_available()只会返回false，导致--use-cuda不能使用')?.code).toBe('CPU_ONLY_BUILD');
     expect(first('`python -c "import torch; print(torch.cuda.is_available());"` prints `False`')?.code).toBe('CUDA_NOT_AVAILABLE');
+  });
+
+  it('set 21\'s wordings: no NVIDIA devices, Ollama\'s unsupported amdgpu, CMake\'s NVCC-NOTFOUND, Warp\'s missing entry point, a shortened no-kernel-image (pytorch/pytorch#1154, ollama/ollama#12071, microsoft/vcpkg#37914, NVIDIA/warp#164, KeyHunt-Cuda#53)', () => {
+    expect(first('NVIDIA: no NVIDIA devices found\nTHCudaCheck FAIL file=torch/csrc/autograd/engine.cpp line=352 error=30 : unknown error')?.code).toBe('NO_DEVICES_FOUND');
+    expect(first('- Current behavior: server.log shows "amdgpu is not supported (supported types:[])" and "no compatible GPUs were discovered"; Ollama runs on CPU.')?.code).toBe('ROCM_GFX_UNSUPPORTED');
+    expect(first('-- Executing NVCC-NOTFOUND --version resulted in error: 1\nCMake Error at ports/cuda/vcpkg_find_cuda.cmake:69 (message):\n  Could not find CUDA.')?.code).toBe('NVCC_NOT_FOUND');
+    expect(first('Warp CUDA error: Function cuCtxGetCurrent_f: a suitable driver entry point was not found')?.code).toBe('DRIVER_TOO_OLD');
+    expect(first('CUDA 10.1 runtime with gt650m\nno kernel image is available for execution this device')?.code).toBe('NO_KERNEL_IMAGE');
+  });
+
+  it('told in words: NCCL_P2P_DISABLE curing a freeze, a write failing for want of space, a driver installed "in docker" (NVIDIA/nccl#631, zoneminder.machine.learning#65, pointpillars_pytorch_trt#3)', () => {
+    expect(first('the model "freeze"(stuck) when using 4 or more GPUs. I confirmed that the model works by setting the variable NCCL_P2P_DISABLE =1 .')?.code).toBe('NCCL_FAILED');
+    expect(first("I get up to `sudo apt-get update` part and I get write errors, because no space.")?.code).toBe('DISK_FULL');
+    expect(first('RuntimeError: Found no NVIDIA driver on your system.\n\n在docker中安装英伟达驱动失败')?.code).toBe('CONTAINER_NO_GPUS');
+  });
+
+  it("conda's missing packages outrank the solver's failure they cause", () => {
+    expect(first('error    libmamba Could not solve for environment specs\nPackagesNotFoundError: The following packages are not available from current channels:\n  - cudatoolkit=11.2')?.code).toBe('CONDA_PACKAGES_NOT_FOUND');
   });
 
   it("Windows' AdapterRAM named beside a larger card is the 4 GB cap (Osmantic/ODS#4317)", () => {
