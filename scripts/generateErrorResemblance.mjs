@@ -24,6 +24,7 @@ export const TRAINED_ON = [
   'troubleshoot-set-18/heldout',
   'troubleshoot-set-19/development',
   'troubleshoot-set-21/development',
+  'troubleshoot-set-22/development',
 ].sort((a, b) => a.localeCompare(b, 'en', { numeric: true }));
 
 /**

@@ -38,10 +38,12 @@ describe('the family a text reads most like', () => {
       }
     }
     console.log(`resemblance, each development set left out in turn: ${named} of ${total} named, ${right} right`);
-    // At its writing: 1,329 of 1,430 texts named, 1,147 of them right (86.3 %).
+    // At its writing: 1,329 of 1,430 texts named, 1,147 of them right (86.3 %). With sets 12 to 22 opened and two words
+    // needed: 1,999 of 2,139 named, 1,741 right (87.1 %).
     expect(named / total).toBeGreaterThan(0.9);
     expect(right / named).toBeGreaterThan(0.84);
-  });
+    // Counting the table once per set left out takes about 10 s here: a measure, not a speed test.
+  }, 120_000);
 
   it('a post that quotes no known message (microsoft/WSL#327) gets its family, marked as a resemblance with the words that set it apart', () => {
     const { text } = report('troubleshoot-set-14', 's14-0-26');

@@ -128,7 +128,7 @@ function tensorflowOnWindows(text: string, lines: readonly string[], facts: Diag
 }
 
 // Windows' drives seen from Linux (/mnt/c/Users/…) are WSL's too.
-const WSL = /microsoft-standard-WSL2|\d\.\d{1,2}\.\d{1,3}-\d{1,6}-Microsoft\b|\bWSL ?2?\b|\/usr\/lib\/wsl\/|\/mnt\/[c-h]\/Users\//i;
+const WSL = /microsoft-standard-WSL2|\d\.\d{1,2}\.\d{1,3}-\d{1,6}-Microsoft\b|\bWSL ?2?\b|\/usr\/lib\/wsl\/|\/mnt\/[c-h]\/Users\/|\b(?:ubuntu|debian)[ \d.]{0,10} on win(?:dows)? ?1[01]\b/i;
 /** WSL 1's kernel (4.4.0-…-Microsoft) has no GPU at all: any CUDA failure there is WSL's. */
 const WSL1_KERNEL = /\b4\.4\.0-\d{1,6}-Microsoft\b/;
 const DRIVER_TOO_OLD_SAID = /cudaErrorInsufficientDriver|CUDA driver version is insufficient/i;
@@ -156,7 +156,7 @@ function wslWithoutGpu(text: string, lines: readonly string[]): StructuralMatch 
     saidNear(lines, IS_AVAILABLE, SAID_FALSE) ??
     firstLine(lines, NO_GPU_IN_WORDS) ??
     (WSL1_KERNEL.test(text) ? firstLine(lines, DRIVER_TOO_OLD_SAID) : undefined);
-  return failure ? { code: 'WSL_NO_GPU', evidence: evidence(failure), values: {}, outranks: ['CUDA_NOT_AVAILABLE', 'NO_DEVICES_FOUND', ...(WSL1_KERNEL.test(text) ? ['DRIVER_TOO_OLD'] : [])] } : null;
+  return failure ? { code: 'WSL_NO_GPU', evidence: evidence(failure), values: {}, outranks: ['CUDA_NOT_AVAILABLE', 'NO_DEVICES_FOUND', 'DRIVER_MODULE_LOAD_FAILED', ...(WSL1_KERNEL.test(text) ? ['DRIVER_TOO_OLD'] : [])] } : null;
 }
 
 const CONTAINER = /\b(?:docker|podman|nerdctl) (?:run|exec|compose|container)\b|docker-compose|\/usr\/local\/nvidia\/bin|\bkubectl\b|\bcontainer\b|\/\.dockerenv/i;

@@ -111,6 +111,13 @@ describe('versions and wordings read more widely', () => {
     expect(first('error    libmamba Could not solve for environment specs\nPackagesNotFoundError: The following packages are not available from current channels:\n  - cudatoolkit=11.2')?.code).toBe('CONDA_PACKAGES_NOT_FOUND');
   });
 
+  it("set 22's: NVML's RM mismatch, NVML's error 15, Ubuntu on Windows 10, the compute mode quoted as nvidia-smi shows it (recommenders#1287, Claymore-Dual-Miner#246, neural-style#335, signac-flow#115)", () => {
+    expect(first('[BUG] error in fastai NVMLError_LibRmVersionMismatch: RM has detected an NVML/RM version mismatch.')?.code).toBe('DRIVER_LIBRARY_MISMATCH');
+    expect(first('NVML: cannot get current temperature, error 15\nGPU 3, GpuMiner cu_k1 failed 30, unknown error')?.code).toBe('GPU_LOST');
+    expect(first("My system is ubuntu 14.04 on win10.\nmodprobe: ERROR: could not insert 'nvidia_367': Function not implemented\nNVIDIA-SMI has failed because it couldn't communicate with the NVIDIA driver.")?.code).toBe('WSL_NO_GPU');
+    expect(first('I set the compute mode on all 8 GPUs to "E. Process".\nERROR: \'[101] Call to cuDevicePrimaryCtxRetain results in CUDA_ERROR_INVALID_DEVICE\'')?.code).toBe('GPU_BUSY_EXCLUSIVE');
+  });
+
   it("Windows' AdapterRAM named beside a larger card is the 4 GB cap (Osmantic/ODS#4317)", () => {
     expect(first('On Windows a 24 GB RTX 4090 reported 4095 MB and got Tier 1. The query now sorts controllers by AdapterRAM to pick the real card')?.code).toBe('WINDOWS_ADAPTER_RAM_CAPPED');
   });

@@ -4,7 +4,7 @@ import { evidenceLine } from './evidenceLine.js';
 import type { StructuralMatch } from './structuralMatches.js';
 
 /** The user says the GPUs are in exclusive(-process) compute mode. */
-const EXCLUSIVE_SAID = /\b(?:compute[- ])?exclusive(?:[- ]process)?(?: compute)? mode\b|\bEXCLUSIVE_PROCESS\b/i;
+const EXCLUSIVE_SAID = /\b(?:compute[- ])?exclusive(?:[- ]process)?(?: compute)? mode\b|\bEXCLUSIVE_PROCESS\b|["'`]E\. ?Process["'`]/i;
 /** What CUDA answers a second process on such a GPU: busy, unavailable, or (driver API) an invalid device; Kaldi waits for one. */
 const REFUSED = /CUDA_ERROR_INVALID_DEVICE|cudaErrorInvalidDevice|invalid device ordinal|busy or unavailable|cudaErrorDevicesUnavailable|CUDA_ERROR_DEVICE_UNAVAILABLE|try again to get a GPU/i;
 

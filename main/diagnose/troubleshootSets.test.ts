@@ -151,10 +151,14 @@ const SETS = [
   // texts, from other threads) and with the same brief (set 19's plus two conventions: a message saying no GPU was found
   // is NO_DEVICES_FOUND; the driver unreachable is DRIVER_NOT_LOADED unless in a container started without GPUs or under
   // WSL). All development, counted once before anything was written from it: 105/116 (90.5 %; 105 of the 113 answers
-  // given were right). 115/116 after its families and its counting (no NVIDIA devices found, Ollama's "amdgpu is not supported", NCCL_P2P_DISABLE
-  // told, CMake's NVCC-NOTFOUND, a write failing for no space, "execution this device", Warp's missing driver entry point,
-  // PackagesNotFoundError before the solver's failure, "在docker中").
+  // given were right). 115/116 after its families and its counting (no NVIDIA devices found, Ollama's "amdgpu is not
+  // supported", NCCL_P2P_DISABLE told, CMake's NVCC-NOTFOUND, a write failing for no space, "execution this device", Warp's
+  // missing driver entry point, PackagesNotFoundError before the solver's failure, "在docker中").
   { set: 'troubleshoot-set-21', half: 'development', floor: 115, heldOut: false },
+  // 83 texts collected after set 21's families by three collectors with the same brief, none from set 20's threads. All
+  // development, counted once before anything was written from it: 76/83 (91.6 %). Then its families (NVML's RM version
+  // mismatch, NVML's error 15, Ubuntu on Windows 10, the compute mode quoted as "E. Process") and its counting.
+  { set: 'troubleshoot-set-22', half: 'development', floor: 80, heldOut: false },
   { set: 'troubleshoot-set-19', half: 'heldout', floor: 0 /* RESTORE AT THE END */, heldOut: true },
 ] as const;
 
