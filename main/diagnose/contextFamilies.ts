@@ -275,6 +275,7 @@ const OPEN_MODULES = /nvidia-open(?:-dkms)?\b|open-gpu-kernel-modules|nvidia-dri
 const NOT_SUPPORTED = /\b(?:not supported|unsupported|no longer supports?|does not support)\b/i;
 
 const SMI_EXEC_MISSING = /exec: \\{0,2}"nvidia-smi\\{0,2}": executable file not found/i;
+// On the command itself, only the flags that bring the toolkit in: NVIDIA_VISIBLE_DEVICES alone does not without the nvidia runtime.
 const WITH_GPUS = /--gpus\b|--runtime[= ]nvidia/i;
 
 /**
