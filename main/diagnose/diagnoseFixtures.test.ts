@@ -537,7 +537,7 @@ const EXPECTED: Record<string, Expectation> = {
 const CLEAN_FOLDERS = new Set(['nvidia-smi-table', 'nvidia-smi-xml', 'nvidia-smi-query', 'nvcc', 'cudnn', 'proc-driver', 'lspci', 'rocm-smi', 'macos', 'ubuntu-drivers']);
 
 /** Not tool output: scored sets (each text carries its own family, troubleshootSets.test.ts) and index data (lock files). */
-const SCORED_SETS = new Set(['troubleshoot-set-3', 'troubleshoot-set-4', 'troubleshoot-set-5', 'troubleshoot-set-6', 'troubleshoot-set-7', 'troubleshoot-set-8', 'troubleshoot-set-9', 'troubleshoot-set-10', 'troubleshoot-set-11', 'troubleshoot-set-12', 'troubleshoot-set-13', 'troubleshoot-set-14', 'troubleshoot-set-15', 'troubleshoot-set-16', 'troubleshoot-set-17', 'troubleshoot-set-18', 'troubleshoot-set-19', 'troubleshoot-set-21', 'troubleshoot-set-22', 'pypi-index']);
+const SCORED_SETS = new Set(['troubleshoot-set-3', 'troubleshoot-set-4', 'troubleshoot-set-5', 'troubleshoot-set-6', 'troubleshoot-set-7', 'troubleshoot-set-8', 'troubleshoot-set-9', 'troubleshoot-set-10', 'troubleshoot-set-11', 'troubleshoot-set-12', 'troubleshoot-set-13', 'troubleshoot-set-14', 'troubleshoot-set-15', 'troubleshoot-set-16', 'troubleshoot-set-17', 'troubleshoot-set-18', 'troubleshoot-set-19', 'troubleshoot-set-20', 'troubleshoot-set-21', 'troubleshoot-set-22', 'pypi-index']);
 
 function allCaptures(): string[] {
   const files: string[] = [];

@@ -567,7 +567,7 @@ function fixtureTexts(): string[] {
     if (!folder.isDirectory()) continue;
     for (const file of readdirSync(path.join(fixturesDir, folder.name))) {
       // Issue 31's held-out texts are a score only: no pattern may count them as its sample (sets 3 and 6 to 11 were opened
-      // once a later set existed, sets 12 to 18 when set 19 was collected; set 4 and set 19's second half stay held out).
+      // once a later set existed, sets 12 to 18 when set 19 was collected; set 4, set 19's second half and set 20 stay held out).
       if (HELD_OUT.includes(`${folder.name}/${file.replace(/\.json$/, '')}`)) continue;
       texts.push(readFileSync(path.join(fixturesDir, folder.name, file), 'utf8'));
     }
