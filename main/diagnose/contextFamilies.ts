@@ -8,66 +8,18 @@ import { paddleCudnnMismatch } from './paddleCudnn.js';
 import { exclusiveModeSaid, xlaDriverOlderThanStatedCuda } from './statedSetup.js';
 import { jaxCudnnMismatch } from './jaxCudnn.js';
 import { tensorflowLibrariesMissing } from './tensorflowLibraries.js';
+import { FALSE, IS_AVAILABLE, SAID_FALSE, firstLine, lineEvidence as evidence, printedAfter, printedUnderLabel, saidNear, type Line } from './textLines.js';
+import { OUTSIDE_WSL, containerWithoutGpus, smiMissingDespiteGpus, wslWithoutGpu } from './whereItRan.js';
 
 /**
  * Families that no single line shows: a value printed on the line after its call (`print(tf.test.is_built_with_cuda())`
  * then `False`), a failure read together with where it ran (WSL, a container, native Windows) or with the versions the
  * text states. Each looks at lines of at most 1 MB of text (the caller's bound) with bounded patterns.
  */
-interface Line {
-  index: number;
-  text: string;
-}
 
-function evidence(line: Line): { line: number; text: string } {
-  return { line: line.index + 1, text: line.text.trim().slice(0, 300) };
-}
-
-function firstLine(lines: readonly string[], pattern: RegExp): Line | undefined {
-  const index = lines.findIndex((line) => pattern.test(line));
-  return index === -1 ? undefined : { index, text: lines[index] as string };
-}
-
-/** The line that prints a call's value: the call's own line when the value follows it there, else the next non-blank line. */
-function printedAfter(lines: readonly string[], call: RegExp, value: RegExp): Line | undefined {
-  for (let index = 0; index < lines.length; index += 1) {
-    const line = lines[index] as string;
-    const at = call.exec(line);
-    if (!at) continue;
-    if (value.test(line.slice(at.index + at[0].length))) return { index, text: line };
-    let next = index + 1;
-    while (next < lines.length && (lines[next] as string).trim() === '' && next < index + 3) next += 1;
-    // The value alone on its line, or after IPython's "Out[2]:" prompt.
-    if (next < lines.length && new RegExp(`^\\s{0,8}(?:Out\\[\\d{1,4}\\]:\\s{0,4})?(?:${value.source})\\s{0,8}$`, 'i').test(lines[next] as string)) return { index: next, text: lines[next] as string };
-  }
-  return undefined;
-}
-
-// The call with or without its parentheses ("print(torch.cuda.is_available) is False").
-const IS_AVAILABLE = /cuda\.is_available(?:\(\))?/;
 const BUILT_WITH_CUDA = /is_buil[dt]_with_cuda\(\)/;
-const FALSE = /\bfalse\b/i;
 const NO_TF_GPU =
   /GPU is NOT AVAILABLE|not (?:built|compiled) with CUDA|list_physical_devices\(["']GPU["']\)\)?\s{0,4}(?:#|->|=>)?[^\n[]{0,40}\[\]|Num GPUs Available:? {0,3}0\b|(?:can(?:no|['’])t|doesn['’]t|does not|did not|didn['’]t|not) (?:use|utili[sz]e|detect|see|find|recogni[sz]e) (?:the |my |any |a )?GPU|GPUs? (?:could|can|was|were|is)? ?not (?:be )?(?:found|detected|recogni[sz]ed|used)/i;
-
-/**
- * A value printed under a label: `print("Is GPU available?", tf.config.list_physical_devices('GPU'))` in the script, and
- * `Is GPU available? []` in its output further down. The label is read from the print call, so any wording works.
- */
-function printedUnderLabel(lines: readonly string[], call: RegExp, value: RegExp): Line | undefined {
-  for (let index = 0; index < lines.length; index += 1) {
-    const line = lines[index] as string;
-    if (!call.test(line)) continue;
-    const label = /print\(\s{0,4}(?:f?["'])([^"'{}\n]{3,80}?)\s{0,4}["']\s{0,4},/.exec(line)?.[1]?.trim();
-    if (!label) continue;
-    for (let next = index + 1; next < Math.min(lines.length, index + 200); next += 1) {
-      const output = lines[next] as string;
-      const at = output.indexOf(label);
-      if (at !== -1 && !output.includes('print(') && value.test(output.slice(at + label.length))) return { index: next, text: output };
-    }
-  }
-  return undefined;
-}
 
 /** TensorFlow's device list with CPUs only: `device_lib.list_local_devices()` printed no `device_type: "GPU"`. */
 function deviceListWithoutGpu(text: string, lines: readonly string[]): Line | undefined {
@@ -80,17 +32,6 @@ function tensorflowBuiltWithoutCuda(lines: readonly string[]): Line | undefined 
 }
 
 const SAID_EMPTY = /\b(?:returns?|returned|returning|gives?|gave|prints?|printed|shows?|showed|is|was|got|get)\s{1,3}(?:an? )?(?:empty (?:array|list)|\[\]|nothing)/i;
-
-/** A value said in words a line or two around a call ("This piece of code return empty array" under the call). */
-function saidNear(lines: readonly string[], call: RegExp, said: RegExp): Line | undefined {
-  for (let index = 0; index < lines.length; index += 1) {
-    if (!call.test(lines[index] as string)) continue;
-    for (let near = Math.max(0, index - 3); near <= Math.min(lines.length - 1, index + 2); near += 1) {
-      if (said.test(lines[near] as string)) return { index: near, text: lines[near] as string };
-    }
-  }
-  return undefined;
-}
 
 const WINDOWS = /\bWindows(?: ?(?:10|11|Server))?\b|win_amd64|\bwin32\b|\bWin(?:10|11)\b|\b[A-Z]:\\(?:Users|Program Files|Python|ProgramData)\\/i;
 
@@ -127,60 +68,6 @@ function tensorflowOnWindows(text: string, lines: readonly string[], facts: Diag
   return { code: 'TF_WINDOWS_NO_GPU', evidence: evidence(signal), values: stated ? { frameworkVersion: stated } : {} };
 }
 
-// Windows' drives seen from Linux (/mnt/c/Users/…) are WSL's too.
-const WSL = /microsoft-standard-WSL2|\d\.\d{1,2}\.\d{1,3}-\d{1,6}-Microsoft\b|\bWSL ?2?\b|\/usr\/lib\/wsl\/|\/mnt\/[c-h]\/Users\/|\b(?:ubuntu|debian)[ \d.]{0,10} on win(?:dows)? ?1[01]\b/i;
-/** WSL 1's kernel (4.4.0-…-Microsoft) has no GPU at all: any CUDA failure there is WSL's. */
-const WSL1_KERNEL = /\b4\.4\.0-\d{1,6}-Microsoft\b/;
-const DRIVER_TOO_OLD_SAID = /cudaErrorInsufficientDriver|CUDA driver version is insufficient/i;
-/** WSL named only as what the user will not use ("without WSL", "avoid any use of WSL"): the text is about native Windows. */
-const OUTSIDE_WSL = /\b(?:without|avoid(?:ing)?(?: any use of)?|not (?:use|using|want)|no) WSL\b/i;
-const DRIVER_UNREACHED =
-  /couldn.t communicate with the NVIDIA driver|no CUDA-capable device is detected|CUDA_ERROR_NO_DEVICE|cudaErrorNoDevice|Found no NVIDIA driver|kernel headers for kernel|libcuda\.so[.\d]{0,4}: cannot open shared object file|nvidia-smi: (?:command )?not found/i;
-
-/** No GPU seen, said in words or by a program's own summary ("No GPUs detected", "I cannot use GPU in my wsl"). */
-const NO_GPU_IN_WORDS = /\bno (?:nvidia )?gpus? (?:were |was |is |are )?(?:detected|found|available)\b|\b(?:can(?:no|['’])t|unable to|could not|couldn['’]t) (?:use|detect|see|find) (?:the |my |any |a )?GPU\b/i;
-
-/** nvidia-smi failing, said in words ("nvidia-smi returns error"). */
-const SMI_FAILS_IN_WORDS = /nvidia-smi\W{0,3} (?:returns?|returned|gives?|gave|shows?|showed|throws?|fails?|failed)\b[^\n]{0,12}\berrors?\b/i;
-
-/**
- * On WSL the driver is Windows': a Linux-side "no driver", nvidia-smi failing or `is_available()` False means WSL does
- * not pass a GPU through (it outranks the generic "CUDA not available", whose fixes are for a Linux driver).
- */
-function wslWithoutGpu(text: string, lines: readonly string[]): StructuralMatch | null {
-  if (!WSL.test(text) || OUTSIDE_WSL.test(text)) return null;
-  const failure =
-    firstLine(lines, DRIVER_UNREACHED) ??
-    firstLine(lines, SMI_FAILS_IN_WORDS) ??
-    printedAfter(lines, IS_AVAILABLE, FALSE) ??
-    saidNear(lines, IS_AVAILABLE, SAID_FALSE) ??
-    firstLine(lines, NO_GPU_IN_WORDS) ??
-    (WSL1_KERNEL.test(text) ? firstLine(lines, DRIVER_TOO_OLD_SAID) : undefined);
-  return failure ? { code: 'WSL_NO_GPU', evidence: evidence(failure), values: {}, outranks: ['CUDA_NOT_AVAILABLE', 'NO_DEVICES_FOUND', 'DRIVER_MODULE_LOAD_FAILED', ...(WSL1_KERNEL.test(text) ? ['DRIVER_TOO_OLD'] : [])] } : null;
-}
-
-const CONTAINER = /\b(?:docker|podman|nerdctl) (?:run|exec|compose|container)\b|docker-compose|\/usr\/local\/nvidia\/bin|\bkubectl\b|\bcontainer\b|\/\.dockerenv/i;
-// A container started by a command in the text: only then does a driver that cannot be reached mean "no --gpus".
-const DOCKER = /\b(?:docker|podman|nerdctl) run\b|docker-compose up|docker compose up/i;
-/** The text ran in a container by its own account ("in Docker works fine", "docker环境") or by Compose's log prefix ("worker_1  | "). */
-const RAN_IN_CONTAINER = /\b(?:in|inside) (?:a |the |my )?docker\b|\binside (?:a |the |my )?container\b|docker ?(?:环境|容器)|在 ?docker ?(?:中|里|内)|^\s{0,4}[\w.-]{1,60}_\d{1,3}\s{1,20}\| /im;
-// GPUs asked for: a flag with its value, the nvidia runtime, a Kubernetes GPU resource. "--gpus" alone is the option talked about.
-const GPU_FLAGS = /--gpus[= ]{1,2}["']?(?:all|\d|device)|--runtime[= ]nvidia|nvidia\.com\/gpu|NVIDIA_VISIBLE_DEVICES=(?!void)/i;
-/** The option named without a value ("it seems the `--gpus` option needs to be passed?"): the user suspects it is missing. */
-const GPUS_OPTION_SAID = /--gpus\b/i;
-const SMI_MISSING = /nvidia-smi:? (?:command )?not found|nvidia-smi (?:is |are |were )?not found|nvidia-smi(?: (?:and|or) nvcc)? (?:are |were )?not found|(?:nvcc|nvidia-smi) and (?:nvcc|nvidia-smi) (?:are |were )?(?:both )?not found|both nvcc and nvidia-smi not found/i;
-
-/** nvidia-smi missing inside a container started without GPUs (with --gpus and still missing, the toolkit is the problem). */
-function containerWithoutGpus(text: string, lines: readonly string[]): StructuralMatch | null {
-  const ranInContainer = RAN_IN_CONTAINER.test(text);
-  if (!(CONTAINER.test(text) || ranInContainer) || GPU_FLAGS.test(text)) return null;
-  const started = DOCKER.test(text) || ranInContainer || GPUS_OPTION_SAID.test(text);
-  const missing =
-    firstLine(lines, SMI_MISSING) ??
-    (started ? firstLine(lines, DRIVER_UNREACHED) ?? printedAfter(lines, IS_AVAILABLE, FALSE) ?? firstLine(lines, NO_GPU_IN_WORDS) : undefined);
-  return missing ? { code: 'CONTAINER_NO_GPUS', evidence: evidence(missing), values: {} } : null;
-}
-
 /** `is_available()` False with a torch built for a newer CUDA than the driver (or the CUDA install next to it) the text shows. */
 function driverOlderThanBuild(text: string, lines: readonly string[], facts: DiagnoseFacts): StructuralMatch | null {
   const unavailable = printedAfter(lines, /cuda\.is_available\(\)/, FALSE);
@@ -196,8 +83,6 @@ function driverOlderThanBuild(text: string, lines: readonly string[], facts: Dia
   if (!builtCuda || !systemCuda || compareMajorMinor(builtCuda, systemCuda) <= 0) return null;
   return { code: 'DRIVER_TOO_OLD', evidence: evidence(unavailable), values: { frameworkCuda: builtCuda, driverCuda: systemCuda } };
 }
-
-const SAID_FALSE = /\b(?:getting|get|got|returns?|returned|returning|gives?|gave|prints?|printed|shows?|showed|says?|outputs?|results? in|is|was|still)\s{1,3}(?:a |an |always )?["'`]?false\b/i;
 
 /** `torch.cuda.is_available()` False, printed under the call or said in words a line or two around it. */
 function torchCudaUnavailable(lines: readonly string[]): StructuralMatch | null {
@@ -273,22 +158,6 @@ function rocmInvalidDeviceFunction(text: string, lines: readonly string[]): Stru
 
 const OPEN_MODULES = /nvidia-open(?:-dkms)?\b|open-gpu-kernel-modules|nvidia-driver-\d{3}-open\b|kernel-open\b|open kernel modules?/i;
 const NOT_SUPPORTED = /\b(?:not supported|unsupported|no longer supports?|does not support)\b/i;
-
-const SMI_EXEC_MISSING = /exec: \\{0,2}"nvidia-smi\\{0,2}": executable file not found/i;
-// On the command itself, only the flags that bring the toolkit in: NVIDIA_VISIBLE_DEVICES alone does not without the nvidia runtime.
-const WITH_GPUS = /--gpus\b|--runtime[= ]nvidia/i;
-
-/**
- * The runtime could not start nvidia-smi in a container started with GPU access (nvidia-docker, --gpus, the nvidia
- * runtime): the driver's tools were not brought in, which is not a container started without GPUs.
- */
-function smiMissingDespiteGpus(text: string, lines: readonly string[]): StructuralMatch | null {
-  const failure = lines.findIndex((line) => SMI_EXEC_MISSING.test(line));
-  if (failure === -1) return null;
-  const command = lines.slice(Math.max(0, failure - 3), failure + 1).join('\n');
-  if (!/\bnvidia-docker\b/i.test(text) && !WITH_GPUS.test(command)) return null;
-  return { code: 'NVIDIA_SMI_NOT_FOUND', evidence: evidence({ index: failure, text: lines[failure] as string }), values: {}, outranks: ['CONTAINER_NO_GPUS'] };
-}
 
 /** The open kernel modules installed on a GPU they do not drive: said in words as often as in NVRM's own line. */
 function openModulesOnOldGpu(text: string, lines: readonly string[]): StructuralMatch | null {
