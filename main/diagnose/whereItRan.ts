@@ -25,14 +25,15 @@ const SMI_FAILS_IN_WORDS = /nvidia-smi\W{0,3} (?:returns?|returned|gives?|gave|s
  */
 export function wslWithoutGpu(text: string, lines: readonly string[]): StructuralMatch | null {
   if (!WSL.test(text) || OUTSIDE_WSL.test(text)) return null;
+  const wsl1 = WSL1_KERNEL.test(text);
   const failure =
     firstLine(lines, DRIVER_UNREACHED) ??
     firstLine(lines, SMI_FAILS_IN_WORDS) ??
     printedAfter(lines, IS_AVAILABLE, FALSE) ??
     saidNear(lines, IS_AVAILABLE, SAID_FALSE) ??
     firstLine(lines, NO_GPU_IN_WORDS) ??
-    (WSL1_KERNEL.test(text) ? firstLine(lines, DRIVER_TOO_OLD_SAID) : undefined);
-  return failure ? { code: 'WSL_NO_GPU', evidence: evidence(failure), values: {}, outranks: ['CUDA_NOT_AVAILABLE', 'NO_DEVICES_FOUND', 'DRIVER_MODULE_LOAD_FAILED', ...(WSL1_KERNEL.test(text) ? ['DRIVER_TOO_OLD'] : [])] } : null;
+    (wsl1 ? firstLine(lines, DRIVER_TOO_OLD_SAID) : undefined);
+  return failure ? { code: 'WSL_NO_GPU', evidence: evidence(failure), values: {}, outranks: ['CUDA_NOT_AVAILABLE', 'NO_DEVICES_FOUND', 'DRIVER_MODULE_LOAD_FAILED', ...(wsl1 ? ['DRIVER_TOO_OLD'] : [])] } : null;
 }
 
 const CONTAINER = /\b(?:docker|podman|nerdctl) (?:run|exec|compose|container)\b|docker-compose|\/usr\/local\/nvidia\/bin|\bkubectl\b|\bcontainer\b|\/\.dockerenv/i;
